@@ -1,0 +1,74 @@
+// Starts a disposable PostgreSQL server for the test suite, from the Debian packages
+// (`postgresql`). Returns its URL and a stop function; nothing is left behind.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/** The newest installed PostgreSQL bin folder, or null. */
+export function findPostgresBin() {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return null;
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(path.join(base, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] ? path.join(base, versions[0], 'bin') : null;
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** Starts a server on a free loopback port; the caller must call `stop()`. */
+export async function startThrowawayPostgres() {
+  const bin = findPostgresBin();
+  if (!bin) return null;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'registry-pg-'));
+  const dataDir = path.join(dir, 'data');
+  const port = await freePort();
+  // PostgreSQL refuses to run as root; under root, run it as the `postgres` system account.
+  const asRoot = process.getuid?.() === 0;
+  const prefix = asRoot ? ['runuser', '-u', 'postgres', '--'] : [];
+  if (asRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+    chownSync(dir, uid, gid);
+    chmodSync(dir, 0o700);
+  }
+  const command = (cmd, args) => [...prefix, path.join(bin, cmd), ...args];
+  const run = (cmd, args) => {
+    const [file, ...rest] = command(cmd, args);
+    const result = spawnSync(file, rest, { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`${cmd} failed: ${result.stderr || result.stdout}`);
+  };
+  run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  run('pg_ctl', [
+    '-D',
+    dataDir,
+    '-l',
+    path.join(dir, 'server.log'),
+    '-w',
+    '-t',
+    '60',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    'start',
+  ]);
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  return {
+    url,
+    stop() {
+      const [file, ...rest] = command('pg_ctl', ['-D', dataDir, '-m', 'immediate', 'stop']);
+      spawnSync(file, rest, { encoding: 'utf8' });
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

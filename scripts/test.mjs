@@ -1,0 +1,62 @@
+// `npm test`: every suite, in order. Lint and types first, then the server suite on SQLite and
+// again on a real PostgreSQL server, then the web unit tests and the browser end-to-end tests.
+// A PostgreSQL server comes from TEST_DATABASE_URL, or is started from the installed Debian
+// packages for the duration of the run. In CI (CI=true) a missing PostgreSQL is a failure.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startThrowawayPostgres } from './pg-throwaway.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const inCi = process.env.CI === 'true' || process.env.CI === '1';
+const results = [];
+
+function hasScript(workspace, script) {
+  const file = path.join(root, workspace, 'package.json');
+  return existsSync(file) && Boolean(JSON.parse(readFileSync(file, 'utf8')).scripts?.[script]);
+}
+
+function step(name, args, env = {}) {
+  process.stdout.write(`\n=== ${name} ===\n`);
+  const started = Date.now();
+  const result = spawnSync('npm', args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = result.status === 0;
+  results.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) });
+  return ok;
+}
+
+step('lint', ['run', 'lint']);
+step('typecheck', ['run', 'typecheck']);
+step('server tests (SQLite)', ['test', '-w', 'server'], { TEST_DATABASE_URL: '' });
+
+let postgres = null;
+let pgUrl = process.env.TEST_DATABASE_URL;
+if (!pgUrl) {
+  try {
+    postgres = await startThrowawayPostgres();
+    pgUrl = postgres?.url;
+  } catch (error) {
+    process.stdout.write(`Could not start PostgreSQL: ${error.message}\n`);
+  }
+}
+if (pgUrl) {
+  step('server tests (PostgreSQL)', ['test', '-w', 'server'], { TEST_DATABASE_URL: pgUrl });
+} else if (inCi) {
+  results.push({ name: 'server tests (PostgreSQL)', ok: false, seconds: 0 });
+  process.stdout.write('\nPostgreSQL is required in CI but none was found (install the postgresql package).\n');
+} else {
+  process.stdout.write(
+    '\n*** SKIPPED: server tests on PostgreSQL (no TEST_DATABASE_URL and no postgresql package). ***\n',
+  );
+}
+postgres?.stop();
+
+if (hasScript('web', 'test')) step('web unit tests', ['test', '-w', 'web']);
+if (hasScript('e2e', 'test')) step('browser end-to-end tests', ['test', '-w', 'e2e']);
+
+process.stdout.write('\n=== summary ===\n');
+for (const r of results) process.stdout.write(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name} (${r.seconds}s)\n`);
+const failed = results.filter((r) => !r.ok).length;
+process.stdout.write(`suites: ${results.length - failed} passed, ${failed} failed\n`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import cors from '@fastify/cors';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { AppContext } from './context.js';
+import { installErrorHandling } from './lib/error-handler.js';
+import { hoistTitledSchemas } from './lib/openapi-components.js';
+import { apiModules } from './modules/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Config, database and outside systems for this process. */
+    ctx: AppContext;
+  }
+}
+
+export interface BuildAppOptions {
+  /** Pino logger options, or false for none (tests). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the API app from its modules, without listening, so tests can use `inject`. */
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const { config } = ctx;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: config.server.BODY_LIMIT_BYTES,
+    trustProxy: config.server.TRUST_PROXY,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    routerOptions: { maxParamLength: 500, ignoreTrailingSlash: false },
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('ctx', ctx);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  installErrorHandling(app);
+
+  const allowed = new Set(
+    [config.server.PUBLIC_WEB_URL, ...config.server.CORS_ORIGINS.split(',')].map((o) => o.trim()).filter(Boolean),
+  );
+  await app.register(cors, {
+    // The web app's origins may send credentials; reads are open to any origin without them.
+    origin: (origin, cb) => cb(null, origin === undefined || allowed.has(origin) ? true : 'null'),
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    exposedHeaders: ['etag', 'location', 'retry-after', 'x-request-id'],
+    maxAge: 600,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Comfy Registry API',
+        version: '1.0.0',
+        description: 'The registry of ComfyUI custom node packs: catalogue, publishing, identity and moderation.',
+      },
+      servers: [{ url: config.server.PUBLIC_API_URL }],
+      components: {
+        securitySchemes: {
+          BearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        },
+      },
+    },
+    refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    transformObject: (documentObject) =>
+      'openapiObject' in documentObject
+        ? hoistTitledSchemas(documentObject.openapiObject as Record<string, unknown>)
+        : documentObject.swaggerObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  app.get('/openapi', { schema: { hide: true } }, async () => app.swagger());
+
+  for (const module of apiModules) await app.register(module);
+  return app;
+}

@@ -1,0 +1,5 @@
+import type { CliCommand } from '../command.js';
+import { migrateCommand } from './migrate.js';
+
+/** Every `registry` command. */
+export const commands: CliCommand[] = [migrateCommand];

@@ -1,0 +1,33 @@
+import type { Static, TObject } from 'typebox';
+import { databaseSchema } from './database.js';
+import { ConfigError, type ConfigProblem, readConfig } from './read.js';
+import { serverSchema } from './server.js';
+
+/**
+ * Every concern's schema. Each module that needs settings adds its schema here, so
+ * `docs/configuration.md` and the start-up check cover all of them.
+ */
+export const configSchemas = {
+  server: serverSchema,
+  database: databaseSchema,
+} satisfies Record<string, TObject>;
+
+type Schemas = typeof configSchemas;
+
+/** The validated configuration, grouped by concern. */
+export type Config = { [K in keyof Schemas]: Static<Schemas[K]> };
+
+/** Reads and validates the whole configuration; throws ConfigError listing every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const problems: ConfigProblem[] = [];
+  const result: Record<string, unknown> = {};
+  for (const [concern, schema] of Object.entries(configSchemas)) {
+    const read = readConfig(schema, env);
+    problems.push(...read.problems);
+    result[concern] = read.value;
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return result as Config;
+}
+
+export { ConfigError } from './read.js';

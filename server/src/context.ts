@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import type { Config } from './config/index.js';
+import type { DatabaseHandle } from './db/database.js';
+import type { DialectName } from './db/dialect.js';
+import type { Database } from './db/schema.js';
+import { EventBus } from './lib/events.js';
+import { IdentityTokenService } from './modules/auth/identity-tokens.js';
+
+/**
+ * Everything a module needs from the outside world, built once per process from the config.
+ * Outside systems (blob storage, mail, clock) are added here behind interfaces, each with a
+ * real local implementation chosen by configuration.
+ */
+export interface AppContext {
+  config: Config;
+  db: Kysely<Database>;
+  dialect: DialectName;
+  events: EventBus;
+  identity: IdentityTokenService;
+}
+
+/** Audience claim of identity tokens issued by this registry. */
+export const IDENTITY_AUDIENCE = 'comfy-registry';
+
+/** Wires the context for one process. */
+export function createContext(config: Config, database: DatabaseHandle): AppContext {
+  return {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    events: new EventBus(),
+    identity: new IdentityTokenService(database.db, {
+      issuer: config.server.PUBLIC_API_URL,
+      audience: IDENTITY_AUDIENCE,
+      ttlSeconds: 3600,
+    }),
+  };
+}

@@ -1,0 +1,76 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DialectName } from './dialect.js';
+import type { Database } from './schema.js';
+import { SqliteBooleanPlugin } from './sqlite-booleans.js';
+
+/** An open database: the query builder plus what callers need to know about it. */
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** Closes every connection. */
+  destroy(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** `postgres://...`; when absent, SQLite at `sqlitePath`. */
+  databaseUrl?: string | undefined;
+  /** SQLite file path, or `:memory:`. */
+  sqlitePath?: string;
+  poolSize?: number;
+  /** PostgreSQL schema to use instead of `public` (tests isolate themselves this way). */
+  pgSchema?: string;
+}
+
+/** Opens SQLite (default) or PostgreSQL behind the same Kysely interface. */
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.pgSchema);
+  return openSqlite(options.sqlitePath ?? ':memory:');
+}
+
+/** The SQLite file inside a data directory. */
+export function sqlitePathFor(dataDir: string): string {
+  return path.join(dataDir, 'registry.sqlite');
+}
+
+function openSqlite(file: string): DatabaseHandle {
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  // NORMAL is durable across application crashes in WAL mode; only a power loss can drop
+  // the last transactions, which is the usual trade for an embedded registry.
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new SqliteBooleanPlugin()],
+  });
+  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+/** Type parsers so PostgreSQL rows look like SQLite rows: ISO timestamps, numeric counters. */
+const pgTypes = {
+  getTypeParser(oid: number, format?: string) {
+    const { builtins } = pg.types;
+    if (oid === builtins.TIMESTAMPTZ || oid === builtins.TIMESTAMP) {
+      return (value: string) => new Date(value).toISOString();
+    }
+    if (oid === builtins.INT8) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format as 'text');
+  },
+} as pg.CustomTypesConfig;
+
+function openPostgres(url: string, poolSize: number, schema?: string): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    types: pgTypes,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', destroy: () => db.destroy() };
+}

@@ -1,0 +1,15 @@
+import type { Kysely } from 'kysely';
+import type { DialectName } from '../dialect.js';
+import * as m0001 from './0001_catalogue.js';
+import * as m0002 from './0002_identity_keys.js';
+
+/** A migration written once for both dialects. */
+export interface RegistryMigration {
+  up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
+}
+
+/** Every migration, in order. Names never change once released. */
+export const migrations: Record<string, RegistryMigration> = {
+  '0001_catalogue': m0001,
+  '0002_identity_keys': m0002,
+};

@@ -1,0 +1,296 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * Table types for the whole registry. Conventions, identical on SQLite and PostgreSQL:
+ * - timestamps are ISO-8601 UTC strings (SQLite text; PostgreSQL timestamptz read back as ISO);
+ * - booleans are written as booleans and read back as `Bool` (SQLite gives 0/1): use `toBool`;
+ * - list and object columns hold JSON text: use `parseJsonArray` / `parseJsonObject`;
+ * - status columns hold the wire values (`NodeStatusActive`, ...), so no mapping layer exists.
+ */
+
+/** A boolean as read back from either dialect. */
+export type Bool = ColumnType<boolean | number, boolean, boolean>;
+/** A timestamp column that defaults to "now" on insert. */
+export type CreatedAt = ColumnType<string, string | undefined, never>;
+export type UpdatedAt = ColumnType<string, string | undefined, string>;
+/** A JSON-encoded text column. */
+export type Json = ColumnType<string, string | undefined, string>;
+
+export type UserStatus = 'ACTIVE' | 'BANNED';
+export type PublisherStatus = 'PublisherStatusActive' | 'PublisherStatusBanned';
+export type NodeStatus = 'NodeStatusActive' | 'NodeStatusDeleted' | 'NodeStatusBanned';
+export type NodeVersionStatus =
+  | 'NodeVersionStatusActive'
+  | 'NodeVersionStatusDeleted'
+  | 'NodeVersionStatusBanned'
+  | 'NodeVersionStatusPending'
+  | 'NodeVersionStatusFlagged';
+export type ComfyNodeExtractStatus = 'pending' | 'success' | 'failed';
+export type ComfyNodePolicy = 'ComfyNodePolicyActive' | 'ComfyNodePolicyBanned' | 'ComfyNodePolicyLocalOnly';
+export type MemberRole = 'owner' | 'member';
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/** A registry account. The identity layer (better-auth) uses this same row as its user. */
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: ColumnType<string, string | undefined, string>;
+  email_verified: ColumnType<boolean | number, boolean | undefined, boolean>;
+  image: string | null;
+  is_admin: ColumnType<boolean | number, boolean | undefined, boolean>;
+  is_approved: ColumnType<boolean | number, boolean | undefined, boolean>;
+  status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>;
+  status_reason: ColumnType<string, string | undefined, string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface PublishersTable {
+  id: string;
+  name: string;
+  description: ColumnType<string, string | undefined, string>;
+  website: ColumnType<string, string | undefined, string>;
+  support_email: ColumnType<string, string | undefined, string>;
+  source_code_repo: ColumnType<string, string | undefined, string>;
+  logo_url: ColumnType<string, string | undefined, string>;
+  status: ColumnType<PublisherStatus, PublisherStatus | undefined, PublisherStatus>;
+  status_reason: ColumnType<string, string | undefined, string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface PublisherMembersTable {
+  publisher_id: string;
+  user_id: string;
+  role: MemberRole;
+  created_at: CreatedAt;
+}
+
+export interface NodesTable {
+  id: string;
+  /** lower(id): node ids are unique case-insensitively. */
+  normalized_id: string;
+  publisher_id: string;
+  name: string;
+  description: ColumnType<string, string | undefined, string>;
+  category: ColumnType<string, string | undefined, string>;
+  author: ColumnType<string, string | undefined, string>;
+  license: ColumnType<string, string | undefined, string>;
+  repository_url: ColumnType<string, string | undefined, string>;
+  /** Lower-cased repository URL without scheme, `www.`, trailing slash or `.git`: for lookups. */
+  normalized_repository: ColumnType<string, string | undefined, string>;
+  icon_url: ColumnType<string, string | undefined, string>;
+  banner_url: ColumnType<string, string | undefined, string>;
+  tags: Json;
+  tags_admin: Json;
+  supported_os: Json;
+  supported_accelerators: Json;
+  supported_comfyui_version: ColumnType<string, string | undefined, string>;
+  supported_comfyui_frontend_version: ColumnType<string, string | undefined, string>;
+  /** 1..10, lower ranks higher; null means the default (5). */
+  search_ranking: number | null;
+  preempted_comfy_node_names: Json;
+  github_stars: ColumnType<number, number | undefined, number>;
+  downloads: ColumnType<number, number | undefined, number>;
+  total_star: ColumnType<number, number | undefined, number>;
+  total_review: ColumnType<number, number | undefined, number>;
+  status: ColumnType<NodeStatus, NodeStatus | undefined, NodeStatus>;
+  status_detail: ColumnType<string, string | undefined, string>;
+  /** Locale → field → text. */
+  translations: Json;
+  /** Denormalised pointer to the highest-semver Active version (kept by the versions service). */
+  latest_version_id: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface NodeVersionsTable {
+  id: string;
+  node_id: string;
+  /** Normalised semver string. */
+  version: string;
+  /** Publisher that owned the node when this version was published (archive paths use it). */
+  publisher_id: string;
+  changelog: ColumnType<string, string | undefined, string>;
+  dependencies: Json;
+  deprecated: ColumnType<boolean | number, boolean | undefined, boolean>;
+  status: ColumnType<NodeVersionStatus, NodeVersionStatus | undefined, NodeVersionStatus>;
+  status_reason: ColumnType<string, string | undefined, string>;
+  comfy_node_extract_status: ColumnType<
+    ComfyNodeExtractStatus,
+    ComfyNodeExtractStatus | undefined,
+    ComfyNodeExtractStatus
+  >;
+  comfy_node_extract_reason: ColumnType<string, string | undefined, string>;
+  supported_os: Json;
+  supported_accelerators: Json;
+  supported_comfyui_version: ColumnType<string, string | undefined, string>;
+  supported_comfyui_frontend_version: ColumnType<string, string | undefined, string>;
+  tags: Json;
+  tags_admin: Json;
+  /** The stored archive; null until the upload completed. */
+  storage_file_id: string | null;
+  downloads: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** Every status change of a version, so an admin can undo to exactly the previous state. */
+export interface NodeVersionStatusHistoryTable {
+  id: string;
+  node_version_id: string;
+  from_status: NodeVersionStatus | null;
+  from_reason: string | null;
+  to_status: NodeVersionStatus;
+  to_reason: string;
+  /** User who made the change; null for the system (publish, pipeline). */
+  actor_user_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface StorageFilesTable {
+  id: string;
+  /** Key inside the blob store, e.g. `acme/hello/1.0.0/node.zip`. */
+  storage_key: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  created_at: CreatedAt;
+}
+
+/** A single-use upload URL bound to one version (only the hash of its secret is stored). */
+export interface UploadTicketsTable {
+  id: string;
+  token_hash: string;
+  node_version_id: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: CreatedAt;
+}
+
+export interface ComfyNodesTable {
+  id: string;
+  node_version_id: string;
+  /** The class key in NODE_CLASS_MAPPINGS, e.g. `KSampler`. */
+  name: string;
+  display_name: ColumnType<string, string | undefined, string>;
+  category: ColumnType<string, string | undefined, string>;
+  description: ColumnType<string, string | undefined, string>;
+  /** JSON text, as the public API carries it. */
+  input_types: ColumnType<string, string | undefined, string>;
+  return_types: ColumnType<string, string | undefined, string>;
+  return_names: ColumnType<string, string | undefined, string>;
+  output_is_list: Json;
+  function: ColumnType<string, string | undefined, string>;
+  output_node: ColumnType<boolean | number, boolean | undefined, boolean>;
+  deprecated: ColumnType<boolean | number, boolean | undefined, boolean>;
+  experimental: ColumnType<boolean | number, boolean | undefined, boolean>;
+  policy: ColumnType<ComfyNodePolicy, ComfyNodePolicy | undefined, ComfyNodePolicy>;
+  /** File inside the archive the definition was read from. */
+  source_file: ColumnType<string, string | undefined, string>;
+  created_at: CreatedAt;
+}
+
+export interface PersonalAccessTokensTable {
+  id: string;
+  publisher_id: string;
+  name: string;
+  description: ColumnType<string, string | undefined, string>;
+  /** SHA-256 of the secret, hex. The secret itself is never stored. */
+  token_hash: string;
+  /** First characters of the secret, for the masked listing. */
+  token_prefix: string;
+  created_by: string | null;
+  last_used_at: string | null;
+  created_at: CreatedAt;
+}
+
+export interface ReviewsTable {
+  id: string;
+  node_id: string;
+  user_id: string;
+  star: number;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** Installs per version per UTC day; per-node figures are sums over its versions. */
+export interface DownloadCountsTable {
+  node_version_id: string;
+  node_id: string;
+  day: string;
+  count: number;
+}
+
+export interface AuditLogTable {
+  id: string;
+  actor_user_id: string | null;
+  action: string;
+  target_type: string;
+  target_id: string;
+  reason: ColumnType<string, string | undefined, string>;
+  before: Json;
+  after: Json;
+  created_at: CreatedAt;
+}
+
+export interface JobsTable {
+  id: string;
+  kind: string;
+  payload: Json;
+  status: ColumnType<JobStatus, JobStatus | undefined, JobStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  max_attempts: ColumnType<number, number | undefined, number>;
+  run_at: string;
+  locked_by: string | null;
+  locked_until: string | null;
+  last_error: ColumnType<string, string | undefined, string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** Anonymous per-day counts of search queries, for popular-search suggestions. */
+export interface SearchQueriesTable {
+  query: string;
+  day: string;
+  count: number;
+}
+
+/**
+ * Append-only feed of catalogue changes. Every instance polls it to keep its search index and
+ * response caches in step with writes made by other instances.
+ */
+export interface CatalogueChangesTable {
+  id: Generated<number>;
+  node_id: string;
+  created_at: CreatedAt;
+}
+
+/** ES256 keys that sign identity tokens; the newest signs, all verify. */
+export interface IdentityKeysTable {
+  kid: string;
+  algorithm: string;
+  public_jwk: string;
+  private_jwk: string;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  publishers: PublishersTable;
+  publisher_members: PublisherMembersTable;
+  nodes: NodesTable;
+  node_versions: NodeVersionsTable;
+  node_version_status_history: NodeVersionStatusHistoryTable;
+  storage_files: StorageFilesTable;
+  upload_tickets: UploadTicketsTable;
+  comfy_nodes: ComfyNodesTable;
+  personal_access_tokens: PersonalAccessTokensTable;
+  reviews: ReviewsTable;
+  download_counts: DownloadCountsTable;
+  audit_log: AuditLogTable;
+  jobs: JobsTable;
+  search_queries: SearchQueriesTable;
+  catalogue_changes: CatalogueChangesTable;
+  identity_keys: IdentityKeysTable;
+}

@@ -1,0 +1,54 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { HttpError } from './errors.js';
+
+/** Installs the one error envelope: `{message, error}` with the right status; 5xx details only in logs. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message, error: error.detail });
+    }
+    const fastifyError = error as FastifyError;
+    if (fastifyError.validation) {
+      const where = fastifyError.validationContext ?? 'request';
+      return reply.code(400).send({
+        message: `Invalid ${where === 'querystring' ? 'query' : where}: ${describeValidation(fastifyError)}`,
+        error: fastifyError.code ?? 'FST_ERR_VALIDATION',
+      });
+    }
+    const status = fastifyError.statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return reply.code(status).send({ message: friendlyMessage(fastifyError), error: fastifyError.code ?? '' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ message: 'Internal Server Error', error: '' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ message: 'Route not found', error: `${request.method} ${request.url.split('?')[0]}` });
+  });
+}
+
+function describeValidation(error: FastifyError): string {
+  const parts = (error.validation ?? []).slice(0, 5).map((v) => {
+    const field = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
+    const missing = (v.params as { missingProperty?: string } | undefined)?.missingProperty;
+    const name = missing ?? field;
+    return name ? `${name} ${v.message ?? 'is invalid'}` : (v.message ?? 'is invalid');
+  });
+  return parts.join('; ') || error.message;
+}
+
+function friendlyMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'Request body is not valid JSON';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'Request body is too large';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type';
+    default:
+      return error.message;
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * The one error vocabulary of the API. Services throw these; the error handler turns them into
+ * `{"message": "...", "error": "..."}` with the status code. Anything else becomes a logged 500.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    /** Extra detail for the `error` key; never internal state or secrets. */
+    readonly detail = '',
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string, detail = '') => new HttpError(400, message, detail);
+export const unauthorized = (message: string, detail = '') => new HttpError(401, message, detail);
+export const forbidden = (message: string, detail = '') => new HttpError(403, message, detail);
+export const notFound = (message: string, detail = '') => new HttpError(404, message, detail);
+export const conflict = (message: string, detail = '') => new HttpError(409, message, detail);
+export const gone = (message: string, detail = '') => new HttpError(410, message, detail);
+export const payloadTooLarge = (message: string, detail = '') => new HttpError(413, message, detail);
+export const unsupportedMediaType = (message: string, detail = '') => new HttpError(415, message, detail);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, '', { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+export const serviceUnavailable = (message: string, detail = '') => new HttpError(503, message, detail);

@@ -1,0 +1,58 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config/index.js';
+import { createContext } from './context.js';
+import { openDatabase, sqlitePathFor } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { buildWebApp } from './modules/web/app.js';
+
+/** Starts the registry: validates config, migrates, then serves the API and the web app. */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\nSee docs/configuration.md for every setting.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const database = openDatabase({
+    databaseUrl: config.database.DATABASE_URL,
+    sqlitePath: sqlitePathFor(config.database.DATA_DIR),
+    poolSize: config.database.DATABASE_POOL_SIZE,
+  });
+  await migrateToLatest(database.db);
+  const ctx = createContext(config, database);
+  const logger = {
+    level: config.server.LOG_LEVEL,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+  };
+  const api = await buildApp(ctx, { logger });
+  const web = await buildWebApp(ctx, { logger });
+  await api.listen({ host: config.server.HOST, port: config.server.PORT });
+  await web.listen({ host: config.server.HOST, port: config.server.WEB_PORT });
+  api.log.info(
+    { api: config.server.PUBLIC_API_URL, web: config.server.PUBLIC_WEB_URL, database: database.dialect },
+    'registry started',
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    api.log.info({ signal }, 'shutting down');
+    await Promise.allSettled([web.close(), api.close()]);
+    await database.destroy();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `registry failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

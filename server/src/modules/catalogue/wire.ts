@@ -1,0 +1,168 @@
+import { type Static, Type } from 'typebox';
+
+/**
+ * The registry's wire types, shared by every module. Embed them directly in route schemas; the
+ * `title` makes the OpenAPI document name them as components (see lib/openapi-components.ts). Keys follow the public registry exactly
+ * (mixed camelCase and snake_case on purpose: real clients read them).
+ */
+
+export const NodeStatus = Type.Union(
+  [Type.Literal('NodeStatusActive'), Type.Literal('NodeStatusDeleted'), Type.Literal('NodeStatusBanned')],
+  { title: 'NodeStatus' },
+);
+export const NodeVersionStatus = Type.Union(
+  [
+    Type.Literal('NodeVersionStatusActive'),
+    Type.Literal('NodeVersionStatusDeleted'),
+    Type.Literal('NodeVersionStatusBanned'),
+    Type.Literal('NodeVersionStatusPending'),
+    Type.Literal('NodeVersionStatusFlagged'),
+  ],
+  { title: 'NodeVersionStatus' },
+);
+export const PublisherStatus = Type.Union(
+  [Type.Literal('PublisherStatusActive'), Type.Literal('PublisherStatusBanned')],
+  { title: 'PublisherStatus' },
+);
+
+const StringList = Type.Array(Type.String());
+
+export const NodeVersion = Type.Object(
+  {
+    id: Type.String(),
+    node_id: Type.String(),
+    version: Type.String(),
+    createdAt: Type.String({ format: 'date-time' }),
+    changelog: Type.String(),
+    dependencies: StringList,
+    downloadUrl: Type.String({ description: 'Archive URL; empty while no archive is stored.' }),
+    deprecated: Type.Boolean(),
+    status: NodeVersionStatus,
+    status_reason: Type.Optional(Type.String()),
+    comfy_node_extract_status: Type.String(),
+    supported_os: StringList,
+    supported_accelerators: StringList,
+    supported_comfyui_version: Type.String(),
+    supported_comfyui_frontend_version: Type.String(),
+    tags: StringList,
+    tags_admin: StringList,
+    downloads: Type.Integer(),
+  },
+  { title: 'NodeVersion', additionalProperties: false },
+);
+export type NodeVersionJson = Static<typeof NodeVersion>;
+
+export const PublisherRef = Type.Object(
+  { id: Type.String(), name: Type.String() },
+  { title: 'PublisherRef', additionalProperties: false },
+);
+
+export const Node = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    description: Type.String(),
+    author: Type.String(),
+    license: Type.String(),
+    icon: Type.String(),
+    banner_url: Type.String(),
+    repository: Type.String(),
+    tags: StringList,
+    tags_admin: StringList,
+    category: Type.String(),
+    latest_version: Type.Optional(NodeVersion),
+    rating: Type.Number(),
+    downloads: Type.Integer(),
+    github_stars: Type.Integer(),
+    publisher: Type.Optional(PublisherRef),
+    status: NodeStatus,
+    status_detail: Type.String(),
+    supported_os: StringList,
+    supported_accelerators: StringList,
+    supported_comfyui_version: Type.String(),
+    supported_comfyui_frontend_version: Type.String(),
+    search_ranking: Type.Integer(),
+    preempted_comfy_node_names: StringList,
+    translations: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()))),
+    created_at: Type.String({ format: 'date-time' }),
+  },
+  { title: 'Node', additionalProperties: false },
+);
+export type NodeJson = Static<typeof Node>;
+
+export const PublisherMember = Type.Object(
+  {
+    id: Type.String(),
+    user: Type.Object({ id: Type.String(), name: Type.String(), email: Type.Optional(Type.String()) }),
+    role: Type.Union([Type.Literal('owner'), Type.Literal('member')]),
+  },
+  { title: 'PublisherMember', additionalProperties: false },
+);
+
+export const Publisher = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    description: Type.String(),
+    website: Type.String(),
+    support: Type.String(),
+    source_code_repo: Type.String(),
+    logo: Type.String(),
+    createdAt: Type.String({ format: 'date-time' }),
+    members: Type.Array(PublisherMember),
+    status: PublisherStatus,
+  },
+  { title: 'Publisher', additionalProperties: false },
+);
+export type PublisherJson = Static<typeof Publisher>;
+
+export const ComfyNode = Type.Object(
+  {
+    comfy_node_name: Type.String(),
+    comfy_node_id: Type.String({ description: 'Same as comfy_node_name; kept for older clients.' }),
+    display_name: Type.String(),
+    category: Type.String(),
+    description: Type.String(),
+    input_types: Type.String({ description: 'JSON text of the INPUT_TYPES definition.' }),
+    return_types: Type.String({ description: 'JSON text of RETURN_TYPES.' }),
+    return_names: Type.String({ description: 'JSON text of RETURN_NAMES.' }),
+    output_is_list: Type.Array(Type.Boolean()),
+    function: Type.String(),
+    output_node: Type.Boolean(),
+    deprecated: Type.Boolean(),
+    experimental: Type.Boolean(),
+    policy: Type.String(),
+    node_id: Type.String(),
+    node_version: Type.String(),
+  },
+  { title: 'ComfyNode', additionalProperties: false },
+);
+export type ComfyNodeJson = Static<typeof ComfyNode>;
+
+/** The `/nodes`-style page envelope. */
+export const NodesPage = Type.Object(
+  {
+    total: Type.Integer(),
+    nodes: Type.Array(Node),
+    page: Type.Integer(),
+    limit: Type.Integer(),
+    totalPages: Type.Integer(),
+  },
+  { title: 'NodesPage', additionalProperties: false },
+);
+export type NodesPageJson = Static<typeof NodesPage>;
+
+/** The `/versions`-style page envelope. */
+export const VersionsPage = Type.Object(
+  {
+    total: Type.Integer(),
+    versions: Type.Array(NodeVersion),
+    page: Type.Integer(),
+    pageSize: Type.Integer(),
+    totalPages: Type.Integer(),
+  },
+  { title: 'VersionsPage', additionalProperties: false },
+);
+
+/** Reserved publisher that holds packs nobody has claimed yet. */
+export const UNCLAIMED_PUBLISHER_ID = 'admin-11338bd3-f081-43cf-b3f9-295c829826f7';
