@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Config } from './config/index.js';
 import type { DatabaseHandle } from './db/database.js';
@@ -5,6 +6,8 @@ import type { DialectName } from './db/dialect.js';
 import type { Database } from './db/schema.js';
 import { EventBus } from './lib/events.js';
 import { IdentityTokenService } from './modules/auth/identity-tokens.js';
+import type { BlobStore } from './modules/storage/blob-store.js';
+import { LocalBlobStore } from './modules/storage/local-blob-store.js';
 
 /**
  * Everything a module needs from the outside world, built once per process from the config.
@@ -17,6 +20,8 @@ export interface AppContext {
   dialect: DialectName;
   events: EventBus;
   identity: IdentityTokenService;
+  /** Archive storage. */
+  storage: BlobStore;
 }
 
 /** Audience claim of identity tokens issued by this registry. */
@@ -34,5 +39,12 @@ export function createContext(config: Config, database: DatabaseHandle): AppCont
       audience: IDENTITY_AUDIENCE,
       ttlSeconds: 3600,
     }),
+    storage: createBlobStore(config),
   };
+}
+
+/** The archive store the configuration asks for. */
+function createBlobStore(config: Config): BlobStore {
+  const dir = config.storage.BLOB_DIR ?? path.join(config.database.DATA_DIR, 'blobs');
+  return new LocalBlobStore(dir, config.server.PUBLIC_API_URL);
 }

@@ -2,6 +2,7 @@ import type { Static, TObject } from 'typebox';
 import { databaseSchema } from './database.js';
 import { ConfigError, type ConfigProblem, readConfig } from './read.js';
 import { serverSchema } from './server.js';
+import { storageSchema } from './storage.js';
 
 /**
  * Every concern's schema. Each module that needs settings adds its schema here, so
@@ -10,6 +11,7 @@ import { serverSchema } from './server.js';
 export const configSchemas = {
   server: serverSchema,
   database: databaseSchema,
+  storage: storageSchema,
 } satisfies Record<string, TObject>;
 
 type Schemas = typeof configSchemas;

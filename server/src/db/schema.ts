@@ -168,9 +168,16 @@ export interface UploadTicketsTable {
   created_at: CreatedAt;
 }
 
+/** Where a comfy-node definition came from. */
+export type ComfyNodeSource = 'archive' | 'manager-import' | 'admin';
+
 export interface ComfyNodesTable {
   id: string;
-  node_version_id: string;
+  /** The pack providing this class. */
+  node_id: string;
+  /** The version it was extracted from; null for class names known only from an imported catalogue. */
+  node_version_id: string | null;
+  source: ColumnType<ComfyNodeSource, ComfyNodeSource | undefined, ComfyNodeSource>;
   /** The class key in NODE_CLASS_MAPPINGS, e.g. `KSampler`. */
   name: string;
   display_name: ColumnType<string, string | undefined, string>;

@@ -1,6 +1,9 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { type Config, loadConfig } from '../../src/config/index.js';
 
-/** A valid configuration for tests: defaults plus the given environment variables. */
+/** A valid configuration for tests: defaults, a fresh temporary DATA_DIR, and the given variables. */
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     PUBLIC_API_URL: 'http://registry.test',

@@ -171,7 +171,10 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
   await db.schema
     .createTable('comfy_nodes')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('node_version_id', 'text', (c) => c.notNull().references('node_versions.id').onDelete('cascade'))
+    .addColumn('node_id', 'text', (c) => c.notNull().references('nodes.id').onDelete('cascade'))
+    // Null for class names known from an imported catalogue rather than from an archive.
+    .addColumn('node_version_id', 'text', (c) => c.references('node_versions.id').onDelete('cascade'))
+    .addColumn('source', 'text', (c) => c.notNull().defaultTo('archive'))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('display_name', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('category', 'text', (c) => c.notNull().defaultTo(''))
@@ -190,6 +193,7 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     .addUniqueConstraint('comfy_nodes_version_name_uq', ['node_version_id', 'name'])
     .execute();
   await db.schema.createIndex('comfy_nodes_name_idx').on('comfy_nodes').column('name').execute();
+  await db.schema.createIndex('comfy_nodes_node_idx').on('comfy_nodes').columns(['node_id', 'name']).execute();
 
   await db.schema
     .createTable('personal_access_tokens')

@@ -1,0 +1,50 @@
+import type { Readable } from 'node:stream';
+
+/** What was stored: size and SHA-256 of the bytes actually written. */
+export interface StoredBlob {
+  key: string;
+  sizeBytes: number;
+  sha256: string;
+}
+
+export interface PutOptions {
+  contentType: string;
+  /** Refuse (and store nothing) once more than this many bytes arrive. */
+  maxBytes: number;
+}
+
+/**
+ * Where archives live. Keys look like `acme/hello/1.0.0/node.zip`; every implementation must
+ * accept exactly the keys `isValidBlobKey` accepts and nothing else.
+ */
+export interface BlobStore {
+  /** Streams bytes in; on any failure or size overrun nothing remains stored under the key. */
+  put(key: string, body: Readable, options: PutOptions): Promise<StoredBlob>;
+  /** A readable stream of the blob, or null when absent. */
+  get(key: string): Promise<{ body: Readable; sizeBytes: number } | null>;
+  /** Removes a blob; absent keys are fine. */
+  delete(key: string): Promise<void>;
+  /** The public URL clients download the blob from. */
+  downloadUrl(key: string): string;
+}
+
+/** Thrown by `put` when the body is larger than allowed. */
+export class BlobTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`blob larger than ${maxBytes} bytes`);
+    this.name = 'BlobTooLargeError';
+  }
+}
+
+const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._+-]{0,199}$/;
+
+/** Keys are 1–8 `/`-separated safe segments: no `..`, no absolute paths, no odd characters. */
+export function isValidBlobKey(key: string): boolean {
+  const parts = key.split('/');
+  return parts.length >= 1 && parts.length <= 8 && parts.every((p) => SEGMENT.test(p) && !p.includes('..'));
+}
+
+/** The storage key of a version's archive. */
+export function archiveKey(publisherId: string, nodeId: string, version: string): string {
+  return `${publisherId}/${nodeId}/${version}/node.zip`;
+}

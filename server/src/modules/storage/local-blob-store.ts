@@ -1,0 +1,68 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { type BlobStore, BlobTooLargeError, isValidBlobKey, type PutOptions, type StoredBlob } from './blob-store.js';
+
+/**
+ * Blobs as files under a folder (default `DATA_DIR/blobs`), downloaded through the API's
+ * `/files/<key>` route. Writes go to a temporary file that is renamed into place, so a reader
+ * never sees half an archive.
+ */
+export class LocalBlobStore implements BlobStore {
+  constructor(
+    private readonly root: string,
+    private readonly publicBaseUrl: string,
+  ) {}
+
+  async put(key: string, body: Readable, options: PutOptions): Promise<StoredBlob> {
+    const target = this.#pathFor(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    const temporary = `${target}.${randomUUID()}.partial`;
+    const hash = createHash('sha256');
+    let size = 0;
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        size += chunk.length;
+        if (size > options.maxBytes) return callback(new BlobTooLargeError(options.maxBytes));
+        hash.update(chunk);
+        callback(null, chunk);
+      },
+    });
+    try {
+      await pipeline(body, meter, createWriteStream(temporary, { flags: 'wx' }));
+      await rename(temporary, target);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+    return { key, sizeBytes: size, sha256: hash.digest('hex') };
+  }
+
+  async get(key: string): Promise<{ body: Readable; sizeBytes: number } | null> {
+    const file = this.#pathFor(key);
+    try {
+      const info = await stat(file);
+      if (!info.isFile()) return null;
+      return { body: createReadStream(file), sizeBytes: info.size };
+    } catch {
+      return null;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.#pathFor(key), { force: true });
+  }
+
+  downloadUrl(key: string): string {
+    return `${this.publicBaseUrl.replace(/\/$/, '')}/files/${key.split('/').map(encodeURIComponent).join('/')}`;
+  }
+
+  #pathFor(key: string): string {
+    if (!isValidBlobKey(key)) throw new Error(`invalid blob key: ${key}`);
+    return path.join(this.root, ...key.split('/'));
+  }
+}
