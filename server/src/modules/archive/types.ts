@@ -1,0 +1,102 @@
+/**
+ * The contract between the upload pipeline and the archive analyser. The analyser reads an
+ * uploaded zip without extracting it to disk and without running any of its code.
+ */
+
+/** Limits that protect the server from hostile archives; all configurable. */
+export interface ArchiveLimits {
+  /** Largest archive accepted, in bytes. */
+  maxArchiveBytes: number;
+  /** Most entries (files and folders) in one archive. */
+  maxEntries: number;
+  /** Largest total uncompressed size. */
+  maxUncompressedBytes: number;
+  /** Largest uncompressed/compressed ratio of any entry (zip bombs). */
+  maxCompressionRatio: number;
+  /** Largest single source file read for extraction and scanning. */
+  maxSourceFileBytes: number;
+}
+
+/** What the publish request said the archive contains. */
+export interface ExpectedPackage {
+  /** The node id; `[project].name` must match it case-insensitively. */
+  name: string;
+  /** The normalised version; `[project].version` must normalise to it. */
+  version: string;
+}
+
+/** What `pyproject.toml` says, in the registry's terms. */
+export interface PackMetadata {
+  name: string;
+  version: string;
+  description: string;
+  /** JSON text as comfy-cli sends it: `{"text": "MIT"}`, `{"file": "LICENSE"}` or `{}`. */
+  license: string;
+  repository: string;
+  dependencies: string[];
+  supportedOs: string[];
+  supportedAccelerators: string[];
+  /** `[tool.comfy] requires-comfyui`. */
+  supportedComfyuiVersion: string;
+  /** The `comfyui-frontend-package` specifier from dependencies. */
+  supportedComfyuiFrontendVersion: string;
+  displayName: string;
+  icon: string;
+  banner: string;
+  publisherId: string;
+}
+
+/** One comfy-node class found by static reading of the sources. */
+export interface ExtractedComfyNode {
+  name: string;
+  displayName: string;
+  category: string;
+  description: string;
+  /** JSON text of the INPUT_TYPES structure as far as it could be read statically. */
+  inputTypes: string;
+  /** JSON text of RETURN_TYPES. */
+  returnTypes: string;
+  /** JSON text of RETURN_NAMES. */
+  returnNames: string;
+  outputIsList: boolean[];
+  function: string;
+  outputNode: boolean;
+  deprecated: boolean;
+  experimental: boolean;
+  /** Path inside the archive the definition came from. */
+  sourceFile: string;
+}
+
+/** One suspicious thing the scanner found. */
+export interface ScanFinding {
+  issue_type: string;
+  file_path: string;
+  line_number: number;
+  code_snippet: string;
+  message: string;
+  scanner: string;
+}
+
+/** The outcome of analysing one archive. */
+export type ArchiveAnalysis =
+  | {
+      /** The archive is unusable; the version must not become installable. */
+      ok: false;
+      /** Clear reason for the publisher, e.g. "pyproject.toml is missing at the archive root". */
+      reason: string;
+    }
+  | {
+      ok: true;
+      metadata: PackMetadata;
+      comfyNodes: ExtractedComfyNode[];
+      extract: { status: 'success' | 'failed'; reason: string };
+      findings: ScanFinding[];
+      stats: { entries: number; uncompressedBytes: number; pythonFiles: number };
+    };
+
+/** Reads, validates, extracts and scans a zip archive on disk. */
+export type AnalyzeArchive = (
+  zipPath: string,
+  expected: ExpectedPackage,
+  limits: ArchiveLimits,
+) => Promise<ArchiveAnalysis>;
