@@ -256,6 +256,22 @@ export interface JobsTable {
   updated_at: UpdatedAt;
 }
 
+/** Where an uploaded archive is in the processing pipeline. */
+export type ArchiveProcessingStage = 'queued' | 'validating' | 'extracting' | 'scanning' | 'done' | 'failed';
+
+/** One row per version whose archive arrived: the pipeline's progress and outcome. */
+export interface ArchiveProcessingTable {
+  node_version_id: string;
+  stage: ArchiveProcessingStage;
+  /** Why processing failed (not why a version was rejected: that is the version's status_reason). */
+  reason: ColumnType<string, string | undefined, string>;
+  attempts: ColumnType<number, number | undefined, number>;
+  queued_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  updated_at: string;
+}
+
 /** Anonymous per-day counts of search queries, for popular-search suggestions. */
 export interface SearchQueriesTable {
   query: string;
@@ -297,6 +313,7 @@ export interface Database {
   download_counts: DownloadCountsTable;
   audit_log: AuditLogTable;
   jobs: JobsTable;
+  archive_processing: ArchiveProcessingTable;
   search_queries: SearchQueriesTable;
   catalogue_changes: CatalogueChangesTable;
   identity_keys: IdentityKeysTable;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DialectName } from '../dialect.js';
 import * as m0001 from './0001_catalogue.js';
 import * as m0002 from './0002_identity_keys.js';
+import * as m0003 from './0003_archive_processing.js';
 
 /** A migration written once for both dialects. */
 export interface RegistryMigration {
@@ -12,4 +13,5 @@ export interface RegistryMigration {
 export const migrations: Record<string, RegistryMigration> = {
   '0001_catalogue': m0001,
   '0002_identity_keys': m0002,
+  '0003_archive_processing': m0003,
 };
