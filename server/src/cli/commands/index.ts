@@ -1,5 +1,6 @@
 import type { CliCommand } from '../command.js';
+import { importManagerListCommand } from './import-manager-list.js';
 import { migrateCommand } from './migrate.js';
 
 /** Every `registry` command. */
-export const commands: CliCommand[] = [migrateCommand];
+export const commands: CliCommand[] = [migrateCommand, importManagerListCommand];

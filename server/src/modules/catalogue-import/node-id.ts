@@ -1,0 +1,49 @@
+/**
+ * Node-id rules of the public registry (reference/registry-api.md §4.1): 1–100 ASCII letters,
+ * digits, `.`, `_`, `-`, neither starting nor ending with `.`, `_` or `-`.
+ */
+const NODE_ID = /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/;
+const MAX_LENGTH = 100;
+
+/** Whether `id` is a node id the registry accepts as it is. */
+export function isValidNodeId(id: string): boolean {
+  return id.length >= 1 && id.length <= MAX_LENGTH && NODE_ID.test(id);
+}
+
+/**
+ * Turns a catalogue id into one the registry accepts, or null when nothing usable is left.
+ * Runs of other characters (spaces, apostrophes) become one `-`, so `SATA UtilityNode` reads as
+ * `SATA-UtilityNode`; leading and trailing `._-` are trimmed; overlong ids are cut at 100.
+ */
+export function normalizeNodeId(raw: string): string | null {
+  if (isValidNodeId(raw)) return raw;
+  let id = raw
+    .trim()
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/-{2,}/g, '-');
+  id = trimSeparators(id);
+  if (id.length > MAX_LENGTH) id = trimSeparators(id.slice(0, MAX_LENGTH));
+  return isValidNodeId(id) ? id : null;
+}
+
+/**
+ * The last path segment of a repository URL (`https://github.com/cubiq/ComfyUI_IPAdapter_plus.git`
+ * → `ComfyUI_IPAdapter_plus`), without query, fragment or `.git`. Empty when there is none.
+ */
+export function lastPathSegment(url: string): string {
+  const path = url
+    .trim()
+    .replace(/[?#].*$/, '')
+    .replace(/\/+$/, '');
+  const segment = path.slice(path.lastIndexOf('/') + 1);
+  const withoutGit = segment.replace(/\.git$/i, '');
+  try {
+    return decodeURIComponent(withoutGit);
+  } catch {
+    return withoutGit;
+  }
+}
+
+function trimSeparators(id: string): string {
+  return id.replace(/^[._-]+/, '').replace(/[._-]+$/, '');
+}

@@ -1,0 +1,120 @@
+import { isRecord, type ManagerCatalogue } from './manager-files.js';
+import { isValidNodeId, lastPathSegment, normalizeNodeId } from './node-id.js';
+import { htmlToPlainText, normalizeRepositoryUrl } from './text.js';
+
+/** A pack as the catalogue describes it, already cleaned into registry values. */
+export interface PlannedPack {
+  /** Position in `custom_nodes`, from 0. */
+  index: number;
+  id: string;
+  normalizedId: string;
+  name: string;
+  description: string;
+  author: string;
+  repositoryUrl: string;
+  normalizedRepository: string;
+  tags: string[];
+  githubStars: number;
+  /** Node class names from the node map, deduplicated. */
+  classNames: string[];
+}
+
+/** Why an entry of the list was not imported. */
+export type SkipReason = 'invalid-entry' | 'invalid-id' | 'duplicate-id' | 'repository-registered';
+
+export interface SkippedEntry {
+  reason: SkipReason;
+  /** The id the entry asked for or that was derived, when there is one. */
+  id: string;
+  /** Position in `custom_nodes`, from 0. */
+  index: number;
+  detail: string;
+}
+
+export interface ImportPlan {
+  packs: PlannedPack[];
+  skipped: SkippedEntry[];
+  /** Ids that had to be rewritten to satisfy the node-id rules. */
+  rewrittenIds: { from: string; to: string }[];
+}
+
+/**
+ * Turns the catalogue into the packs to import, in file order. Ids come from the entry's `id`,
+ * else from the repository URL's last path segment; the first entry to claim an id (compared
+ * case-insensitively) wins and later ones are skipped, so the outcome depends only on the file.
+ */
+export function planImport(catalogue: ManagerCatalogue): ImportPlan {
+  const packs: PlannedPack[] = [];
+  const skipped: SkippedEntry[] = [];
+  const rewrittenIds: { from: string; to: string }[] = [];
+  const taken = new Map<string, { index: number; reference: string }>();
+
+  catalogue.entries.forEach((entry, index) => {
+    const reference = isRecord(entry) && typeof entry.reference === 'string' ? entry.reference.trim() : '';
+    if (!isRecord(entry) || reference === '') {
+      skipped.push({ reason: 'invalid-entry', id: '', index, detail: 'not an object with a "reference" URL' });
+      return;
+    }
+    const explicitId = typeof entry.id === 'string' ? entry.id.trim() : '';
+    const wanted = explicitId || lastPathSegment(reference);
+    const id = normalizeNodeId(wanted);
+    if (!id) {
+      skipped.push({
+        reason: 'invalid-id',
+        id: wanted,
+        index,
+        detail: `no valid node id can be made from "${wanted}"`,
+      });
+      return;
+    }
+    if (!isValidNodeId(wanted)) rewrittenIds.push({ from: wanted, to: id });
+    const normalizedId = id.toLowerCase();
+    const first = taken.get(normalizedId);
+    if (first !== undefined) {
+      skipped.push({
+        reason: 'duplicate-id',
+        id,
+        index,
+        detail: `${reference} has the same id as entry ${first.index} (${first.reference})`,
+      });
+      return;
+    }
+    taken.set(normalizedId, { index, reference });
+
+    const lookupKeys = [reference, ...stringList(entry.files)].map(normalizeRepositoryUrl);
+    const title = typeof entry.title === 'string' ? entry.title.trim() : '';
+    packs.push({
+      index,
+      id,
+      normalizedId,
+      name: title || id,
+      description: typeof entry.description === 'string' ? htmlToPlainText(entry.description) : '',
+      author: typeof entry.author === 'string' ? entry.author.trim() : '',
+      repositoryUrl: reference,
+      normalizedRepository: normalizeRepositoryUrl(reference),
+      tags: [
+        ...new Set(
+          stringList(entry.tags)
+            .map((t) => t.trim())
+            .filter((t) => t.length > 0),
+        ),
+      ],
+      githubStars: firstHit(catalogue.stars, lookupKeys) ?? 0,
+      classNames: firstHit(catalogue.classNames, lookupKeys) ?? [],
+    });
+  });
+  return { packs, skipped, rewrittenIds };
+}
+
+/** The value for the first key present: the repository URL, then the files the Manager installs. */
+function firstHit<T>(map: Map<string, T>, keys: string[]): T | undefined {
+  for (const key of keys) {
+    const value = map.get(key);
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}

@@ -1,0 +1,169 @@
+import type { Insertable } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { ComfyNodesTable, NodesTable } from '../../db/schema.js';
+import { newId } from '../../lib/ids.js';
+import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
+import { UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
+import { chunks, IDS_PER_QUERY } from './batch.js';
+import { type ManagerFilePaths, type ManagerInputs, parseManagerInputs, readManagerFiles } from './manager-files.js';
+import { type PlannedPack, planImport } from './plan.js';
+import type { ImportReport } from './report.js';
+import {
+  deleteClassNames,
+  type ExistingNode,
+  ensureUnclaimedPublisher,
+  findImportedClassNames,
+  findNodesByNormalizedId,
+  findPublishedRepositories,
+  insertClassNames,
+  insertNodes,
+  listUnclaimedNormalizedIds,
+  type NodePatch,
+  updateNode,
+} from './repository.js';
+
+/** What the importer needs: the database, and the event bus when the caller has one. */
+export type ImportContext = Pick<AppContext, 'db'> & Partial<Pick<AppContext, 'events'>>;
+
+/**
+ * Imports the ComfyUI-Manager catalogue as unclaimed packs, in one transaction: either all of it
+ * lands or nothing does. Re-running is safe: unchanged packs are left alone.
+ *
+ * Packs that a real publisher owns (claimed since an earlier import, or published directly under
+ * the same id) keep their publisher and everything their owner edits; the import refreshes only
+ * their GitHub stars and the class names that came from the Manager's node map (rows with source
+ * `manager-import`, never the ones extracted from archives).
+ */
+export async function importManagerCatalogue(ctx: ImportContext, inputs: ManagerInputs): Promise<ImportReport> {
+  const started = performance.now();
+  const catalogue = parseManagerInputs(inputs);
+  const plan = planImport(catalogue);
+  const report: ImportReport = {
+    entries: catalogue.entries.length,
+    imported: [],
+    updated: [],
+    unchanged: 0,
+    claimedUpdated: 0,
+    skipped: plan.skipped,
+    rewrittenIds: plan.rewrittenIds,
+    classNames: { added: 0, removed: 0 },
+    notInList: 0,
+    warnings: catalogue.warnings,
+    durationMs: 0,
+  };
+
+  const changed = await ctx.db.transaction().execute(async (trx) => {
+    await ensureUnclaimedPublisher(trx);
+    const existing = await findNodesByNormalizedId(
+      trx,
+      plan.packs.map((p) => p.normalizedId),
+    );
+    const published = await findPublishedRepositories(trx);
+    const importedNames = await findImportedClassNames(
+      trx,
+      [...existing.values()].map((n) => n.id),
+    );
+
+    const newNodes: Insertable<NodesTable>[] = [];
+    const newNames: Insertable<ComfyNodesTable>[] = [];
+    const staleNameIds: string[] = [];
+    const updates: { id: string; patch: NodePatch }[] = [];
+    const inList = new Set<string>();
+
+    for (const pack of plan.packs) {
+      const current = existing.get(pack.normalizedId);
+      if (!current) {
+        const owner = published.get(pack.normalizedRepository);
+        if (owner) {
+          report.skipped.push({
+            reason: 'repository-registered',
+            id: pack.id,
+            index: pack.index,
+            detail: `repository already registered as "${owner}"`,
+          });
+          continue;
+        }
+        inList.add(pack.normalizedId);
+        newNodes.push(newNodeRow(pack));
+        newNames.push(...pack.classNames.map((name) => classNameRow(pack.id, name)));
+        report.imported.push(pack.id);
+        continue;
+      }
+      inList.add(pack.normalizedId);
+      const claimed = current.publisher_id !== UNCLAIMED_PUBLISHER_ID;
+      const patch = claimed ? starsPatch(current, pack) : unclaimedPatch(current, pack);
+      const names = importedNames.get(current.id) ?? new Map<string, string>();
+      const wanted = new Set(pack.classNames);
+      const added = pack.classNames.filter((n) => !names.has(n));
+      const removed = [...names].filter(([name]) => !wanted.has(name)).map(([, rowId]) => rowId);
+      newNames.push(...added.map((name) => classNameRow(current.id, name)));
+      staleNameIds.push(...removed);
+      if (Object.keys(patch).length > 0) updates.push({ id: current.id, patch });
+      if (Object.keys(patch).length > 0 || added.length > 0 || removed.length > 0) {
+        report.updated.push(current.id);
+        if (claimed) report.claimedUpdated += 1;
+      } else {
+        report.unchanged += 1;
+      }
+    }
+
+    await insertNodes(trx, newNodes);
+    for (const { id, patch } of updates) await updateNode(trx, id, patch);
+    await deleteClassNames(trx, staleNameIds);
+    await insertClassNames(trx, newNames);
+    report.classNames = { added: newNames.length, removed: staleNameIds.length };
+    report.notInList = (await listUnclaimedNormalizedIds(trx)).filter((id) => !inList.has(id)).length;
+
+    const touched = [...report.imported, ...report.updated];
+    for (const slice of chunks(touched, IDS_PER_QUERY)) await recordCatalogueChange(trx, slice);
+    return touched;
+  });
+
+  if (ctx.events) announceCatalogueChange(ctx.events, changed);
+  report.durationMs = Math.round(performance.now() - started);
+  return report;
+}
+
+/** Reads the files named on the command line and imports them. */
+export async function importManagerFiles(ctx: ImportContext, paths: ManagerFilePaths): Promise<ImportReport> {
+  return importManagerCatalogue(ctx, await readManagerFiles(paths));
+}
+
+function newNodeRow(pack: PlannedPack): Insertable<NodesTable> {
+  return {
+    id: pack.id,
+    normalized_id: pack.normalizedId,
+    publisher_id: UNCLAIMED_PUBLISHER_ID,
+    name: pack.name,
+    description: pack.description,
+    author: pack.author,
+    repository_url: pack.repositoryUrl,
+    normalized_repository: pack.normalizedRepository,
+    tags: JSON.stringify(pack.tags),
+    github_stars: pack.githubStars,
+  };
+}
+
+function classNameRow(nodeId: string, name: string): Insertable<ComfyNodesTable> {
+  return { id: newId(), node_id: nodeId, node_version_id: null, source: 'manager-import', name };
+}
+
+/** Every catalogue-owned field that differs, for a pack nobody has claimed. */
+function unclaimedPatch(current: ExistingNode, pack: PlannedPack): NodePatch {
+  const patch: NodePatch = starsPatch(current, pack);
+  if (current.name !== pack.name) patch.name = pack.name;
+  if (current.description !== pack.description) patch.description = pack.description;
+  if (current.author !== pack.author) patch.author = pack.author;
+  if (current.repository_url !== pack.repositoryUrl) patch.repository_url = pack.repositoryUrl;
+  if (current.normalized_repository !== pack.normalizedRepository) {
+    patch.normalized_repository = pack.normalizedRepository;
+  }
+  const tags = JSON.stringify(pack.tags);
+  if (current.tags !== tags) patch.tags = tags;
+  return patch;
+}
+
+/** Stars are the one pack field the import refreshes on claimed packs too. */
+function starsPatch(current: ExistingNode, pack: PlannedPack): NodePatch {
+  return Number(current.github_stars) === pack.githubStars ? {} : { github_stars: pack.githubStars };
+}
