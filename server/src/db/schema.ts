@@ -298,6 +298,56 @@ export interface IdentityKeysTable {
   created_at: string;
 }
 
+/** A sign-in session (the cookie holds its token); deleting the row signs the session out. */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  token: string;
+  expires_at: string;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** One way to sign in to an account: `credential` (password hash) or a provider's account id. */
+export interface AccountsTable {
+  id: string;
+  user_id: string;
+  provider_id: string;
+  account_id: string;
+  /** Password hash (scrypt) for `credential`; null otherwise. */
+  password: string | null;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: string | null;
+  refresh_token_expires_at: string | null;
+  scope: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** One-time values: password-reset tokens (stored hashed), OAuth sign-in state. */
+export interface VerificationsTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expires_at: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** Counters behind the sign-in rate limits and lockout; keys are hashes, never addresses. */
+export interface AuthRateLimitsTable {
+  key: string;
+  hits: number;
+  /** Epoch milliseconds when the count starts again from zero. */
+  reset_at: number;
+  /** Epoch milliseconds until which attempts are refused (lockout backoff), or null. */
+  blocked_until: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   publishers: PublishersTable;
@@ -317,4 +367,8 @@ export interface Database {
   search_queries: SearchQueriesTable;
   catalogue_changes: CatalogueChangesTable;
   identity_keys: IdentityKeysTable;
+  sessions: SessionsTable;
+  accounts: AccountsTable;
+  verifications: VerificationsTable;
+  auth_rate_limits: AuthRateLimitsTable;
 }

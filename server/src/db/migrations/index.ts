@@ -3,6 +3,7 @@ import type { DialectName } from '../dialect.js';
 import * as m0001 from './0001_catalogue.js';
 import * as m0002 from './0002_identity_keys.js';
 import * as m0003 from './0003_archive_processing.js';
+import * as m0004 from './0004_auth.js';
 
 /** A migration written once for both dialects. */
 export interface RegistryMigration {
@@ -14,4 +15,5 @@ export const migrations: Record<string, RegistryMigration> = {
   '0001_catalogue': m0001,
   '0002_identity_keys': m0002,
   '0003_archive_processing': m0003,
+  '0004_auth': m0004,
 };
