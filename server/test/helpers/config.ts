@@ -9,6 +9,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     PUBLIC_API_URL: 'http://registry.test',
     PUBLIC_WEB_URL: 'http://web.test',
     LOG_LEVEL: 'silent',
+    // Each app stores its archives and temporary files apart, so parallel test files never share blobs.
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'registry-test-')),
     ...env,
   });
 }

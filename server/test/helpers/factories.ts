@@ -1,7 +1,14 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { AppContext } from '../../src/context.js';
-import type { NodesTable, NodeVersionsTable, PublishersTable, UsersTable } from '../../src/db/schema.js';
+import type {
+  NodesTable,
+  NodeVersionsTable,
+  PersonalAccessTokensTable,
+  PublishersTable,
+  UsersTable,
+} from '../../src/db/schema.js';
 import { newId } from '../../src/lib/ids.js';
+import { generateTokenSecret, hashTokenSecret } from '../../src/modules/tokens/secrets.js';
 
 let counter = 0;
 const next = () => ++counter;
@@ -17,6 +24,8 @@ export interface Factories {
   version(
     overrides: Partial<Insertable<NodeVersionsTable>> & { node_id: string },
   ): Promise<Selectable<NodeVersionsTable>>;
+  /** A personal access token of a publisher; `secret` is what a client sends. */
+  token(publisherId: string): Promise<{ row: Selectable<PersonalAccessTokensTable>; secret: string }>;
 }
 
 /** Factories bound to one app's database. */
@@ -76,6 +85,21 @@ export function factoriesFor(ctx: AppContext): Factories {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+    },
+    async token(publisherId) {
+      const secret = generateTokenSecret();
+      const row = await db
+        .insertInto('personal_access_tokens')
+        .values({
+          id: newId(),
+          publisher_id: publisherId,
+          name: `token ${next()}`,
+          token_hash: hashTokenSecret(secret),
+          token_prefix: secret.slice(0, 4),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { row, secret };
     },
   };
 }
