@@ -1,8 +1,10 @@
 import type { Static, TObject } from 'typebox';
 import { databaseSchema } from './database.js';
+import { jobsSchema } from './jobs.js';
+import { publishingSchema } from './publishing.js';
 import { ConfigError, type ConfigProblem, readConfig } from './read.js';
 import { serverSchema } from './server.js';
-import { storageSchema } from './storage.js';
+import { storageProblems, storageSchema } from './storage.js';
 
 /**
  * Every concern's schema. Each module that needs settings adds its schema here, so
@@ -12,6 +14,8 @@ export const configSchemas = {
   server: serverSchema,
   database: databaseSchema,
   storage: storageSchema,
+  jobs: jobsSchema,
+  publishing: publishingSchema,
 } satisfies Record<string, TObject>;
 
 type Schemas = typeof configSchemas;
@@ -28,6 +32,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push(...read.problems);
     result[concern] = read.value;
   }
+  // Settings that depend on each other are checked once each concern is read.
+  problems.push(...storageProblems(result.storage as Static<Schemas['storage']>));
   if (problems.length > 0) throw new ConfigError(problems);
   return result as Config;
 }

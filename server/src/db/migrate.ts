@@ -1,4 +1,4 @@
-import { type Kysely, type MigrationResultSet, Migrator } from 'kysely';
+import { type Kysely, type MigrationResultSet, Migrator, sql } from 'kysely';
 import { dialectOf } from './dialect.js';
 import { migrations } from './migrations/index.js';
 
@@ -7,8 +7,13 @@ export async function migrateToLatest<DB>(database: Kysely<DB>): Promise<Migrati
   // Migrations describe tables that may not exist yet, so they work on an untyped view.
   const db = database as unknown as Kysely<unknown>;
   const dialect = dialectOf(db);
+  // Kysely looks for its own tables in every schema it can see; naming the current one keeps
+  // databases that share a PostgreSQL server (one schema per test, say) from mistaking another
+  // schema's migration tables for their own.
+  const schema = dialect === 'postgres' ? await currentSchema(db) : undefined;
   const migrator = new Migrator({
     db,
+    ...(schema ? { migrationTableSchema: schema } : {}),
     provider: {
       async getMigrations() {
         return Object.fromEntries(
@@ -23,4 +28,9 @@ export async function migrateToLatest<DB>(database: Kysely<DB>): Promise<Migrati
     throw new Error(`Migration ${failed} failed: ${String(result.error)}`, { cause: result.error });
   }
   return result;
+}
+
+async function currentSchema(db: Kysely<unknown>): Promise<string | undefined> {
+  const result = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  return result.rows[0]?.schema ?? undefined;
 }

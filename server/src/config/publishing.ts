@@ -1,0 +1,40 @@
+import { Type } from 'typebox';
+
+/** Publishing: upload URLs, archive limits and whether new versions wait for an admin. */
+export const publishingSchema = Type.Object({
+  MAX_ARCHIVE_BYTES: Type.Integer({
+    default: 200 * 1024 * 1024,
+    minimum: 1024,
+    description: 'Largest archive upload accepted, in bytes; larger uploads are refused with 413.',
+  }),
+  UPLOAD_URL_TTL_SECONDS: Type.Integer({
+    default: 900,
+    minimum: 30,
+    maximum: 86_400,
+    description: 'How long the single-use upload URL returned by a publish stays valid.',
+  }),
+  REQUIRE_REVIEW: Type.Boolean({
+    default: false,
+    description: 'Keep versions that pass the automated checks Pending until an admin approves them.',
+  }),
+  ARCHIVE_MAX_ENTRIES: Type.Integer({
+    default: 20_000,
+    minimum: 1,
+    description: 'Most files and folders in one archive.',
+  }),
+  ARCHIVE_MAX_UNCOMPRESSED_BYTES: Type.Integer({
+    default: 1024 * 1024 * 1024,
+    minimum: 1024,
+    description: 'Largest total uncompressed size of an archive.',
+  }),
+  ARCHIVE_MAX_COMPRESSION_RATIO: Type.Number({
+    default: 200,
+    minimum: 1,
+    description: 'Largest uncompressed/compressed ratio of any entry (zip bomb guard).',
+  }),
+  ARCHIVE_MAX_SOURCE_FILE_BYTES: Type.Integer({
+    default: 2 * 1024 * 1024,
+    minimum: 1024,
+    description: 'Largest single source file read for node extraction and the security scan.',
+  }),
+});

@@ -1,0 +1,141 @@
+import { type Kysely, sql } from 'kysely';
+import type { DialectName } from '../../db/dialect.js';
+import type { Database } from '../../db/schema.js';
+import type { JobRow } from './types.js';
+
+/** Longest `last_error` kept; stack traces and long messages are cut. */
+const MAX_ERROR_CHARS = 2000;
+
+export interface ClaimOptions {
+  workerId: string;
+  kinds: string[];
+  limit: number;
+  now: Date;
+  leaseMs: number;
+}
+
+/**
+ * Claims up to `limit` runnable jobs for one worker: queued jobs that are due, and running jobs
+ * whose lease ran out (their worker died). The claim is one UPDATE, so two workers never get
+ * the same job: PostgreSQL skips rows another transaction has locked (`FOR UPDATE SKIP LOCKED`),
+ * SQLite runs the statement under its single write lock. `attempts` counts each claim.
+ */
+export async function claimJobs(db: Kysely<Database>, dialect: DialectName, options: ClaimOptions): Promise<JobRow[]> {
+  if (options.kinds.length === 0 || options.limit <= 0) return [];
+  const now = options.now.toISOString();
+  let candidates = db
+    .selectFrom('jobs')
+    .select('id')
+    .where('kind', 'in', options.kinds)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]),
+        eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
+      ]),
+    )
+    .orderBy('run_at')
+    .limit(options.limit);
+  if (dialect === 'postgres') candidates = candidates.forUpdate().skipLocked();
+  return db
+    .updateTable('jobs')
+    .set((eb) => ({
+      status: 'running',
+      locked_by: options.workerId,
+      locked_until: new Date(options.now.getTime() + options.leaseMs).toISOString(),
+      attempts: eb('attempts', '+', 1),
+      updated_at: now,
+    }))
+    .where('id', 'in', candidates)
+    .returningAll()
+    .execute();
+}
+
+/** Pushes a running job's lease forward; false when this worker no longer holds it. */
+export async function extendLease(
+  db: Kysely<Database>,
+  jobId: string,
+  workerId: string,
+  lockedUntil: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('jobs')
+    .set({ locked_until: lockedUntil.toISOString() })
+    .where('id', '=', jobId)
+    .where('locked_by', '=', workerId)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Marks a job done; false when its lease was lost to another worker meanwhile. */
+export async function completeJob(db: Kysely<Database>, jobId: string, workerId: string, now: Date): Promise<boolean> {
+  return finish(db, jobId, workerId, { status: 'done', last_error: '', updated_at: now.toISOString() });
+}
+
+/** Puts a job back in the queue to run again at `runAt`. */
+export async function rescheduleJob(
+  db: Kysely<Database>,
+  jobId: string,
+  workerId: string,
+  error: string,
+  runAt: Date,
+  now: Date,
+): Promise<boolean> {
+  return finish(db, jobId, workerId, {
+    status: 'queued',
+    run_at: runAt.toISOString(),
+    last_error: error.slice(0, MAX_ERROR_CHARS),
+    updated_at: now.toISOString(),
+  });
+}
+
+/** Gives a job up for good. */
+export async function failJob(
+  db: Kysely<Database>,
+  jobId: string,
+  workerId: string,
+  error: string,
+  now: Date,
+): Promise<boolean> {
+  return finish(db, jobId, workerId, {
+    status: 'failed',
+    last_error: error.slice(0, MAX_ERROR_CHARS),
+    updated_at: now.toISOString(),
+  });
+}
+
+async function finish(
+  db: Kysely<Database>,
+  jobId: string,
+  workerId: string,
+  values: { status: 'done' | 'queued' | 'failed'; last_error: string; updated_at: string; run_at?: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('jobs')
+    .set({ ...values, locked_by: null, locked_until: null })
+    .where('id', '=', jobId)
+    .where('locked_by', '=', workerId)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Deletes jobs that succeeded before `before`, so the table stays small; failed ones stay for operators. */
+export async function pruneDoneJobs(db: Kysely<Database>, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('jobs')
+    .where('status', '=', 'done')
+    .where('updated_at', '<', before.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Counts jobs by status, for health output and benchmarks. */
+export async function countJobs(db: Kysely<Database>): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom('jobs')
+    .select(['status', sql<number>`count(*)`.as('n')])
+    .groupBy('status')
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}
