@@ -1,11 +1,14 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import pino from 'pino';
 import type { Config } from './config/index.js';
 import type { DatabaseHandle } from './db/database.js';
 import type { DialectName } from './db/dialect.js';
 import type { Database } from './db/schema.js';
 import { EventBus } from './lib/events.js';
 import { IdentityTokenService } from './modules/auth/identity-tokens.js';
+import { createMailer } from './modules/mail/create-mailer.js';
+import type { Mailer } from './modules/mail/mailer.js';
 import type { BlobStore } from './modules/storage/blob-store.js';
 import { LocalBlobStore } from './modules/storage/local-blob-store.js';
 
@@ -20,6 +23,8 @@ export interface AppContext {
   dialect: DialectName;
   events: EventBus;
   identity: IdentityTokenService;
+  /** Outgoing e-mail: SMTP when configured, otherwise the outbox folder. */
+  mailer: Mailer;
   /** Archive storage. */
   storage: BlobStore;
 }
@@ -37,8 +42,9 @@ export function createContext(config: Config, database: DatabaseHandle): AppCont
     identity: new IdentityTokenService(database.db, {
       issuer: config.server.PUBLIC_API_URL,
       audience: IDENTITY_AUDIENCE,
-      ttlSeconds: 3600,
+      ttlSeconds: config.auth.IDENTITY_TOKEN_TTL_SECONDS,
     }),
+    mailer: createMailer(config, pino({ level: config.server.LOG_LEVEL, name: 'mail' })),
     storage: createBlobStore(config),
   };
 }

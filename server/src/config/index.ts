@@ -1,6 +1,8 @@
 import type { Static, TObject } from 'typebox';
+import { authProblems, authSchema } from './auth.js';
 import { databaseSchema } from './database.js';
 import { jobsSchema } from './jobs.js';
+import { mailSchema } from './mail.js';
 import { publishingSchema } from './publishing.js';
 import { ConfigError, type ConfigProblem, readConfig } from './read.js';
 import { serverSchema } from './server.js';
@@ -14,6 +16,8 @@ export const configSchemas = {
   server: serverSchema,
   database: databaseSchema,
   storage: storageSchema,
+  auth: authSchema,
+  mail: mailSchema,
   jobs: jobsSchema,
   publishing: publishingSchema,
 } satisfies Record<string, TObject>;
@@ -34,6 +38,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   // Settings that depend on each other are checked once each concern is read.
   problems.push(...storageProblems(result.storage as Static<Schemas['storage']>));
+  problems.push(...authProblems(result.auth as Static<Schemas['auth']>));
   if (problems.length > 0) throw new ConfigError(problems);
   return result as Config;
 }

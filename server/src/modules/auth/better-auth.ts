@@ -1,0 +1,239 @@
+import { randomUUID } from 'node:crypto';
+import { type Auth, type BetterAuthOptions, betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import type { Kysely } from 'kysely';
+import { PASSWORD_HARD_MAX_LENGTH } from '../../config/auth.js';
+import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/schema.js';
+import { normalizeEmail } from './email.js';
+import { AUTH_ERRORS } from './errors.js';
+import {
+  existingAccountMail,
+  RESET_PASSWORD_PATH,
+  resetPasswordMail,
+  SIGN_IN_PATH,
+  VERIFY_EMAIL_PATH,
+  verificationMail,
+  webLink,
+} from './mails.js';
+import { promoteConfiguredAdmin } from './promotion.js';
+import { enabledProviders, OIDC_PROVIDER_ID } from './providers.js';
+import { ReviveDatesPlugin } from './revive-dates.js';
+
+/** Header the bridge sets to the client address Fastify resolved (TRUST_PROXY aware). */
+export const CLIENT_IP_HEADER = 'x-registry-client-ip';
+/** Where better-auth is mounted on the API listener. */
+export const AUTH_BASE_PATH = '/api/auth';
+/** Lifetime of e-mail verification and password-reset links. */
+const LINK_TTL_SECONDS = 3600;
+
+/** The better-auth instance with the registry's options. */
+export type RegistryAuth = Auth<BetterAuthOptions>;
+
+/** What the identity layer needs besides the app context. */
+export interface RegistryAuthDeps {
+  secret: string;
+  /** Log lines from better-auth (never carrying tokens or passwords). */
+  log: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
+}
+
+/**
+ * Builds better-auth on the registry's own database connection (so PostgreSQL test schemas and
+ * pool settings apply), mapped onto the snake_case tables of migration 0004 and the existing
+ * `users` table.
+ */
+export function createRegistryAuth(ctx: AppContext, deps: RegistryAuthDeps): RegistryAuth {
+  const { config } = ctx;
+  const webUrl = config.server.PUBLIC_WEB_URL;
+  const sendInBackground = (message: Parameters<AppContext['mailer']['send']>[0]) => {
+    // Mail goes out off the request's path, so response times do not reveal which addresses
+    // have accounts; a failure is logged without the message body (it holds a token).
+    void ctx.mailer.send(message).catch((error: unknown) => {
+      deps.log('error', `sending "${message.subject}" failed: ${error instanceof Error ? error.message : error}`);
+    });
+  };
+  const authDb: Kysely<Database> = ctx.dialect === 'postgres' ? ctx.db.withPlugin(new ReviveDatesPlugin()) : ctx.db;
+
+  const options: BetterAuthOptions = {
+    appName: 'Comfy Registry',
+    baseURL: config.server.PUBLIC_API_URL,
+    basePath: AUTH_BASE_PATH,
+    secret: deps.secret,
+    trustedOrigins: [webUrl, config.server.PUBLIC_API_URL, ...splitList(config.server.CORS_ORIGINS)],
+    // better-auth's own types cannot name our Kysely database, hence the widening.
+    database: { db: authDb as Kysely<unknown>, type: ctx.dialect, transaction: true },
+    telemetry: { enabled: false },
+    // The registry applies its own, database-backed limits before better-auth sees a request.
+    rateLimit: { enabled: false },
+    logger: { level: 'warn', log: (level, message) => deps.log(level, message) },
+    user: {
+      modelName: 'users',
+      fields: { emailVerified: 'email_verified', createdAt: 'created_at', updatedAt: 'updated_at' },
+      additionalFields: {
+        isAdmin: { type: 'boolean', fieldName: 'is_admin', input: false, required: false, defaultValue: false },
+        isApproved: { type: 'boolean', fieldName: 'is_approved', input: false, required: false, defaultValue: false },
+        status: { type: 'string', fieldName: 'status', input: false, required: false, defaultValue: 'ACTIVE' },
+        statusReason: {
+          type: 'string',
+          fieldName: 'status_reason',
+          input: false,
+          required: false,
+          defaultValue: '',
+          returned: false,
+        },
+      },
+    },
+    session: {
+      modelName: 'sessions',
+      fields: {
+        userId: 'user_id',
+        expiresAt: 'expires_at',
+        ipAddress: 'ip_address',
+        userAgent: 'user_agent',
+        createdAt: 'created_at',
+        updatedAt: 'updated_at',
+      },
+      expiresIn: config.auth.SESSION_TTL_SECONDS,
+      updateAge: Math.min(86_400, Math.floor(config.auth.SESSION_TTL_SECONDS / 2)),
+      // Every request reads the session row, so sign-out and bans take effect at once.
+      cookieCache: { enabled: false },
+    },
+    account: {
+      modelName: 'accounts',
+      fields: {
+        userId: 'user_id',
+        accountId: 'account_id',
+        providerId: 'provider_id',
+        accessToken: 'access_token',
+        refreshToken: 'refresh_token',
+        idToken: 'id_token',
+        accessTokenExpiresAt: 'access_token_expires_at',
+        refreshTokenExpiresAt: 'refresh_token_expires_at',
+        createdAt: 'created_at',
+        updatedAt: 'updated_at',
+      },
+      encryptOAuthTokens: true,
+      accountLinking: { enabled: true },
+    },
+    verification: {
+      modelName: 'verifications',
+      fields: { expiresAt: 'expires_at', createdAt: 'created_at', updatedAt: 'updated_at' },
+      storeIdentifier: 'hashed',
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: config.auth.EMAIL_VERIFICATION_REQUIRED,
+      // The registry checks the configured policy itself (with the rule that failed); these
+      // bounds only stop better-auth refusing what the policy allows.
+      minPasswordLength: 1,
+      maxPasswordLength: PASSWORD_HARD_MAX_LENGTH * 2,
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: LINK_TTL_SECONDS,
+      sendResetPassword: async ({ user, token }) => {
+        const link = webLink(webUrl, RESET_PASSWORD_PATH, token);
+        sendInBackground(resetPasswordMail(user.email, user.name, link, LINK_TTL_SECONDS / 3600));
+      },
+      onExistingUserSignUp: async ({ user }) => {
+        sendInBackground(existingAccountMail(user.email, user.name, webLink(webUrl, SIGN_IN_PATH)));
+      },
+      onPasswordReset: async ({ user }) => {
+        // Following the link proved the mailbox is theirs.
+        if (!user.emailVerified)
+          await (await auth.$context).internalAdapter.updateUser(user.id, { emailVerified: true });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: false,
+      expiresIn: LINK_TTL_SECONDS,
+      sendVerificationEmail: async ({ user, token }) => {
+        const link = webLink(webUrl, VERIFY_EMAIL_PATH, token);
+        sendInBackground(verificationMail(user.email, user.name, link, LINK_TTL_SECONDS / 3600));
+      },
+    },
+    socialProviders: socialProviders(ctx),
+    plugins: oidcPlugins(ctx),
+    onAPIError: { errorURL: webLink(webUrl, SIGN_IN_PATH) },
+    advanced: {
+      cookiePrefix: 'registry',
+      useSecureCookies: config.server.PUBLIC_API_URL.startsWith('https://'),
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      disableCSRFCheck: false,
+      disableOriginCheck: false,
+      database: { generateId: () => randomUUID() },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => {
+            // Addresses from providers are folded like typed ones (see email.ts).
+            const email = normalizeEmail(user.email);
+            if (!email) throw new APIError('BAD_REQUEST', { code: 'INVALID_EMAIL', message: 'Invalid email' });
+            return { data: { ...user, email } };
+          },
+        },
+      },
+      session: {
+        create: {
+          before: async (session) => {
+            const user = await (await auth.$context).internalAdapter.findUserById(session.userId);
+            if (user && (user as { status?: unknown }).status === 'BANNED') {
+              throw new APIError('FORBIDDEN', { code: 'USER_DISABLED', message: AUTH_ERRORS.USER_DISABLED.message });
+            }
+          },
+          after: async (session) => {
+            await promoteConfiguredAdmin(ctx, session.userId, (await auth.$context).internalAdapter);
+          },
+        },
+      },
+    },
+  };
+  const auth = betterAuth<BetterAuthOptions>(options);
+  return auth;
+}
+
+function splitList(value: string): string[] {
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
+
+function socialProviders(ctx: AppContext): BetterAuthOptions['socialProviders'] {
+  const { auth } = ctx.config;
+  return {
+    ...(auth.GITHUB_CLIENT_ID && auth.GITHUB_CLIENT_SECRET
+      ? { github: { clientId: auth.GITHUB_CLIENT_ID, clientSecret: auth.GITHUB_CLIENT_SECRET } }
+      : {}),
+    ...(auth.GOOGLE_CLIENT_ID && auth.GOOGLE_CLIENT_SECRET
+      ? { google: { clientId: auth.GOOGLE_CLIENT_ID, clientSecret: auth.GOOGLE_CLIENT_SECRET } }
+      : {}),
+  };
+}
+
+function oidcPlugins(ctx: AppContext): BetterAuthOptions['plugins'] {
+  const { auth } = ctx.config;
+  if (!enabledProviders(auth).some((p) => p.id === OIDC_PROVIDER_ID) || !auth.OIDC_ISSUER || !auth.OIDC_CLIENT_ID) {
+    return [];
+  }
+  return [
+    genericOAuth({
+      config: [
+        {
+          providerId: OIDC_PROVIDER_ID,
+          name: auth.OIDC_NAME,
+          discoveryUrl: `${auth.OIDC_ISSUER.replace(/\/+$/, '')}/.well-known/openid-configuration`,
+          // ID tokens are checked against the provider's published keys, never just decoded.
+          requireIdTokenVerification: true,
+          clientId: auth.OIDC_CLIENT_ID,
+          clientSecret: auth.OIDC_CLIENT_SECRET,
+          scopes: auth.OIDC_SCOPES.split(/\s+/).filter(Boolean),
+          pkce: true,
+        },
+      ],
+    }),
+  ];
+}
