@@ -1,6 +1,7 @@
 import type { CliCommand } from '../command.js';
 import { importManagerListCommand } from './import-manager-list.js';
 import { migrateCommand } from './migrate.js';
+import { seedDemoCommand } from './seed-demo.js';
 
 /** Every `registry` command. */
-export const commands: CliCommand[] = [migrateCommand, importManagerListCommand];
+export const commands: CliCommand[] = [migrateCommand, importManagerListCommand, seedDemoCommand];

@@ -1,0 +1,82 @@
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { chunks, IDS_PER_QUERY, rowsPerInsert } from '../catalogue-import/batch.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+type TableName = keyof Database;
+
+/** Every row of one batch of demo data, per table, in foreign-key order. */
+export interface DemoRows {
+  users: Insertable<Database['users']>[];
+  publishers: Insertable<Database['publishers']>[];
+  publisher_members: Insertable<Database['publisher_members']>[];
+  nodes: Insertable<Database['nodes']>[];
+  storage_files: Insertable<Database['storage_files']>[];
+  node_versions: Insertable<Database['node_versions']>[];
+  comfy_nodes: Insertable<Database['comfy_nodes']>[];
+  download_counts: Insertable<Database['download_counts']>[];
+}
+
+const ORDER: (keyof DemoRows & TableName)[] = [
+  'users',
+  'publishers',
+  'publisher_members',
+  'nodes',
+  'storage_files',
+  'node_versions',
+  'comfy_nodes',
+  'download_counts',
+];
+
+/** An empty batch. */
+export function emptyRows(): DemoRows {
+  return {
+    users: [],
+    publishers: [],
+    publisher_members: [],
+    nodes: [],
+    storage_files: [],
+    node_versions: [],
+    comfy_nodes: [],
+    download_counts: [],
+  };
+}
+
+/** Inserts a batch with multi-row statements sized for both databases. */
+export async function insertDemoRows(db: Db, rows: DemoRows): Promise<void> {
+  for (const table of ORDER) {
+    const list = rows[table] as Insertable<Database[typeof table]>[];
+    const first = list[0];
+    if (!first) continue;
+    for (const slice of chunks(list, rowsPerInsert(Object.keys(first).length))) {
+      // Each table's rows are typed by DemoRows; the cast only joins the per-table union for Kysely.
+      await db
+        .insertInto(table)
+        .values(slice as never)
+        .execute();
+    }
+  }
+}
+
+/** Which of these node ids (compared case-insensitively) already exist. */
+export async function existingNodeIds(db: Db, ids: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const slice of chunks(
+    ids.map((id) => id.toLowerCase()),
+    IDS_PER_QUERY,
+  )) {
+    const rows = await db.selectFrom('nodes').select('id').where('normalized_id', 'in', slice).execute();
+    found.push(...rows.map((r) => r.id));
+  }
+  return found;
+}
+
+/** Which of these publisher ids already exist. */
+export async function existingPublisherIds(db: Db, ids: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const slice of chunks(ids, IDS_PER_QUERY)) {
+    const rows = await db.selectFrom('publishers').select('id').where('id', 'in', slice).execute();
+    found.push(...rows.map((r) => r.id));
+  }
+  return found;
+}
