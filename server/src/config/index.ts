@@ -1,5 +1,6 @@
 import type { Static, TObject } from 'typebox';
 import { authProblems, authSchema } from './auth.js';
+import { catalogueCacheSchema } from './catalogue-cache.js';
 import { databaseSchema } from './database.js';
 import { jobsSchema } from './jobs.js';
 import { mailSchema } from './mail.js';
@@ -16,6 +17,7 @@ export const configSchemas = {
   server: serverSchema,
   database: databaseSchema,
   storage: storageSchema,
+  catalogueCache: catalogueCacheSchema,
   auth: authSchema,
   mail: mailSchema,
   jobs: jobsSchema,

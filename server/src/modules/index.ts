@@ -1,10 +1,24 @@
 import type { FastifyPluginAsync } from 'fastify';
 import authRoutes from './auth/routes/index.js';
+import bulkRoutes from './bulk/routes.js';
+import comfyNodesRoutes from './comfy-nodes/routes.js';
+import filesRoutes from './files/routes.js';
 import healthRoutes from './health/routes.js';
+import nodesRoutes from './nodes/routes/index.js';
 import usersRoutes from './users/routes.js';
+import versionsRoutes from './versions/routes.js';
 
 /**
  * Every API module's routes, registered in this order. Each module owns its folder:
  * routes (HTTP and schemas) → service (rules) → repository (SQL).
  */
-export const apiModules: FastifyPluginAsync[] = [healthRoutes, authRoutes, usersRoutes];
+export const apiModules: FastifyPluginAsync[] = [
+  healthRoutes,
+  authRoutes,
+  usersRoutes,
+  nodesRoutes,
+  versionsRoutes,
+  comfyNodesRoutes,
+  filesRoutes,
+  bulkRoutes,
+];

@@ -1,0 +1,105 @@
+import type { AppContext } from '../../context.js';
+import { parseJsonArray } from '../../db/values.js';
+import { notFound } from '../../lib/errors.js';
+import { DEFAULT_SEARCH_RANKING, serializeComfyNode } from '../catalogue/serialize.js';
+import type { ComfyNodeJson, NodeJson } from '../catalogue/wire.js';
+import { findReadableNode, type NodeAccess } from '../nodes/node-access.js';
+import { presentNode } from '../nodes/present.js';
+import { findNodesByIds, type NodeRow } from '../nodes/repository.js';
+import { findVersion } from '../versions/repository.js';
+import { requireVersion } from '../versions/service.js';
+import {
+  type ComfyNodeFilter,
+  type ComfyNodeRow,
+  countComfyNodes,
+  countComfyNodesOfVersion,
+  findClassOwners,
+  findComfyNodeOfVersion,
+  pageComfyNodes,
+  pageComfyNodesOfVersion,
+} from './repository.js';
+
+const present = (row: ComfyNodeRow): ComfyNodeJson =>
+  serializeComfyNode(row, { nodeId: row.node_id, version: row.version });
+
+/** The comfy-node listing: `{comfy_nodes, total}` over packs that are neither banned nor deleted. */
+export async function listComfyNodes(
+  ctx: AppContext,
+  filter: ComfyNodeFilter,
+  page: number,
+  pageSize: number,
+): Promise<{ comfy_nodes: ComfyNodeJson[]; total: number }> {
+  const [total, rows] = await Promise.all([
+    countComfyNodes(ctx.db, filter),
+    pageComfyNodes(ctx.db, filter, pageSize, (page - 1) * pageSize),
+  ]);
+  return { comfy_nodes: rows.map(present), total };
+}
+
+/**
+ * The pack that provides a comfy-node class. Candidates are active packs whose row of that name is
+ * an imported class name or comes from the pack's latest version. Ties: a pack that preempts the
+ * name wins, then the lower search ranking, then more downloads, then the id.
+ */
+export async function findPackProviding(ctx: AppContext, name: string): Promise<NodeJson> {
+  const owners = await findClassOwners(ctx.db, name);
+  const packs = await findNodesByIds(ctx.db, [...new Set(owners.map((o) => o.node_id))]);
+  const candidates = packs.filter(
+    (pack) =>
+      pack.status === 'NodeStatusActive' &&
+      owners.some(
+        (o) => o.node_id === pack.id && (o.node_version_id === null || o.node_version_id === pack.latest_version_id),
+      ),
+  );
+  const best = candidates.sort(byProviderPreference(name))[0];
+  if (!best) throw notFound('Comfy Node not found', `no active pack provides ${name}`);
+  return presentNode(ctx, best, { includeStatusReason: true });
+}
+
+function byProviderPreference(name: string): (a: NodeRow, b: NodeRow) => number {
+  const preempts = (pack: NodeRow) => (parseJsonArray(pack.preempted_comfy_node_names).includes(name) ? 0 : 1);
+  const rank = (pack: NodeRow) => pack.search_ranking ?? DEFAULT_SEARCH_RANKING;
+  return (a, b) =>
+    preempts(a) - preempts(b) ||
+    rank(a) - rank(b) ||
+    Number(b.downloads) - Number(a.downloads) ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** Comfy nodes of one version: `{comfy_nodes, totalNumberOfPages}`. */
+export async function listVersionComfyNodes(
+  ctx: AppContext,
+  nodeId: string,
+  version: string,
+  paging: { page: number; limit: number },
+  access: NodeAccess,
+): Promise<{ comfy_nodes: ComfyNodeJson[]; totalNumberOfPages: number }> {
+  const versionId = await resolveVersionId(ctx, nodeId, version, access);
+  const [total, rows] = await Promise.all([
+    countComfyNodesOfVersion(ctx.db, versionId),
+    pageComfyNodesOfVersion(ctx.db, versionId, paging.limit, (paging.page - 1) * paging.limit),
+  ]);
+  return { comfy_nodes: rows.map(present), totalNumberOfPages: Math.ceil(total / paging.limit) };
+}
+
+/** One comfy node of one version. */
+export async function getVersionComfyNode(
+  ctx: AppContext,
+  nodeId: string,
+  version: string,
+  name: string,
+  access: NodeAccess,
+): Promise<ComfyNodeJson> {
+  const versionId = await resolveVersionId(ctx, nodeId, version, access);
+  const row = await findComfyNodeOfVersion(ctx.db, versionId, name);
+  if (!row) throw notFound('Comfy Node not found', `no comfy node ${name} in this version`);
+  return present(row);
+}
+
+async function resolveVersionId(ctx: AppContext, nodeId: string, version: string, access: NodeAccess) {
+  const normalized = requireVersion(version);
+  const node = await findReadableNode(ctx.db, nodeId, access);
+  const row = await findVersion(ctx.db, node.id, normalized);
+  if (!row) throw notFound('Node version not found', `no version ${normalized} of ${node.id}`);
+  return row.id;
+}

@@ -1,0 +1,57 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../../context.js';
+import { CatalogueClock } from './catalogue-clock.js';
+import { type CachedAnswer, ResponseCache } from './response-cache.js';
+
+const caches = new WeakMap<AppContext, ResponseCache>();
+
+/** PostgreSQL reads cost a round trip, so other instances' writes are polled for at this pace by default. */
+const DEFAULT_POSTGRES_POLL_MS = 250;
+
+/** The one response cache of an app instance, shared by every catalogue read route. */
+export function catalogueCache(ctx: AppContext): ResponseCache {
+  let cache = caches.get(ctx);
+  if (!cache) {
+    const settings = ctx.config.catalogueCache;
+    const pollMs = settings.CATALOGUE_POLL_MS ?? (ctx.dialect === 'postgres' ? DEFAULT_POSTGRES_POLL_MS : 0);
+    cache = new ResponseCache(new CatalogueClock(ctx.db, pollMs, ctx.events), {
+      maxBytes: settings.CATALOGUE_CACHE_MAX_BYTES,
+      maxAgeMs: settings.CATALOGUE_CACHE_MAX_AGE_MS,
+    });
+    caches.set(ctx, cache);
+  }
+  return cache;
+}
+
+/**
+ * Answers with a cached read: builds the payload with `produce` when needed (serialized by the
+ * route's own response schema), sends it with its ETag, or 304 when the client already has it.
+ * Request `Cache-Control: no-cache` is deliberately not a reason to rebuild: ComfyUI-Manager sends
+ * it on every page, and cached answers are already as fresh as the catalogue.
+ */
+export async function sendCachedRead(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  produce: () => Promise<unknown>,
+): Promise<FastifyReply> {
+  const answer = await catalogueCache(request.server.ctx).get(key, async () => {
+    const serialized = reply.serialize(await produce());
+    return typeof serialized === 'string' ? Buffer.from(serialized) : Buffer.from(serialized as ArrayBuffer);
+  });
+  return sendAnswer(request, reply, answer);
+}
+
+/** Sends a cached answer, or an empty 304 when `If-None-Match` names its tag. */
+export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
+  reply.header('etag', answer.etag).header('cache-control', 'no-cache');
+  if (etagMatches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(answer.body);
+}
+
+/** Whether an `If-None-Match` header names the tag (weak comparison, lists and `*` allowed). */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
+}

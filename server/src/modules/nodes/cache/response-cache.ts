@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import type { CatalogueClock } from './catalogue-clock.js';
+
+/** A serialized answer ready to send, with its entity tag. */
+export interface CachedAnswer {
+  body: Buffer;
+  etag: string;
+}
+
+interface Entry extends CachedAnswer {
+  token: string;
+  storedAt: number;
+}
+
+export interface ResponseCacheOptions {
+  /** Memory budget for stored bodies; 0 turns storing off (answers are still built once per burst). */
+  maxBytes: number;
+  /** Longest an answer is reused even when the catalogue did not change (download counters move). */
+  maxAgeMs: number;
+}
+
+/**
+ * Serialized answers of catalogue reads, keyed by a normalised request key and valid while the
+ * catalogue token they were built under is current. Concurrent misses for one key share a single
+ * build. Least recently used answers are dropped once the byte budget is exceeded.
+ */
+export class ResponseCache {
+  readonly #entries = new Map<string, Entry>();
+  readonly #building = new Map<string, Promise<Entry>>();
+  #bytes = 0;
+
+  constructor(
+    private readonly clock: CatalogueClock,
+    private readonly options: ResponseCacheOptions,
+  ) {}
+
+  /** The answer for `key`, from memory when still valid, otherwise from `build`. */
+  async get(key: string, build: () => Promise<Buffer>): Promise<CachedAnswer> {
+    const token = await this.clock.token();
+    const hit = this.#entries.get(key);
+    if (hit && hit.token === token && Date.now() - hit.storedAt < this.options.maxAgeMs) {
+      // Re-insert to mark it most recently used (Map keeps insertion order).
+      this.#entries.delete(key);
+      this.#entries.set(key, hit);
+      return hit;
+    }
+    const flightKey = `${token}\n${key}`;
+    let flight = this.#building.get(flightKey);
+    if (!flight) {
+      flight = this.#fill(key, token, build);
+      this.#building.set(flightKey, flight);
+      const done = () => this.#building.delete(flightKey);
+      flight.then(done, done);
+    }
+    return flight;
+  }
+
+  /** Number of stored answers and their bytes (for tests and diagnostics). */
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.#entries.size, bytes: this.#bytes };
+  }
+
+  async #fill(key: string, token: string, build: () => Promise<Buffer>): Promise<Entry> {
+    const body = await build();
+    const entry: Entry = { body, etag: entityTag(body), token, storedAt: Date.now() };
+    this.#store(key, entry);
+    return entry;
+  }
+
+  #store(key: string, entry: Entry): void {
+    const size = entry.body.length + key.length;
+    if (size > this.options.maxBytes) return;
+    const previous = this.#entries.get(key);
+    if (previous) {
+      this.#entries.delete(key);
+      this.#bytes -= previous.body.length + key.length;
+    }
+    this.#entries.set(key, entry);
+    this.#bytes += size;
+    for (const [oldKey, old] of this.#entries) {
+      if (this.#bytes <= this.options.maxBytes) break;
+      this.#entries.delete(oldKey);
+      this.#bytes -= old.body.length + oldKey.length;
+    }
+  }
+}
+
+/** A strong entity tag derived from the bytes, so equal answers share a tag across instances. */
+export function entityTag(body: Buffer): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}

@@ -1,0 +1,63 @@
+import type { AppContext } from '../../context.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { normalizeVersion } from '../catalogue/latest-version.js';
+import type { NodeVersionJson } from '../catalogue/wire.js';
+import { presentVersion } from '../versions/present.js';
+import type { VersionRow } from '../versions/repository.js';
+import { findInstallTarget, recordInstall } from './downloads-repository.js';
+import { NodeMovedError } from './node-access.js';
+
+/**
+ * Resolves what `GET /nodes/{id}/install[?version=]` hands out and counts the install.
+ * Without a version: the latest (highest-semver Active) version. With one: an Active version, or a
+ * Pending one whose archive is uploaded. Everything else answers 4xx and counts nothing.
+ */
+export async function installNode(
+  ctx: AppContext,
+  nodeId: string,
+  requestedVersion: string | undefined,
+): Promise<NodeVersionJson> {
+  let version: string | undefined;
+  if (requestedVersion !== undefined) {
+    const normalized = normalizeVersion(requestedVersion);
+    if (!normalized) throw badRequest(`Invalid version: ${requestedVersion}`, 'expected a semantic version like 1.2.3');
+    version = normalized;
+  }
+  const target = await findInstallTarget(ctx.db, nodeId, version);
+  if (!target || target.nodeStatus === 'NodeStatusDeleted') throw notFound('Node not found');
+  if (target.nodeId !== nodeId) throw new NodeMovedError(target.nodeId);
+  // Installing is never allowed for a banned pack, not even for admins.
+  if (target.nodeStatus === 'NodeStatusBanned') throw forbidden('Node Banned');
+  const row = installable(target.version, version);
+  await recordInstall(ctx.db, ctx.dialect, { nodeId: target.nodeId, versionId: row.id }, utcDay(new Date()));
+  const answer = presentVersion(ctx.storage, row, true);
+  return { ...answer, downloads: answer.downloads + 1 };
+}
+
+/** The version if it may be installed, or the 4xx that says why not. */
+function installable(row: VersionRow | undefined, requested: string | undefined): VersionRow & { storage_key: string } {
+  if (!row) {
+    throw requested === undefined
+      ? notFound('No installable version', 'the pack has no active version yet')
+      : notFound('Node version not found', `no version ${requested}`);
+  }
+  switch (row.status) {
+    case 'NodeVersionStatusActive':
+    case 'NodeVersionStatusPending':
+      if (row.storage_key === null) {
+        throw notFound('Node version has no archive', `version ${row.version} has no uploaded archive yet`);
+      }
+      return { ...row, storage_key: row.storage_key };
+    case 'NodeVersionStatusFlagged':
+      throw forbidden('Node version is flagged', `version ${row.version} is held for review and cannot be installed`);
+    case 'NodeVersionStatusBanned':
+      throw forbidden('Node version is banned', `version ${row.version} cannot be installed`);
+    case 'NodeVersionStatusDeleted':
+      throw notFound('Node version was deleted', `version ${row.version} is no longer available`);
+  }
+}
+
+/** The UTC calendar day of a moment, as stored in `download_counts.day`. */
+export function utcDay(moment: Date): string {
+  return moment.toISOString().slice(0, 10);
+}

@@ -1,0 +1,80 @@
+import { type Expression, sql } from 'kysely';
+import { badRequest } from '../../lib/errors.js';
+import { DEFAULT_SEARCH_RANKING } from '../catalogue/serialize.js';
+import type { NodeOrderTerm } from './repository.js';
+
+interface SortKey {
+  expression: Expression<unknown>;
+  /** Direction of a bare name: most first for counts and dates, A→Z for names, best rank first. */
+  natural: 'asc' | 'desc';
+}
+
+// Must stay textually identical to the expression index of migration 0003 so it is used.
+const ranking = sql`coalesce(search_ranking, ${sql.lit(DEFAULT_SEARCH_RANKING)})`;
+
+const SORT_KEYS: Record<string, SortKey> = {
+  ranking: { expression: ranking, natural: 'asc' },
+  downloads: { expression: sql.ref('downloads'), natural: 'desc' },
+  stars: { expression: sql.ref('github_stars'), natural: 'desc' },
+  newest: { expression: sql.ref('created_at'), natural: 'desc' },
+  updated: { expression: sql.ref('updated_at'), natural: 'desc' },
+  name: { expression: sql`lower(name)`, natural: 'asc' },
+  rating: {
+    expression: sql`case when total_review > 0 then cast(total_star as real) / total_review else 0 end`,
+    natural: 'desc',
+  },
+  id: { expression: sql.ref('id'), natural: 'asc' },
+};
+
+/** Public-registry column names (the `sort[]=column;desc` form) mapped onto our sort keys. */
+const ALIASES: Record<string, string> = {
+  search_ranking: 'ranking',
+  total_install: 'downloads',
+  github_stars: 'stars',
+  created_at: 'newest',
+  create_time: 'newest',
+  updated_at: 'updated',
+  update_time: 'updated',
+};
+
+/** Every accepted sort name, for documentation and error messages. */
+export const SORT_NAMES = [...Object.keys(SORT_KEYS), ...Object.keys(ALIASES)];
+
+/** The default catalogue order: admin ranking (unset = 5), then popularity, then id. */
+export const DEFAULT_ORDER: NodeOrderTerm[] = [
+  { expression: ranking, direction: 'asc' },
+  { expression: sql.ref('downloads'), direction: 'desc' },
+  { expression: sql.ref('id'), direction: 'asc' },
+];
+
+export interface ParsedOrder {
+  terms: NodeOrderTerm[];
+  /** Canonical text of the requested order, for cache keys. */
+  key: string;
+}
+
+/**
+ * Turns `sort` values (`downloads`, `name;asc`, `github_stars;desc`, ...) into ORDER BY terms. The
+ * default order always follows as a tie-break, so every order is total and pages never overlap.
+ */
+export function parseSort(values: string[]): ParsedOrder {
+  const terms: NodeOrderTerm[] = [];
+  const keyParts: string[] = [];
+  for (const value of values) {
+    const [rawName = '', rawDirection, ...rest] = value.trim().split(';');
+    const name = rawName.trim().toLowerCase();
+    const canonical = ALIASES[name] ?? name;
+    const sortKey = SORT_KEYS[canonical];
+    const direction = rawDirection?.trim().toLowerCase() || undefined;
+    if (!sortKey || rest.length > 0 || (direction !== undefined && direction !== 'asc' && direction !== 'desc')) {
+      throw badRequest(
+        `Invalid sort: ${value}`,
+        `use one of ${SORT_NAMES.join(', ')}, optionally followed by ;asc or ;desc`,
+      );
+    }
+    const chosen = direction ?? sortKey.natural;
+    terms.push({ expression: sortKey.expression, direction: chosen });
+    keyParts.push(`${canonical}:${chosen}`);
+  }
+  return { terms: [...terms, ...DEFAULT_ORDER], key: keyParts.join(',') };
+}

@@ -1,0 +1,80 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { HttpError, notFound } from '../../lib/errors.js';
+import { optionalViewer } from '../auth/viewer.js';
+import { sendCachedRead } from './cache/catalogue-cache.js';
+import { findNodeByAnyCase, type NodeRow } from './repository.js';
+
+/** 403 for reads of a banned pack; admins are let through by `serveNodeRead`. */
+export class NodeBannedError extends HttpError {
+  constructor() {
+    super(403, 'Node Banned');
+  }
+}
+
+/** The pack exists under another spelling of its id; routes answer 302 to the canonical one. */
+export class NodeMovedError extends HttpError {
+  constructor(readonly canonicalId: string) {
+    super(302, 'Found', `canonical id: ${canonicalId}`);
+  }
+}
+
+/** Who may see a banned pack: everyone gets 403 except admins, who read past it. */
+export interface NodeAccess {
+  allowBanned: boolean;
+}
+
+/**
+ * The pack a public read is about: 404 `Node not found` when unknown or deleted, a redirect when
+ * the id differs from the canonical one only in case, 403 `Node Banned` when banned (unless allowed).
+ */
+export async function findReadableNode(db: Kysely<Database>, nodeId: string, access: NodeAccess): Promise<NodeRow> {
+  const node = await findNodeByAnyCase(db, nodeId);
+  if (!node || node.status === 'NodeStatusDeleted') throw notFound('Node not found');
+  if (node.id !== nodeId) throw new NodeMovedError(node.id);
+  if (node.status === 'NodeStatusBanned' && !access.allowBanned) throw new NodeBannedError();
+  return node;
+}
+
+export interface NodeReadOptions<T> {
+  nodeId: string;
+  /** Cache key of the anonymous answer, or null for reads that must not be cached. */
+  cacheKey: string | null;
+  read: (access: NodeAccess) => Promise<T>;
+}
+
+/**
+ * Runs a read of one pack's data for a route: cached when a key is given, 302 to the canonical id
+ * (keeping the query string), and a second, uncached read for admins when the pack is banned. The
+ * viewer is only resolved in that last case, so ordinary reads never verify a token.
+ */
+export async function serveNodeRead<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: NodeReadOptions<T>,
+): Promise<FastifyReply | T> {
+  try {
+    if (options.cacheKey === null) return await options.read({ allowBanned: false });
+    return await sendCachedRead(request, reply, options.cacheKey, () => options.read({ allowBanned: false }));
+  } catch (error) {
+    if (error instanceof NodeMovedError) {
+      return reply.redirect(canonicalLocation(request.url, error.canonicalId), 302);
+    }
+    if (error instanceof NodeBannedError && (await optionalViewer(request))?.isAdmin) {
+      return options.read({ allowBanned: true });
+    }
+    throw error;
+  }
+}
+
+/** `/nodes/<given>/rest?query` with the canonical id in place of the given one. */
+export function canonicalLocation(url: string, canonicalId: string): string {
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  const query = queryAt === -1 ? '' : url.slice(queryAt);
+  const segments = path.split('/');
+  // segments: ['', 'nodes', '<nodeId>', ...rest]
+  segments[2] = encodeURIComponent(canonicalId);
+  return `${segments.join('/')}${query}`;
+}

@@ -1,0 +1,89 @@
+import { type Expression, type Kysely, type Selectable, type SqlBool, sql, type Transaction } from 'kysely';
+import type { Database, NodeStatus, NodesTable } from '../../db/schema.js';
+
+export type NodeRow = Selectable<NodesTable>;
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** One pack by id, matched case-insensitively (ids are unique that way). */
+export function findNodeByAnyCase(db: Db, nodeId: string): Promise<NodeRow | undefined> {
+  return db.selectFrom('nodes').selectAll().where('normalized_id', '=', nodeId.toLowerCase()).executeTakeFirst();
+}
+
+/** Packs by exact id. */
+export async function findNodesByIds(db: Db, ids: string[]): Promise<NodeRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('nodes').selectAll().where('id', 'in', ids).execute();
+}
+
+/** Packs by id, matched case-insensitively. */
+export async function findNodesByAnyCase(db: Db, ids: string[]): Promise<NodeRow[]> {
+  if (ids.length === 0) return [];
+  const normalized = [...new Set(ids.map((id) => id.toLowerCase()))];
+  return db.selectFrom('nodes').selectAll().where('normalized_id', 'in', normalized).execute();
+}
+
+/** `{id, name}` of the given publishers. */
+export async function findPublisherRefs(db: Db, ids: string[]): Promise<{ id: string; name: string }[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('publishers').select(['id', 'name']).where('id', 'in', ids).execute();
+}
+
+/** What a catalogue page is filtered by. */
+export interface NodeFilter {
+  statuses: NodeStatus[];
+  /** Lower-cased ids. */
+  normalizedIds?: string[] | undefined;
+  /** Each entry matches packs whose declared list mentions it (case-insensitive). */
+  supportedOs?: string[] | undefined;
+  supportedAccelerators?: string[] | undefined;
+  /** ISO timestamp: packs created or updated after it. */
+  changedAfter?: string | undefined;
+}
+
+/** One ORDER BY term: an SQL expression over `nodes` and a direction. */
+export interface NodeOrderTerm {
+  expression: Expression<unknown>;
+  direction: 'asc' | 'desc';
+}
+
+/** How many packs match the filter. */
+export async function countNodes(db: Db, filter: NodeFilter): Promise<number> {
+  const row = await filtered(db, filter)
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** One page of packs matching the filter, in the given order. */
+export function pageNodes(
+  db: Db,
+  filter: NodeFilter,
+  order: NodeOrderTerm[],
+  limit: number,
+  offset: number,
+): Promise<NodeRow[]> {
+  let query = filtered(db, filter).selectAll();
+  for (const term of order) query = query.orderBy(term.expression, term.direction);
+  return query.limit(limit).offset(offset).execute();
+}
+
+function filtered(db: Db, filter: NodeFilter) {
+  return db.selectFrom('nodes').where((eb) => {
+    const conditions: Expression<SqlBool>[] = [eb('status', 'in', filter.statuses)];
+    if (filter.normalizedIds) conditions.push(eb('normalized_id', 'in', filter.normalizedIds));
+    if (filter.supportedOs) conditions.push(eb.or(filter.supportedOs.map((os) => mentions('supported_os', os))));
+    if (filter.supportedAccelerators) {
+      conditions.push(eb.or(filter.supportedAccelerators.map((a) => mentions('supported_accelerators', a))));
+    }
+    if (filter.changedAfter) {
+      conditions.push(eb.or([eb('created_at', '>', filter.changedAfter), eb('updated_at', '>', filter.changedAfter)]));
+    }
+    return eb.and(conditions);
+  });
+}
+
+/** A JSON list column whose text contains the value, case-insensitively (LIKE wildcards escaped). */
+function mentions(column: 'supported_os' | 'supported_accelerators', value: string): Expression<SqlBool> {
+  const pattern = `%${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+}

@@ -1,0 +1,84 @@
+import type { Static } from 'typebox';
+import type { AppContext } from '../../context.js';
+import type { NodeVersionStatus } from '../../db/schema.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { compareVersionsDesc, normalizeVersion } from '../catalogue/latest-version.js';
+import type { NodeVersionJson, VersionsPage } from '../catalogue/wire.js';
+import { findReadableNode, type NodeAccess } from '../nodes/node-access.js';
+import { findNodeByAnyCase } from '../nodes/repository.js';
+import { presentVersion } from './present.js';
+import { countAllVersions, findVersion, listVersionsOfNode, pageAllVersions } from './repository.js';
+
+/**
+ * Versions of one pack, highest semver first (bare array, as clients expect). An unknown pack is a
+ * 404 rather than the public registry's `[]`: it matches every other `/nodes/{id}/...` read, tells
+ * a typo apart from a pack without versions, and ComfyUI-Manager treats both as "no versions".
+ */
+export async function listNodeVersions(
+  ctx: AppContext,
+  nodeId: string,
+  options: NodeAccess & { statuses: NodeVersionStatus[]; includeStatusReason: boolean },
+): Promise<NodeVersionJson[]> {
+  const node = await findReadableNode(ctx.db, nodeId, options);
+  const rows = await listVersionsOfNode(ctx.db, node.id, options.statuses);
+  return rows.sort(compareVersionsDesc).map((row) => presentVersion(ctx.storage, row, options.includeStatusReason));
+}
+
+/** One version of a pack in any status, with `downloadUrl` and `status_reason`. */
+export async function getNodeVersion(
+  ctx: AppContext,
+  nodeId: string,
+  version: string,
+  access: NodeAccess,
+): Promise<NodeVersionJson> {
+  const normalized = requireVersion(version);
+  const node = await findReadableNode(ctx.db, nodeId, access);
+  const row = await findVersion(ctx.db, node.id, normalized);
+  if (!row) throw notFound('Node version not found', `no version ${normalized} of ${node.id}`);
+  return presentVersion(ctx.storage, row, true);
+}
+
+/** A version string from a request, normalised, or 400. */
+export function requireVersion(version: string): string {
+  const normalized = normalizeVersion(version);
+  if (!normalized) throw badRequest(`Invalid version: ${version}`, 'expected a semantic version like 1.2.3');
+  return normalized;
+}
+
+type VersionsPageJson = Static<typeof VersionsPage>;
+
+export interface AllVersionsRequest {
+  page: number;
+  pageSize: number;
+  statuses: NodeVersionStatus[];
+  nodeId?: string | undefined;
+  statusReason?: string | undefined;
+  includeStatusReason: boolean;
+  order: 'newest' | 'oldest';
+}
+
+/** The all-versions listing (review queues): `{total, versions, page, pageSize, totalPages}`. */
+export async function listAllVersions(ctx: AppContext, request: AllVersionsRequest): Promise<VersionsPageJson> {
+  // The pack filter matches ids case-insensitively, like every other pack lookup.
+  const node = request.nodeId === undefined ? undefined : await findNodeByAnyCase(ctx.db, request.nodeId);
+  if (request.nodeId !== undefined && !node) {
+    return { total: 0, versions: [], page: request.page, pageSize: request.pageSize, totalPages: 0 };
+  }
+  const filter = {
+    statuses: request.statuses,
+    nodeId: node?.id,
+    statusReasonContains: request.statusReason?.toLowerCase(),
+    order: request.order,
+  };
+  const [total, rows] = await Promise.all([
+    countAllVersions(ctx.db, filter),
+    pageAllVersions(ctx.db, filter, request.pageSize, (request.page - 1) * request.pageSize),
+  ]);
+  return {
+    total,
+    versions: rows.map((row) => presentVersion(ctx.storage, row, request.includeStatusReason)),
+    page: request.page,
+    pageSize: request.pageSize,
+    totalPages: Math.ceil(total / request.pageSize),
+  };
+}
