@@ -1,7 +1,8 @@
 import type { CliCommand } from '../command.js';
+import { createAdminCommand } from './create-admin.js';
 import { importManagerListCommand } from './import-manager-list.js';
 import { migrateCommand } from './migrate.js';
 import { seedDemoCommand } from './seed-demo.js';
 
 /** Every `registry` command. */
-export const commands: CliCommand[] = [migrateCommand, importManagerListCommand, seedDemoCommand];
+export const commands: CliCommand[] = [migrateCommand, createAdminCommand, importManagerListCommand, seedDemoCommand];
