@@ -8,6 +8,7 @@ import { publishingSchema } from './publishing.js';
 import { ConfigError, type ConfigProblem, readConfig } from './read.js';
 import { serverSchema } from './server.js';
 import { storageProblems, storageSchema } from './storage.js';
+import { webSchema } from './web.js';
 
 /**
  * Every concern's schema. Each module that needs settings adds its schema here, so
@@ -22,6 +23,7 @@ export const configSchemas = {
   mail: mailSchema,
   jobs: jobsSchema,
   publishing: publishingSchema,
+  web: webSchema,
 } satisfies Record<string, TObject>;
 
 type Schemas = typeof configSchemas;

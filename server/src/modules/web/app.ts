@@ -1,9 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { injectRuntimeConfig, webRuntimeConfig } from './runtime-config.js';
 
 /** Where the built web app lives: `web/dist` next to the server package. */
 export function defaultWebRoot(): string {
@@ -15,32 +16,70 @@ export interface WebAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+const ONE_YEAR_SECONDS = 31_536_000;
+
 /**
- * The web listener: serves the built single-page app with an index fallback for client-side
- * routes, or a short placeholder page when the app has not been built.
+ * The web listener: serves the built single-page app. Every client-side route gets index.html
+ * with the runtime config injected (API URL, links, analytics, build id); hashed assets are
+ * cached for a year; `/discord` redirects to the configured community invite. Without a build
+ * it serves a short page saying how to build one.
  */
 export async function buildWebApp(ctx: AppContext, options: WebAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false });
   app.decorate('ctx', ctx);
+  const { config } = ctx;
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+  });
+  app.get('/discord', async (_request, reply) => reply.redirect(config.web.WEB_DISCORD_URL, 302));
+
   const root = options.webRoot ?? defaultWebRoot();
-  if (!existsSync(path.join(root, 'index.html'))) {
+  const indexFile = path.join(root, 'index.html');
+  if (!existsSync(indexFile)) {
     app.get('/*', async (_request, reply) =>
       reply
         .type('text/html; charset=utf-8')
         .send(
           `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ComfyUI Registry</title></head>` +
             `<body><h1>Comfy Registry</h1><p>The web app has not been built yet. Run <code>npm run build</code>.</p>` +
-            `<p>The API is at <a href="${ctx.config.server.PUBLIC_API_URL}/docs">${ctx.config.server.PUBLIC_API_URL}/docs</a>.</p></body></html>`,
+            `<p>The API is at <a href="${config.server.PUBLIC_API_URL}/docs">${config.server.PUBLIC_API_URL}/docs</a>.</p></body></html>`,
         ),
     );
     return app;
   }
-  await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h' });
-  app.get('/*', async (request, reply) => {
+
+  const template = readFileSync(indexFile, 'utf8');
+  const page = injectRuntimeConfig(template, webRuntimeConfig(config, template));
+  const sendPage = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+
+  await app.register(fastifyStatic, {
+    root,
+    index: false,
+    cacheControl: false,
+    // index.html is only ever sent with the config injected (below).
+    allowedPath: (pathName) => pathName !== '/index.html',
+    setHeaders: (res, filePath) => {
+      const relative = path.relative(root, filePath);
+      // Hashed file names never change content; translations carry the build id in their URL.
+      res.setHeader(
+        'cache-control',
+        relative.startsWith(`assets${path.sep}`)
+          ? `public, max-age=${ONE_YEAR_SECONDS}, immutable`
+          : 'public, max-age=3600',
+      );
+    },
+  });
+  app.get('/', async (_request, reply) => sendPage(reply));
+  // Anything that is not a file is a client-side route; a missing asset or translation is a real 404.
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    // Hashed assets are immutable; anything else that is not a file is a client-side route.
-    if (url.startsWith('/assets/')) return reply.callNotFound();
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send({ message: 'Not Found' });
+    if (url.startsWith('/assets/') || url.startsWith('/locales/')) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+    }
+    return sendPage(reply);
   });
   return app;
 }

@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto';
+import type { Config } from '../../config/index.js';
+
+/** What `window.__REGISTRY__` holds; web/src/lib/config.ts reads the same fields. */
+export interface WebRuntimeConfig {
+  apiUrl: string;
+  docsUrl: string;
+  docsUrlZh: string;
+  discordUrl: string;
+  contributeUrl: string;
+  analytics: { environment: string; posthogKey?: string; posthogHost: string };
+  buildId: string;
+}
+
+/** The marker in web/index.html that the config script replaces. */
+export const CONFIG_MARKER = '<!--registry-config-->';
+
+/** The runtime config for this deployment; the build id defaults to a hash of index.html. */
+export function webRuntimeConfig(config: Config, indexHtml: string): WebRuntimeConfig {
+  const { web, server } = config;
+  return {
+    apiUrl: server.PUBLIC_API_URL,
+    docsUrl: web.WEB_DOCS_URL,
+    docsUrlZh: web.WEB_DOCS_URL_ZH,
+    discordUrl: web.WEB_DISCORD_URL,
+    contributeUrl: web.WEB_CONTRIBUTE_URL,
+    analytics: {
+      environment: web.WEB_ANALYTICS_ENVIRONMENT,
+      ...(web.WEB_POSTHOG_KEY ? { posthogKey: web.WEB_POSTHOG_KEY } : {}),
+      posthogHost: web.WEB_POSTHOG_HOST,
+    },
+    buildId: web.WEB_BUILD_ID ?? createHash('sha256').update(indexHtml).digest('hex').slice(0, 16),
+  };
+}
+
+/**
+ * index.html with the config script in place of the marker. The JSON is made safe inside a
+ * <script> element: `<`, `>`, `&` and the JavaScript line separators are escaped.
+ */
+export function injectRuntimeConfig(indexHtml: string, runtime: WebRuntimeConfig): string {
+  const json = JSON.stringify(runtime)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  return indexHtml.replace(CONFIG_MARKER, `<script>window.__REGISTRY__=${json}</script>`);
+}

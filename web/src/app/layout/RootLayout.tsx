@@ -1,0 +1,45 @@
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { PageSpinner } from '../../components/ui/spinner';
+import { isHeaderHidden } from '../header-visibility';
+import { useSessionEffects } from '../session-effects';
+import { Header } from './Header';
+
+/** Keeps <title> and the description translated. Pages with their own title set it after this. */
+function useDocumentText() {
+  const { t } = useTranslation();
+  useEffect(() => {
+    document.title = t('app.title');
+    document.querySelector('meta[name="description"]')?.setAttribute('content', t('app.description'));
+  }, [t]);
+}
+
+/** The frame of every page: header (unless hidden on this path), main content, skip link. */
+export function RootLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  useDocumentText();
+  useSessionEffects();
+  const showHeader = !isHeaderHidden(pathname);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page starts at the top
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow dark:focus:bg-slate-900"
+      >
+        {t('nav.skipToContent')}
+      </a>
+      {showHeader ? <Header /> : null}
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-screen-xl px-4 outline-none">
+        <Suspense fallback={<PageSpinner label={t('common.loading')} />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+
+const tones = {
+  error: 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100',
+  success: 'border-green-300 bg-green-50 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100',
+  info: 'border-brand-100 bg-brand-50 text-brand-900 dark:border-brand-700 dark:bg-slate-900 dark:text-slate-100',
+} as const;
+
+/** A message box; errors are announced at once (role alert), the others politely. */
+export function Alert({ tone, children }: { tone: keyof typeof tones; children: ReactNode }) {
+  return (
+    <div role={tone === 'error' ? 'alert' : 'status'} className={`rounded-lg border px-4 py-3 text-sm ${tones[tone]}`}>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+/** Analytics settings injected by the web listener. */
+export interface AnalyticsConfig {
+  environment: string;
+  posthogKey?: string;
+  posthogHost?: string;
+}
+
+/** Settings the server injects into index.html as `window.__REGISTRY__` at serve time. */
+export interface RuntimeConfig {
+  apiUrl: string;
+  docsUrl: string;
+  docsUrlZh: string;
+  discordUrl: string;
+  contributeUrl: string;
+  analytics: AnalyticsConfig;
+  buildId: string;
+}
+
+declare global {
+  interface Window {
+    __REGISTRY__?: Partial<RuntimeConfig>;
+  }
+}
+
+const defaults: RuntimeConfig = {
+  apiUrl: 'http://localhost:8080',
+  docsUrl: 'https://docs.comfy.org/registry/overview',
+  docsUrlZh: 'https://docs.comfy.org/zh-CN',
+  discordUrl: 'https://discord.gg/comfyorg',
+  contributeUrl: 'https://github.com/Comfy-Org/registry-web/issues/206',
+  analytics: { environment: 'development' },
+  buildId: 'dev',
+};
+
+/** Merges injected settings over the defaults; a trailing slash on the API URL is dropped. */
+export function resolveConfig(injected: Partial<RuntimeConfig> | undefined): RuntimeConfig {
+  const merged = { ...defaults, ...injected, analytics: { ...defaults.analytics, ...injected?.analytics } };
+  return { ...merged, apiUrl: merged.apiUrl.replace(/\/+$/, '') };
+}
+
+/** The configuration of this page load, read once. */
+export const config: RuntimeConfig = resolveConfig(typeof window === 'undefined' ? undefined : window.__REGISTRY__);
+
+/** The documentation link for a locale: the Chinese docs for `zh*`, the registry overview otherwise. */
+export function docsUrlFor(locale: string, cfg: Pick<RuntimeConfig, 'docsUrl' | 'docsUrlZh'> = config): string {
+  return locale.toLowerCase().startsWith('zh') ? cfg.docsUrlZh : cfg.docsUrl;
+}

@@ -1,0 +1,29 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * In development there is no web listener to inject the runtime config, so the dev server does
+ * it with the same marker the server replaces (see server/src/modules/web/config-script.ts).
+ */
+function devRuntimeConfig(): Plugin {
+  const apiUrl = process.env.VITE_API_URL ?? 'http://localhost:8080';
+  return {
+    name: 'registry-dev-config',
+    apply: 'serve',
+    transformIndexHtml(html) {
+      const config = { apiUrl, buildId: 'dev', analytics: { environment: 'development' } };
+      return html.replace('<!--registry-config-->', `<script>window.__REGISTRY__=${JSON.stringify(config)}</script>`);
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), devRuntimeConfig()],
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    chunkSizeWarningLimit: 400,
+  },
+  server: { port: 5173 },
+});
