@@ -7,6 +7,7 @@ import type { DialectName } from './db/dialect.js';
 import type { Database } from './db/schema.js';
 import { EventBus } from './lib/events.js';
 import { IdentityTokenService } from './modules/auth/identity-tokens.js';
+import { type GitHubApi, HttpGitHubApi } from './modules/claims/github.js';
 import { createMailer } from './modules/mail/create-mailer.js';
 import type { Mailer } from './modules/mail/mailer.js';
 import type { BlobStore } from './modules/storage/blob-store.js';
@@ -27,6 +28,8 @@ export interface AppContext {
   mailer: Mailer;
   /** Archive storage. */
   storage: BlobStore;
+  /** GitHub REST API: confirms repository admins when they claim a pack. */
+  github: GitHubApi;
 }
 
 /** Audience claim of identity tokens issued by this registry. */
@@ -46,6 +49,7 @@ export function createContext(config: Config, database: DatabaseHandle): AppCont
     }),
     mailer: createMailer(config, pino({ level: config.server.LOG_LEVEL, name: 'mail' })),
     storage: createBlobStore(config),
+    github: new HttpGitHubApi(config.claims.GITHUB_API_URL, config.claims.GITHUB_API_TIMEOUT_MS),
   };
 }
 

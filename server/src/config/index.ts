@@ -1,9 +1,11 @@
 import type { Static, TObject } from 'typebox';
 import { authProblems, authSchema } from './auth.js';
 import { catalogueCacheSchema } from './catalogue-cache.js';
+import { claimsSchema } from './claims.js';
 import { databaseSchema } from './database.js';
 import { jobsSchema } from './jobs.js';
 import { mailSchema } from './mail.js';
+import { publishersSchema } from './publishers.js';
 import { publishingSchema } from './publishing.js';
 import { ConfigError, type ConfigProblem, readConfig } from './read.js';
 import { serverSchema } from './server.js';
@@ -21,6 +23,8 @@ export const configSchemas = {
   catalogueCache: catalogueCacheSchema,
   auth: authSchema,
   mail: mailSchema,
+  publishers: publishersSchema,
+  claims: claimsSchema,
   jobs: jobsSchema,
   publishing: publishingSchema,
   web: webSchema,

@@ -5,6 +5,8 @@ import comfyNodesRoutes from './comfy-nodes/routes.js';
 import filesRoutes from './files/routes.js';
 import healthRoutes from './health/routes.js';
 import nodesRoutes from './nodes/routes/index.js';
+import publishersModule from './publishers/routes/index.js';
+import tokenRoutes from './tokens/routes.js';
 import usersRoutes from './users/routes.js';
 import versionsRoutes from './versions/routes.js';
 
@@ -16,6 +18,8 @@ export const apiModules: FastifyPluginAsync[] = [
   healthRoutes,
   authRoutes,
   usersRoutes,
+  publishersModule,
+  tokenRoutes,
   nodesRoutes,
   versionsRoutes,
   comfyNodesRoutes,

@@ -1,0 +1,44 @@
+import { type Static, Type } from 'typebox';
+
+/** `{publisherId}` in every publisher-scoped path. */
+export const PublisherParams = Type.Object({
+  publisherId: Type.String({ minLength: 1, maxLength: 200, description: 'Publisher id.' }),
+});
+
+const profile = {
+  description: Type.Optional(Type.String({ maxLength: 5000 })),
+  website: Type.Optional(Type.String({ maxLength: 2048, description: 'http(s) URL or empty.' })),
+  support: Type.Optional(Type.String({ maxLength: 2048, description: 'Support e-mail address or URL.' })),
+  source_code_repo: Type.Optional(Type.String({ maxLength: 2048, description: 'http(s) URL or empty.' })),
+  logo: Type.Optional(Type.String({ maxLength: 2048, description: 'http(s) URL or empty.' })),
+};
+
+/**
+ * Body of `POST /publishers`. Clients may send a whole Publisher object; read-only keys
+ * (`members`, `status`, `createdAt`) are ignored.
+ */
+export const CreatePublisherBody = Type.Object({
+  id: Type.String({
+    description: 'Lowercase letter, then lowercase letters, digits and hyphens; at most 64; `admin-*` is reserved.',
+  }),
+  name: Type.String({ minLength: 1, maxLength: 100, description: 'Display name.' }),
+  ...profile,
+});
+export type CreatePublisherBodyType = Static<typeof CreatePublisherBody>;
+
+/** Body of `PUT /publishers/{id}`: any subset of the profile; `id`, when sent, must not change. */
+export const UpdatePublisherBody = Type.Object({
+  id: Type.Optional(Type.String()),
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  ...profile,
+});
+
+export const ValidateQuery = Type.Object({
+  username: Type.Optional(Type.String({ description: 'The publisher id to check.' })),
+});
+
+export const IsAvailable = Type.Object({ isAvailable: Type.Boolean() }, { title: 'PublisherAvailability' });
+export const CanEdit = Type.Object({ canEdit: Type.Boolean() }, { title: 'Permission' });
+
+/** OpenAPI marker for routes that need an identity token. */
+export const bearer = [{ BearerAuth: [] }];

@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../helpers/app.js';
+
+const RULE = 'Must start with a lowercase letter and can only contain lowercase letters, digits, and hyphens.';
+
+describe('POST /publishers', () => {
+  it('creates the publisher with the caller as its only owner', async () => {
+    const t = await buildTestApp();
+    const user = await t.factories.user({ name: 'Jane Doe', email: 'jane@example.test' });
+    const res = await (await t.as(user)).post('/publishers', {
+      id: 'janedoe55',
+      name: 'Jane Doe',
+      description: 'Nodes for upscaling',
+      website: 'https://jane.example',
+      support: 'help@jane.example',
+      source_code_repo: 'https://github.com/janedoe',
+      logo: 'https://jane.example/logo.png',
+      // Read-only keys clients echo back are ignored.
+      members: [],
+      status: 'PublisherStatusBanned',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      id: 'janedoe55',
+      name: 'Jane Doe',
+      description: 'Nodes for upscaling',
+      website: 'https://jane.example',
+      support: 'help@jane.example',
+      source_code_repo: 'https://github.com/janedoe',
+      logo: 'https://jane.example/logo.png',
+      createdAt: expect.any(String),
+      members: [
+        {
+          id: `janedoe55:${user.id}`,
+          user: { id: user.id, name: 'Jane Doe', email: 'jane@example.test' },
+          role: 'owner',
+        },
+      ],
+      status: 'PublisherStatusActive',
+    });
+  });
+
+  it.each([
+    ['an upper-case letter', 'Acme', RULE],
+    ['a leading digit', '1acme', RULE],
+    ['an underscore', 'ac_me', RULE],
+    ['an empty id', '', 'Username parameter is required'],
+    ['the reserved admin id', 'admin', 'Publisher IDs "admin" and "admin-..." are reserved.'],
+    ['a reserved admin- id', 'admin-tools', 'Publisher IDs "admin" and "admin-..." are reserved.'],
+    ['65 characters', `a${'b'.repeat(64)}`, 'Publisher ID must be at most 64 characters.'],
+  ])('refuses %s with 400', async (_case, id, message) => {
+    const t = await buildTestApp();
+    const client = await t.as(await t.factories.user());
+    const res = await client.post('/publishers', { id, name: 'X' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message, error: '' });
+  });
+
+  it('accepts an id of exactly 64 characters', async () => {
+    const t = await buildTestApp();
+    const client = await t.as(await t.factories.user());
+    const id = `a${'b'.repeat(63)}`;
+    expect((await client.post('/publishers', { id, name: 'X' })).statusCode).toBe(201);
+  });
+
+  it('answers 409 for an id that is taken', async () => {
+    const t = await buildTestApp();
+    await t.factories.publisher({ id: 'acme' });
+    const client = await t.as(await t.factories.user());
+    const res = await client.post('/publishers', { id: 'acme', name: 'Again' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: 'Publisher ID already exists.', error: '' });
+  });
+
+  it('refuses the publisher beyond MAX_PUBLISHERS_PER_USER, counting memberships of any role', async () => {
+    const t = await buildTestApp({ MAX_PUBLISHERS_PER_USER: '2' });
+    const user = await t.factories.user();
+    const client = await t.as(user);
+    expect((await client.post('/publishers', { id: 'first', name: 'First' })).statusCode).toBe(201);
+    const other = await t.factories.publisher({ id: 'theirs' });
+    await t.ctx.db
+      .insertInto('publisher_members')
+      .values({ publisher_id: other.id, user_id: user.id, role: 'member' })
+      .execute();
+    const res = await client.post('/publishers', { id: 'third', name: 'Third' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: 'User has reached the maximum number of publishers.', error: 'limit is 2' });
+    expect(await t.ctx.db.selectFrom('publishers').select('id').where('id', '=', 'third').execute()).toEqual([]);
+  });
+
+  it('allows five publishers by default and refuses the sixth', async () => {
+    const t = await buildTestApp();
+    const client = await t.as(await t.factories.user());
+    for (const id of ['p1', 'p2', 'p3', 'p4', 'p5']) {
+      expect((await client.post('/publishers', { id, name: id })).statusCode).toBe(201);
+    }
+    expect((await client.post('/publishers', { id: 'p6', name: 'p6' })).statusCode).toBe(403);
+  });
+
+  it.each([
+    ['no name', { id: 'acme' }, "Invalid body: name must have required property 'name'"],
+    ['an empty name', { id: 'acme', name: '' }, 'Invalid body: name must NOT have fewer than 1 characters'],
+    ['no id', { name: 'ACME' }, "Invalid body: id must have required property 'id'"],
+    ['an object id', { id: { x: 1 }, name: 'ACME' }, 'Invalid body: id must be string'],
+    [
+      'a 101-character name',
+      { id: 'acme', name: 'n'.repeat(101) },
+      'Invalid body: name must NOT have more than 100 characters',
+    ],
+  ])('answers 400 for %s', async (_case, body, message) => {
+    const t = await buildTestApp();
+    const res = await (await t.as(await t.factories.user())).post('/publishers', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message, error: 'FST_ERR_VALIDATION' });
+  });
+
+  it.each([
+    ['website', 'javascript:alert(1)', 'got scheme "javascript:"'],
+    ['logo', 'not a url', 'got "not a url"'],
+    ['source_code_repo', 'ftp://example.test/x', 'got scheme "ftp:"'],
+  ])('refuses a %s that is not an http(s) URL', async (field, value, error) => {
+    const t = await buildTestApp();
+    const res = await (await t.as(await t.factories.user())).post('/publishers', {
+      id: 'acme',
+      name: 'ACME',
+      [field]: value,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: `${field} must be an http or https URL`, error });
+  });
+
+  it('answers 400 for malformed JSON', async () => {
+    const t = await buildTestApp();
+    const client = await t.as(await t.factories.user());
+    const res = await client.inject({
+      method: 'POST',
+      url: '/publishers',
+      payload: '{"id": "acme",',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Request body is not valid JSON', error: 'FST_ERR_CTP_INVALID_JSON_BODY' });
+  });
+});
+
+describe('GET /publishers/validate', () => {
+  it('answers {isAvailable: true} for a free, well-formed id, without signing in', async () => {
+    const t = await buildTestApp();
+    const res = await t.anon.get('/publishers/validate?username=janedoe55');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ isAvailable: true });
+  });
+
+  it.each([
+    ['no username', '', 'Username parameter is required'],
+    ['an empty username', '?username=', 'Username parameter is required'],
+    ['a bad form', '?username=Jane_Doe', RULE],
+    ['a reserved id', '?username=admin-x', 'Publisher IDs "admin" and "admin-..." are reserved.'],
+    ['a taken id', '?username=acme', 'Publisher ID already exists.'],
+  ])('answers 400 for %s', async (_case, query, message) => {
+    const t = await buildTestApp();
+    await t.factories.publisher({ id: 'acme' });
+    const res = await t.anon.get(`/publishers/validate${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message, error: '' });
+  });
+});
