@@ -3,6 +3,8 @@ import { ConfigError, loadConfig } from './config/index.js';
 import { createContext } from './context.js';
 import { openDatabase, sqlitePathFor } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { registryJobHandlers } from './modules/jobs/handlers.js';
+import { startJobWorker } from './modules/jobs/start.js';
 import { buildWebApp } from './modules/web/app.js';
 
 /** Starts the registry: validates config, migrates, then serves the API and the web app. */
@@ -36,13 +38,15 @@ async function main(): Promise<void> {
     { api: config.server.PUBLIC_API_URL, web: config.server.PUBLIC_WEB_URL, database: database.dialect },
     'registry started',
   );
+  // Every instance runs a job worker; they share the queue in the database (archive processing, ...).
+  const stopJobs = startJobWorker(ctx, registryJobHandlers(ctx), api.log.child({ component: 'jobs' }));
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     api.log.info({ signal }, 'shutting down');
-    await Promise.allSettled([web.close(), api.close()]);
+    await Promise.allSettled([web.close(), api.close(), stopJobs()]);
     await database.destroy();
     process.exit(0);
   };

@@ -5,8 +5,7 @@ import comfyNodesRoutes from './comfy-nodes/routes.js';
 import filesRoutes from './files/routes.js';
 import healthRoutes from './health/routes.js';
 import nodesRoutes from './nodes/routes/index.js';
-import publishersModule from './publishers/routes/index.js';
-import tokenRoutes from './tokens/routes.js';
+import publishingRoutes from './publishing/routes/index.js';
 import usersRoutes from './users/routes.js';
 import versionsRoutes from './versions/routes.js';
 
@@ -18,8 +17,7 @@ export const apiModules: FastifyPluginAsync[] = [
   healthRoutes,
   authRoutes,
   usersRoutes,
-  publishersModule,
-  tokenRoutes,
+  publishingRoutes,
   nodesRoutes,
   versionsRoutes,
   comfyNodesRoutes,

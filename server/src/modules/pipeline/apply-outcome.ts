@@ -1,0 +1,136 @@
+import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { DialectName } from '../../db/dialect.js';
+import type { Database, NodeVersionsTable } from '../../db/schema.js';
+import { parseJsonArray } from '../../db/values.js';
+import { newId } from '../../lib/ids.js';
+import type { ArchiveAnalysis, PackMetadata } from '../archive/types.js';
+import { recordCatalogueChange } from '../catalogue/changes.js';
+import { compareVersionsDesc, refreshLatestVersion } from '../catalogue/latest-version.js';
+import { packPatch } from '../publishing/pack-fields.js';
+import { replaceExtractedComfyNodes } from './comfy-nodes.js';
+import type { VersionOutcome } from './outcome.js';
+import { liveVersionNumbers, lockVersion, setStage } from './repository.js';
+
+export interface ApplyInput {
+  versionId: string;
+  /** The analysis, or null when the pipeline gave up without one. */
+  analysis: ArchiveAnalysis | null;
+  outcome: VersionOutcome;
+  /** Why processing failed, for the progress row ('' when it did not). */
+  failure: string;
+}
+
+/** What a committed outcome changed; `nodeId` is set when the catalogue must be told. */
+export interface ApplyResult {
+  nodeId: string | null;
+  statusChanged: boolean;
+}
+
+/**
+ * Writes a processing outcome in one transaction: comfy-node rows, extract status, blank version
+ * fields from pyproject, pack metadata (when this is the pack's newest version), the status with
+ * its history row, the latest-version pointer and the change feed. A version that is no longer
+ * Pending (an admin acted, the publisher deleted it, or this job already ran) is left alone, so
+ * running the job twice changes nothing.
+ */
+export async function applyOutcome(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  input: ApplyInput,
+): Promise<ApplyResult> {
+  return db.transaction().execute(async (trx) => {
+    const now = new Date().toISOString();
+    const version = await lockVersion(trx, input.versionId, dialect);
+    if (!version) return { nodeId: null, statusChanged: false };
+    if (version.status !== 'NodeVersionStatusPending' || version.comfy_node_extract_status !== 'pending') {
+      await setStage(trx, version.id, 'done', now, { reason: '' });
+      return { nodeId: null, statusChanged: false };
+    }
+    const { analysis, outcome } = input;
+    const patch: Updateable<NodeVersionsTable> = { updated_at: now };
+    if (analysis?.ok) {
+      await replaceExtractedComfyNodes(trx, version.node_id, version.id, analysis.comfyNodes);
+      patch.comfy_node_extract_status = analysis.extract.status;
+      patch.comfy_node_extract_reason = analysis.extract.reason;
+      Object.assign(patch, blankVersionFields(version, analysis.metadata));
+      if (outcome.updatesPack && (await isNewestVersion(trx, version.node_id, version.version))) {
+        await trx
+          .updateTable('nodes')
+          .set(packPatch(packFieldsOf(analysis.metadata), now))
+          .where('id', '=', version.node_id)
+          .execute();
+      }
+    } else {
+      patch.comfy_node_extract_status = 'failed';
+      patch.comfy_node_extract_reason = analysis ? analysis.reason : input.failure;
+    }
+    const statusChanged = version.status !== outcome.status || version.status_reason !== outcome.reason;
+    if (statusChanged) {
+      patch.status = outcome.status;
+      patch.status_reason = outcome.reason;
+      await trx
+        .insertInto('node_version_status_history')
+        .values({
+          id: newId(),
+          node_version_id: version.id,
+          from_status: version.status,
+          from_reason: version.status_reason,
+          to_status: outcome.status,
+          to_reason: outcome.reason,
+          actor_user_id: null,
+          created_at: now,
+        })
+        .execute();
+    }
+    await trx.updateTable('node_versions').set(patch).where('id', '=', version.id).execute();
+    await refreshLatestVersion(trx, version.node_id);
+    await recordCatalogueChange(trx, [version.node_id]);
+    const failed = !analysis?.ok;
+    await setStage(trx, version.id, failed ? 'failed' : 'done', now, {
+      reason: failed ? (analysis && !analysis.ok ? analysis.reason : input.failure) : '',
+    });
+    return { nodeId: version.node_id, statusChanged };
+  });
+}
+
+/** Version fields the publish request left blank, filled from the archive (browser uploads send none). */
+function blankVersionFields(version: Selectable<NodeVersionsTable>, meta: PackMetadata): Updateable<NodeVersionsTable> {
+  const patch: Updateable<NodeVersionsTable> = {};
+  if (parseJsonArray(version.dependencies).length === 0 && meta.dependencies.length > 0) {
+    patch.dependencies = JSON.stringify(meta.dependencies);
+  }
+  if (parseJsonArray(version.supported_os).length === 0 && meta.supportedOs.length > 0) {
+    patch.supported_os = JSON.stringify(meta.supportedOs);
+  }
+  if (parseJsonArray(version.supported_accelerators).length === 0 && meta.supportedAccelerators.length > 0) {
+    patch.supported_accelerators = JSON.stringify(meta.supportedAccelerators);
+  }
+  if (!version.supported_comfyui_version && meta.supportedComfyuiVersion) {
+    patch.supported_comfyui_version = meta.supportedComfyuiVersion;
+  }
+  if (!version.supported_comfyui_frontend_version && meta.supportedComfyuiFrontendVersion) {
+    patch.supported_comfyui_frontend_version = meta.supportedComfyuiFrontendVersion;
+  }
+  return patch;
+}
+
+/** Whether no live version of the pack is higher: only the newest version speaks for the pack. */
+async function isNewestVersion(trx: Transaction<Database>, nodeId: string, version: string): Promise<boolean> {
+  const others = await liveVersionNumbers(trx, nodeId);
+  return others.every((o) => o.version === version || compareVersionsDesc({ version }, o) <= 0);
+}
+
+function packFieldsOf(meta: PackMetadata) {
+  return {
+    name: meta.displayName,
+    description: meta.description,
+    license: meta.license,
+    repository: meta.repository,
+    icon: meta.icon,
+    banner: meta.banner,
+    supportedOs: meta.supportedOs,
+    supportedAccelerators: meta.supportedAccelerators,
+    supportedComfyuiVersion: meta.supportedComfyuiVersion,
+    supportedComfyuiFrontendVersion: meta.supportedComfyuiFrontendVersion,
+  };
+}

@@ -1,0 +1,67 @@
+import type { NodeVersionStatus } from '../../db/schema.js';
+import type { ArchiveAnalysis, ScanFinding } from '../archive/types.js';
+
+/** Reason given to versions that pass every automated check. */
+export const PASSED_REASON = 'Passed automated checks';
+/** Reason given when checks passed but REQUIRE_REVIEW keeps the version for an admin. */
+export const AWAITING_REVIEW_REASON = 'Passed automated checks; waiting for review by an administrator';
+/** Prefix of the reason of a version whose archive is unusable. */
+export const REJECTED_PREFIX = 'Archive rejected: ';
+
+/** What processing does to a version. */
+export interface VersionOutcome {
+  status: NodeVersionStatus;
+  reason: string;
+  /** Whether the archive's pyproject metadata may update the pack. */
+  updatesPack: boolean;
+}
+
+/**
+ * The rule from analysis to version status:
+ * - unusable archive → Deleted with `Archive rejected: <why>`. A Pending version with an archive
+ *   is installable, so an invalid one must leave Pending; Deleted keeps it out of installs and
+ *   lists while its number stays taken (as on the public registry, publish a new version);
+ * - findings → Flagged, `status_reason` = the findings as JSON, for an admin to judge;
+ * - clean → Active, or Pending with a note when REQUIRE_REVIEW is on.
+ */
+export function decideOutcome(analysis: ArchiveAnalysis, requireReview: boolean): VersionOutcome {
+  if (!analysis.ok) {
+    return { status: 'NodeVersionStatusDeleted', reason: `${REJECTED_PREFIX}${analysis.reason}`, updatesPack: false };
+  }
+  if (analysis.findings.length > 0) {
+    return { status: 'NodeVersionStatusFlagged', reason: JSON.stringify(analysis.findings), updatesPack: false };
+  }
+  if (requireReview) return { status: 'NodeVersionStatusPending', reason: AWAITING_REVIEW_REASON, updatesPack: true };
+  return { status: 'NodeVersionStatusActive', reason: PASSED_REASON, updatesPack: true };
+}
+
+/**
+ * The outcome when the pipeline gave up (storage unreachable, analyser crash, ...). The archive
+ * was never checked, so it must not stay installable: Flagged puts it in the admins' review
+ * queue with one finding that says why.
+ */
+export function processingFailedOutcome(error: string, attempts: number): VersionOutcome {
+  const finding: ScanFinding = {
+    issue_type: 'processing_failed',
+    file_path: '',
+    line_number: 0,
+    code_snippet: '',
+    message: `The archive could not be processed after ${attempts} attempt(s): ${error}`.slice(0, 1000),
+    scanner: 'pipeline',
+  };
+  return { status: 'NodeVersionStatusFlagged', reason: JSON.stringify([finding]), updatesPack: false };
+}
+
+/** The findings stored in a Flagged version's reason, or null when the reason is not findings JSON. */
+export function parseFindings(reason: string): ScanFinding[] | null {
+  if (!reason.startsWith('[')) return null;
+  try {
+    const parsed: unknown = JSON.parse(reason);
+    if (!Array.isArray(parsed)) return null;
+    return parsed.filter(
+      (f): f is ScanFinding => typeof f === 'object' && f !== null && typeof (f as ScanFinding).issue_type === 'string',
+    );
+  } catch {
+    return null;
+  }
+}

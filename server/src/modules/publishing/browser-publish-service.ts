@@ -1,0 +1,150 @@
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { Selectable } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { NodeVersionsTable } from '../../db/schema.js';
+import { badRequest, forbidden } from '../../lib/errors.js';
+import type { Viewer } from '../auth/viewer.js';
+import { announceCatalogueChange } from '../catalogue/changes.js';
+import { normalizeVersion } from '../catalogue/latest-version.js';
+import { announceJobQueued } from '../jobs/queue.js';
+import { PROCESS_ARCHIVE_JOB } from '../pipeline/process-archive.js';
+import { requirePublisherWrite } from '../publishers/access.js';
+import { archiveKey, BlobTooLargeError } from '../storage/blob-store.js';
+import { retryOnceOnRace } from './publish-service.js';
+import { readDeclaredPackage } from './read-package.js';
+import { findPackByAnyCase } from './repository.js';
+import { spoolToFile } from './spool.js';
+import { ARCHIVE_CONTENT_TYPE, recordArchive } from './store-archive.js';
+import { archiveTooLarge, checkDeclaredSize, checkZipContentType, guardedBody } from './upload-checks.js';
+import { issueUploadTicket } from './upload-ticket.js';
+import { writeVersionRows } from './write-rows.js';
+
+export interface BrowserPublishInput {
+  publisherId: string;
+  nodeId: string;
+  changelog: string;
+  contentType: string | undefined;
+  contentLength: number | undefined;
+  body: Readable | undefined;
+}
+
+const NO_VERSION_FIELDS = {
+  dependencies: [],
+  supportedOs: [],
+  supportedAccelerators: [],
+  supportedComfyuiVersion: '',
+  supportedComfyuiFrontendVersion: '',
+};
+
+const NO_PACK_FIELDS = {
+  name: '',
+  description: '',
+  license: '',
+  repository: '',
+  icon: '',
+  banner: '',
+  supportedOs: [],
+  supportedAccelerators: [],
+  supportedComfyuiVersion: '',
+  supportedComfyuiFrontendVersion: '',
+};
+
+/**
+ * Publishing from the web: a signed-in owner or member uploads the zip itself. The archive is
+ * saved to a temporary file, its pyproject.toml says which version it is, and then it joins the
+ * comfy-cli path: the version is created Pending with the archive attached and the same
+ * `process-archive` job decides its status. Pack metadata comes from the archive in that job.
+ */
+export async function publishFromBrowser(
+  ctx: AppContext,
+  viewer: Viewer,
+  input: BrowserPublishInput,
+): Promise<Selectable<NodeVersionsTable>> {
+  await requirePublisherWrite(ctx.db, viewer, input.publisherId, 'manage-packs');
+  const existing = await findPackByAnyCase(ctx.db, input.nodeId);
+  if (existing?.status === 'NodeStatusBanned') throw forbidden('Node Banned', `node ${existing.id} is banned`);
+  if (existing && existing.publisher_id !== input.publisherId) {
+    throw forbidden('Permission denied', `node ${existing.id} belongs to another publisher`);
+  }
+  const max = ctx.config.publishing.MAX_ARCHIVE_BYTES;
+  checkZipContentType(input.contentType);
+  checkDeclaredSize(input.contentLength, max);
+  const body = guardedBody(input.body, input.contentLength);
+  const spooled = await spoolToFile(body.stream, path.join(ctx.config.database.DATA_DIR, 'tmp'), max).catch(
+    (error: unknown) => {
+      body.detach();
+      throw error instanceof BlobTooLargeError ? archiveTooLarge(max) : error;
+    },
+  );
+  try {
+    if (spooled.sizeBytes === 0) throw badRequest('The upload is empty', 'send the zip as the body');
+    const declared = await readDeclaredPackage(spooled.path, ctx.config.publishing.ARCHIVE_MAX_ENTRIES);
+    if (!declared.ok) throw badRequest('The archive cannot be published', declared.reason);
+    if (declared.name.toLowerCase() !== input.nodeId.toLowerCase()) {
+      throw badRequest(
+        'The archive is for another node',
+        `pyproject.toml names "${declared.name}", but it is being published as "${input.nodeId}"`,
+      );
+    }
+    const version = normalizeVersion(declared.version);
+    if (!version) {
+      throw badRequest('Failed to create node version', `"${declared.version}" is not a valid semantic version`);
+    }
+    // Take the version first (Pending, with its upload marked in progress), so no other publish
+    // can claim the same number while the archive goes to storage under its key.
+    const claim = await retryOnceOnRace(() =>
+      ctx.db.transaction().execute(async (trx) => {
+        const now = new Date();
+        const rows = await writeVersionRows(trx, {
+          publisherId: input.publisherId,
+          nodeId: input.nodeId,
+          pack: NO_PACK_FIELDS,
+          version: { ...NO_VERSION_FIELDS, version, changelog: input.changelog },
+          actorUserId: viewer.id,
+          now: now.toISOString(),
+        });
+        const ticket = await issueUploadTicket(trx, rows.version.id, {
+          publicApiUrl: ctx.config.server.PUBLIC_API_URL,
+          ttlSeconds: ctx.config.publishing.UPLOAD_URL_TTL_SECONDS,
+          now,
+          claimed: true,
+        });
+        return { version: rows.version, created: !rows.replaced, ticketId: ticket.id };
+      }),
+    );
+    const key = archiveKey(input.publisherId, claim.version.node_id, version);
+    try {
+      const stored = await ctx.storage.put(key, createReadStream(spooled.path), {
+        contentType: ARCHIVE_CONTENT_TYPE,
+        maxBytes: max,
+      });
+      await ctx.db
+        .transaction()
+        .execute((trx) => recordArchive(trx, claim.version.id, key, stored, ctx.config.jobs.JOBS_MAX_ATTEMPTS));
+    } catch (error) {
+      await undoClaim(ctx, claim, key);
+      throw error;
+    }
+    announceCatalogueChange(ctx.events, [claim.version.node_id]);
+    announceJobQueued(ctx.events, PROCESS_ARCHIVE_JOB);
+    return ctx.db.selectFrom('node_versions').selectAll().where('id', '=', claim.version.id).executeTakeFirstOrThrow();
+  } finally {
+    await spooled.remove();
+  }
+}
+
+/** Removes what a failed browser upload left: the blob, and the version it created (or its claim). */
+async function undoClaim(
+  ctx: AppContext,
+  claim: { version: Selectable<NodeVersionsTable>; created: boolean; ticketId: string },
+  key: string,
+): Promise<void> {
+  await ctx.storage.delete(key).catch(() => undefined);
+  if (claim.created) {
+    await ctx.db.deleteFrom('node_versions').where('id', '=', claim.version.id).execute();
+  } else {
+    await ctx.db.deleteFrom('upload_tickets').where('id', '=', claim.ticketId).execute();
+  }
+}

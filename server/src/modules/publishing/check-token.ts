@@ -1,0 +1,42 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, NodesTable, PublishersTable } from '../../db/schema.js';
+import { badRequest, forbidden } from '../../lib/errors.js';
+import { verifyPublisherToken } from '../tokens/verify.js';
+import { findPackByAnyCase, findPublisherRow } from './repository.js';
+
+/** Who may publish, as established by `checkPublishToken`. */
+export interface PublishAccess {
+  publisher: Selectable<PublishersTable>;
+  /** The existing pack (any letter case of the path id), or undefined on first publish. */
+  pack: Selectable<NodesTable> | undefined;
+}
+
+/**
+ * The publish endpoint's gate, in the public registry's order (reference/registry-api.md §2.5):
+ * 1. the publisher is banned → 403;
+ * 2. the pack is banned → 403 `Node Banned`;
+ * 3. the pack belongs to another publisher → 403 `Permission denied` (a new pack passes);
+ * 4. the publisher does not exist → 400 `Failed to validate token`;
+ * 5. the token is missing or not one of this publisher's → 400 `Invalid personal access token`.
+ * Revoked tokens are deleted rows, so they fail step 5 like a wrong one.
+ */
+export async function checkPublishToken(
+  db: Kysely<Database>,
+  publisherId: string,
+  nodeId: string,
+  token: string | null | undefined,
+): Promise<PublishAccess> {
+  const publisher = await findPublisherRow(db, publisherId);
+  if (publisher?.status === 'PublisherStatusBanned') {
+    throw forbidden('Publisher Banned', `publisher ${publisherId} is banned and cannot publish`);
+  }
+  const pack = await findPackByAnyCase(db, nodeId);
+  if (pack?.status === 'NodeStatusBanned') throw forbidden('Node Banned', `node ${pack.id} is banned`);
+  if (pack && pack.publisher_id !== publisherId) {
+    throw forbidden('Permission denied', `node ${pack.id} belongs to another publisher`);
+  }
+  if (!publisher) throw badRequest('Failed to validate token', `publisher ${publisherId} does not exist`);
+  const tokenRow = token ? await verifyPublisherToken(db, publisherId, token) : null;
+  if (!tokenRow) throw badRequest('Invalid personal access token');
+  return { publisher, pack };
+}

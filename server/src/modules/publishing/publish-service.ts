@@ -1,0 +1,71 @@
+import type { Selectable } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { NodeVersionsTable } from '../../db/schema.js';
+import { badRequest } from '../../lib/errors.js';
+import { announceCatalogueChange } from '../catalogue/changes.js';
+import { isUniqueViolation } from '../publishers/db-guards.js';
+import { checkPublishToken } from './check-token.js';
+import type { PublishVersionBodyJson } from './schemas.js';
+import { issueUploadTicket } from './upload-ticket.js';
+import { readPublishRequest } from './validate-request.js';
+import { writeVersionRows } from './write-rows.js';
+
+/** A published version and the URL its archive goes to. */
+export interface PublishedVersion {
+  version: Selectable<NodeVersionsTable>;
+  signedUrl: string;
+}
+
+/**
+ * `comfy node publish`, step one: check the token, read the request, then in one transaction
+ * write the pack and version rows and issue the upload URL. Nothing is written when any check
+ * fails. The catalogue hears about the change after commit.
+ */
+export async function publishVersion(
+  ctx: AppContext,
+  params: { publisherId: string; nodeId: string },
+  body: PublishVersionBodyJson,
+): Promise<PublishedVersion> {
+  await checkPublishToken(ctx.db, params.publisherId, params.nodeId, body.personal_access_token);
+  const request = readPublishRequest(params, body);
+  const write = () =>
+    ctx.db.transaction().execute(async (trx) => {
+      const now = new Date();
+      const rows = await writeVersionRows(trx, {
+        publisherId: request.publisherId,
+        nodeId: request.nodeId,
+        pack: request.pack,
+        version: request.version,
+        actorUserId: null,
+        now: now.toISOString(),
+      });
+      const ticket = await issueUploadTicket(trx, rows.version.id, {
+        publicApiUrl: ctx.config.server.PUBLIC_API_URL,
+        ttlSeconds: ctx.config.publishing.UPLOAD_URL_TTL_SECONDS,
+        now,
+      });
+      return { ...rows, signedUrl: ticket.url };
+    });
+  const result = await retryOnceOnRace(write);
+  announceCatalogueChange(ctx.events, [result.pack.id]);
+  return { version: result.version, signedUrl: result.signedUrl };
+}
+
+/**
+ * Two first publishes of one pack, or two publishes of one version, can race past the checks;
+ * the database's unique keys stop the second. Running it again takes the "pack exists" path or
+ * reports the duplicate version properly.
+ */
+export async function retryOnceOnRace<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw badRequest('The node version already exists');
+    throw error;
+  }
+}

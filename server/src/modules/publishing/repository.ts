@@ -1,0 +1,128 @@
+import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { Database, NodesTable, NodeVersionsTable, PublishersTable, StorageFilesTable } from '../../db/schema.js';
+import { newId } from '../../lib/ids.js';
+import { normalizeNodeId } from '../packs/node-id.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A publisher row, or undefined. */
+export function findPublisherRow(db: Db, publisherId: string): Promise<Selectable<PublishersTable> | undefined> {
+  return db.selectFrom('publishers').selectAll().where('id', '=', publisherId).executeTakeFirst();
+}
+
+/** The pack with this id in any letter case, or undefined. */
+export function findPackByAnyCase(db: Db, nodeId: string): Promise<Selectable<NodesTable> | undefined> {
+  return db.selectFrom('nodes').selectAll().where('normalized_id', '=', normalizeNodeId(nodeId)).executeTakeFirst();
+}
+
+/** Creates a pack. */
+export async function insertPack(db: Db, values: Insertable<NodesTable>): Promise<Selectable<NodesTable>> {
+  return db.insertInto('nodes').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Updates a pack's columns. */
+export async function updatePack(db: Db, nodeId: string, patch: Updateable<NodesTable>): Promise<void> {
+  await db.updateTable('nodes').set(patch).where('id', '=', nodeId).execute();
+}
+
+/** Whether the pack already has this (normalised) version. */
+export async function versionExists(db: Db, nodeId: string, version: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('node_versions')
+    .select('id')
+    .where('node_id', '=', nodeId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The version numbers a pack has, whatever their status. */
+export async function versionNumbersOf(db: Db, nodeId: string): Promise<{ id: string; version: string }[]> {
+  return db
+    .selectFrom('node_versions')
+    .select(['id', 'version'])
+    .where('node_id', '=', nodeId)
+    .where('status', 'not in', ['NodeVersionStatusDeleted', 'NodeVersionStatusBanned'])
+    .execute();
+}
+
+/** Creates a version and its first status-history row (system actor unless given). */
+export async function insertVersion(
+  db: Db,
+  values: Insertable<NodeVersionsTable>,
+  actorUserId: string | null,
+): Promise<Selectable<NodeVersionsTable>> {
+  const row = await db.insertInto('node_versions').values(values).returningAll().executeTakeFirstOrThrow();
+  await db
+    .insertInto('node_version_status_history')
+    .values({
+      id: newId(),
+      node_version_id: row.id,
+      from_status: null,
+      from_reason: null,
+      to_status: row.status,
+      to_reason: row.status_reason,
+      actor_user_id: actorUserId,
+      created_at: row.created_at,
+    })
+    .execute();
+  return row;
+}
+
+/** A version of a pack by id, or undefined. */
+export function findVersionOfPack(
+  db: Db,
+  nodeId: string,
+  versionId: string,
+): Promise<Selectable<NodeVersionsTable> | undefined> {
+  return db
+    .selectFrom('node_versions')
+    .selectAll()
+    .where('id', '=', versionId)
+    .where('node_id', '=', nodeId)
+    .executeTakeFirst();
+}
+
+/** A stored-archive row by key, with the version using it (if any). */
+export function findStorageFileByKey(
+  db: Db,
+  key: string,
+): Promise<(Selectable<StorageFilesTable> & { used_by: string | null }) | undefined> {
+  return db
+    .selectFrom('storage_files')
+    .leftJoin('node_versions', 'node_versions.storage_file_id', 'storage_files.id')
+    .selectAll('storage_files')
+    .select('node_versions.id as used_by')
+    .where('storage_files.storage_key', '=', key)
+    .executeTakeFirst();
+}
+
+/** Records a stored archive and attaches it to its version (only if the version has none yet). */
+export async function attachArchive(
+  db: Db,
+  versionId: string,
+  file: Insertable<StorageFilesTable>,
+  now: string,
+): Promise<boolean> {
+  await db.deleteFrom('storage_files').where('storage_key', '=', file.storage_key).execute();
+  await db.insertInto('storage_files').values(file).execute();
+  const result = await db
+    .updateTable('node_versions')
+    .set({ storage_file_id: file.id, updated_at: now })
+    .where('id', '=', versionId)
+    .where('storage_file_id', 'is', null)
+    .where('status', '=', 'NodeVersionStatusPending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** How many comfy-node definitions were extracted from a version's archive. */
+export async function countExtractedComfyNodes(db: Db, versionId: string): Promise<number> {
+  const row = await db
+    .selectFrom('comfy_nodes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('node_version_id', '=', versionId)
+    .where('source', '=', 'archive')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

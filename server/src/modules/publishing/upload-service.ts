@@ -1,0 +1,57 @@
+import type { Readable } from 'node:stream';
+import type { AppContext } from '../../context.js';
+import { conflict } from '../../lib/errors.js';
+import { archiveKey, BlobTooLargeError } from '../storage/blob-store.js';
+import { queueArchive, storeArchive } from './store-archive.js';
+import { archiveTooLarge, checkDeclaredSize, checkZipContentType, guardedBody } from './upload-checks.js';
+import { claimUploadTicket, releaseUploadTicket } from './upload-ticket.js';
+
+/** What a finished upload stored. */
+export interface UploadResult {
+  versionId: string;
+  sizeBytes: number;
+  sha256: string;
+}
+
+export interface UploadInput {
+  secret: string;
+  contentType: string | undefined;
+  /** The Content-Length header, when the client sent one. */
+  contentLength: number | undefined;
+  body: Readable | undefined;
+}
+
+/**
+ * `comfy node publish`, step two: `PUT {signedUrl}` with the zip. Checks that cost nothing come
+ * before the body is read (content type, declared size, ticket), then the body streams into
+ * storage with a byte limit, and the archive row, the version link and the processing job are
+ * written together. A refused or interrupted upload gives its ticket back for another try.
+ */
+export async function receiveUpload(ctx: AppContext, input: UploadInput): Promise<UploadResult> {
+  const max = ctx.config.publishing.MAX_ARCHIVE_BYTES;
+  checkZipContentType(input.contentType);
+  checkDeclaredSize(input.contentLength, max);
+  const ticket = await claimUploadTicket(ctx.db, input.secret, new Date());
+  try {
+    const version = await ctx.db
+      .selectFrom('node_versions')
+      .select(['id', 'node_id', 'version', 'status', 'storage_file_id', 'publisher_id'])
+      .where('id', '=', ticket.versionId)
+      .executeTakeFirstOrThrow();
+    if (version.status !== 'NodeVersionStatusPending' || version.storage_file_id !== null) {
+      throw conflict('This version no longer accepts an archive', `it is ${version.status}`);
+    }
+    const body = guardedBody(input.body, input.contentLength);
+    const key = archiveKey(version.publisher_id, version.node_id, version.version);
+    const stored = await storeArchive(ctx, key, version.id, body.stream, max).catch((error: unknown) => {
+      body.detach();
+      throw error instanceof BlobTooLargeError ? archiveTooLarge(max) : error;
+    });
+    await queueArchive(ctx, version.id, key, stored);
+    return { versionId: version.id, sizeBytes: stored.sizeBytes, sha256: stored.sha256 };
+  } catch (error) {
+    // Nothing was kept, so the URL may be used again (say, after a dropped connection).
+    await releaseUploadTicket(ctx.db, ticket.id).catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { conflict, gone, notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { hashTokenSecret } from '../tokens/secrets.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The path under which upload URLs live; the secret follows it. */
+export const UPLOAD_PATH_PREFIX = '/uploads/';
+
+/** A freshly issued upload URL. */
+export interface IssuedTicket {
+  url: string;
+  expiresAt: string;
+}
+
+/**
+ * Issues the single-use upload URL for one version. The URL carries 256 random bits; only their
+ * SHA-256 is stored, so a database leak yields no usable URL.
+ */
+export async function issueUploadTicket(
+  db: Db,
+  versionId: string,
+  options: { publicApiUrl: string; ttlSeconds: number; now: Date; claimed?: boolean },
+): Promise<IssuedTicket & { id: string }> {
+  const secret = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(options.now.getTime() + options.ttlSeconds * 1000).toISOString();
+  const id = newId();
+  await db
+    .insertInto('upload_tickets')
+    .values({
+      id,
+      token_hash: hashTokenSecret(secret),
+      node_version_id: versionId,
+      expires_at: expiresAt,
+      // A browser upload holds its archive already: its ticket is taken at once, marking the upload in progress.
+      used_at: options.claimed ? options.now.toISOString() : null,
+      created_at: options.now.toISOString(),
+    })
+    .execute();
+  return { id, url: `${options.publicApiUrl.replace(/\/$/, '')}${UPLOAD_PATH_PREFIX}${secret}`, expiresAt };
+}
+
+/** A ticket claimed for one upload. */
+export interface ClaimedTicket {
+  id: string;
+  versionId: string;
+}
+
+/**
+ * Takes a ticket for an upload, atomically: of two concurrent uploads with one URL only one gets
+ * it. Unknown → 404, already used → 409, expired → 410.
+ */
+export async function claimUploadTicket(db: Kysely<Database>, secret: string, now: Date): Promise<ClaimedTicket> {
+  const hash = hashTokenSecret(secret);
+  const at = now.toISOString();
+  const claimed = await db
+    .updateTable('upload_tickets')
+    .set({ used_at: at })
+    .where('token_hash', '=', hash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', at)
+    .returning(['id', 'node_version_id'])
+    .executeTakeFirst();
+  if (claimed) return { id: claimed.id, versionId: claimed.node_version_id };
+  const ticket = await db
+    .selectFrom('upload_tickets')
+    .select(['used_at', 'expires_at'])
+    .where('token_hash', '=', hash)
+    .executeTakeFirst();
+  if (!ticket) throw notFound('Upload URL not found', 'publish the version again to get a new upload URL');
+  if (ticket.used_at) throw conflict('This upload URL was already used', 'each upload URL accepts one archive');
+  throw gone(
+    'This upload URL has expired',
+    `it was valid until ${ticket.expires_at}; publish the version again for a new URL`,
+  );
+}
+
+/** Gives a claimed ticket back after an upload that stored nothing (too large, interrupted). */
+export async function releaseUploadTicket(db: Kysely<Database>, ticketId: string): Promise<void> {
+  await db.updateTable('upload_tickets').set({ used_at: null }).where('id', '=', ticketId).execute();
+}

@@ -1,0 +1,148 @@
+import type { Selectable, Transaction } from 'kysely';
+import type { Database, NodesTable, NodeVersionsTable } from '../../db/schema.js';
+import { badRequest, forbidden } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { recordCatalogueChange } from '../catalogue/changes.js';
+import { compareVersionsDesc, refreshLatestVersion } from '../catalogue/latest-version.js';
+import { nodeIdProblem, normalizeNodeId } from '../packs/node-id.js';
+import { type PackFields, packPatch } from './pack-fields.js';
+import { findPackByAnyCase, insertPack, insertVersion, updatePack, versionNumbersOf } from './repository.js';
+import type { VersionFields } from './validate-request.js';
+
+export interface WriteRowsInput {
+  publisherId: string;
+  /** The node id as the request spelt it; a new pack keeps this spelling. */
+  nodeId: string;
+  pack: PackFields & { author?: string; category?: string; tags?: string[] };
+  version: VersionFields;
+  /** The signed-in user for browser publishing; null for a token. */
+  actorUserId: string | null;
+  now: string;
+}
+
+export interface WrittenRows {
+  pack: Selectable<NodesTable>;
+  version: Selectable<NodeVersionsTable>;
+  /** True when an archive-less Pending version was published again (a new upload URL is due). */
+  replaced: boolean;
+}
+
+/**
+ * The publish transaction's writes: create the pack on first publish (owned by the publisher) or
+ * update its metadata when this is its newest version, then create the version as Pending with
+ * its first history row. A version number is taken once an archive was uploaded for it; one whose
+ * upload never arrived (an expired or failed upload, none in progress) may be published again and
+ * is replaced.
+ */
+export async function writeVersionRows(trx: Transaction<Database>, input: WriteRowsInput): Promise<WrittenRows> {
+  const existing = await findPackByAnyCase(trx, input.nodeId);
+  // Checked again inside the transaction: another publisher may have created the pack meanwhile.
+  if (existing && existing.publisher_id !== input.publisherId) {
+    throw forbidden('Permission denied', `node ${existing.id} belongs to another publisher`);
+  }
+  if (existing?.status === 'NodeStatusBanned') throw forbidden('Node Banned', `node ${existing.id} is banned`);
+  const pack = existing ?? (await createPack(trx, input));
+
+  const sameVersion = await trx
+    .selectFrom('node_versions')
+    .selectAll()
+    .where('node_id', '=', pack.id)
+    .where('version', '=', input.version.version)
+    .executeTakeFirst();
+  const replaceable =
+    sameVersion?.status === 'NodeVersionStatusPending' &&
+    sameVersion.storage_file_id === null &&
+    !(await uploadInProgress(trx, sameVersion.id, input.now));
+  if (sameVersion && !replaceable) throw badRequest('The node version already exists');
+
+  if (existing) {
+    const live = await versionNumbersOf(trx, pack.id);
+    const newest = live.every((v) => compareVersionsDesc({ version: input.version.version }, v) <= 0);
+    if (newest || existing.status === 'NodeStatusDeleted') {
+      await updatePack(trx, pack.id, {
+        ...packPatch(input.pack, input.now),
+        ...(input.pack.author ? { author: input.pack.author } : {}),
+        ...(input.pack.category ? { category: input.pack.category } : {}),
+        ...(input.pack.tags && input.pack.tags.length > 0 ? { tags: JSON.stringify(input.pack.tags) } : {}),
+        // Publishing to a pack its owner deleted brings it back.
+        ...(existing.status === 'NodeStatusDeleted' ? { status: 'NodeStatusActive' as const } : {}),
+      });
+    }
+  }
+
+  const fields = versionColumns(input.version, input.now);
+  let version: Selectable<NodeVersionsTable>;
+  if (sameVersion && replaceable) {
+    // Earlier upload URLs of the replaced version stop working.
+    await trx.deleteFrom('upload_tickets').where('node_version_id', '=', sameVersion.id).execute();
+    version = await trx
+      .updateTable('node_versions')
+      .set(fields)
+      .where('id', '=', sameVersion.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } else {
+    version = await insertVersion(
+      trx,
+      {
+        ...fields,
+        id: newId(),
+        node_id: pack.id,
+        version: input.version.version,
+        publisher_id: input.publisherId,
+        status: 'NodeVersionStatusPending',
+        status_reason: '',
+        created_at: input.now,
+      },
+      input.actorUserId,
+    );
+  }
+  await refreshLatestVersion(trx, pack.id);
+  await recordCatalogueChange(trx, [pack.id]);
+  const current = await trx.selectFrom('nodes').selectAll().where('id', '=', pack.id).executeTakeFirstOrThrow();
+  return { pack: current, version, replaced: Boolean(sameVersion) };
+}
+
+/** How long a claimed upload URL counts as an upload in progress (after a crash it stops counting). */
+const UPLOAD_IN_PROGRESS_MS = 60 * 60 * 1000;
+
+/** Whether an upload for the version started recently and has not finished or failed. */
+async function uploadInProgress(trx: Transaction<Database>, versionId: string, now: string): Promise<boolean> {
+  const since = new Date(new Date(now).getTime() - UPLOAD_IN_PROGRESS_MS).toISOString();
+  const ticket = await trx
+    .selectFrom('upload_tickets')
+    .select('id')
+    .where('node_version_id', '=', versionId)
+    .where('used_at', '>=', since)
+    .executeTakeFirst();
+  return ticket !== undefined;
+}
+
+async function createPack(trx: Transaction<Database>, input: WriteRowsInput): Promise<Selectable<NodesTable>> {
+  const problem = nodeIdProblem(input.nodeId);
+  if (problem) throw badRequest('Failed to create node', problem);
+  return insertPack(trx, {
+    id: input.nodeId,
+    normalized_id: normalizeNodeId(input.nodeId),
+    publisher_id: input.publisherId,
+    name: input.pack.name || input.nodeId,
+    ...packPatch({ ...input.pack, name: '' }, input.now),
+    author: input.pack.author ?? '',
+    category: input.pack.category ?? '',
+    tags: JSON.stringify(input.pack.tags ?? []),
+    created_at: input.now,
+    updated_at: input.now,
+  });
+}
+
+function versionColumns(v: VersionFields, now: string) {
+  return {
+    changelog: v.changelog,
+    dependencies: JSON.stringify(v.dependencies),
+    supported_os: JSON.stringify(v.supportedOs),
+    supported_accelerators: JSON.stringify(v.supportedAccelerators),
+    supported_comfyui_version: v.supportedComfyuiVersion,
+    supported_comfyui_frontend_version: v.supportedComfyuiFrontendVersion,
+    updated_at: now,
+  };
+}
