@@ -75,6 +75,13 @@ export interface ScanFinding {
   code_snippet: string;
   message: string;
   scanner: string;
+  /**
+   * How strongly the finding suggests malice: `high` (malware patterns such as encoded payloads
+   * run with exec, credential theft, miners, bundled executables), `medium` (dangerous but also
+   * used by honest packs, e.g. eval of a user expression or pip at import), `low` (could not be
+   * inspected). Optional so older stored findings stay valid.
+   */
+  severity?: 'high' | 'medium' | 'low';
 }
 
 /** The outcome of analysing one archive. */

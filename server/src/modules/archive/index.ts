@@ -1,0 +1,11 @@
+/** The archive analyser: validation, pyproject metadata, node extraction and the security scan. */
+export { analyzeArchive } from './analyze.js';
+export type {
+  AnalyzeArchive,
+  ArchiveAnalysis,
+  ArchiveLimits,
+  ExpectedPackage,
+  ExtractedComfyNode,
+  PackMetadata,
+  ScanFinding,
+} from './types.js';

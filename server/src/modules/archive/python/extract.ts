@@ -1,0 +1,134 @@
+import type { ExtractedComfyNode } from '../types.js';
+import { classicNode } from './classic-node.js';
+import { BudgetExceeded, type PackProgram } from './program.js';
+import { schemaNode } from './schema-node.js';
+import { type ClassInfo, type DictValue, describe, dict, type PyValue } from './values.js';
+
+/** The result of reading node definitions, in the terms the registry stores. */
+export interface Extraction {
+  nodes: ExtractedComfyNode[];
+  status: 'success' | 'failed';
+  reason: string;
+}
+
+const ENTRY = '__init__.py';
+const MAX_NOTES = 10;
+
+/**
+ * Reads the pack's node definitions the way ComfyUI finds them, without importing anything:
+ * `NODE_CLASS_MAPPINGS` / `NODE_DISPLAY_NAME_MAPPINGS` of the root `__init__.py` (following its
+ * imports into the pack), and the newer `comfy_entrypoint()` extension's `get_node_list()`.
+ */
+export function extractNodes(program: PackProgram): Extraction {
+  if (!program.exists(ENTRY)) {
+    return {
+      nodes: [],
+      status: 'failed',
+      reason: 'there is no __init__.py at the archive root, so ComfyUI cannot load the pack',
+    };
+  }
+  try {
+    return collect(program);
+  } catch (error) {
+    if (error instanceof BudgetExceeded || error instanceof RangeError) {
+      return { nodes: [], status: 'failed', reason: `static reading of the sources stopped: ${error.message}` };
+    }
+    throw error;
+  }
+}
+
+function collect(program: PackProgram): Extraction {
+  const root = program.moduleScope(ENTRY).vars;
+  const notes: string[] = [];
+  let mappings = asDict(root.get('NODE_CLASS_MAPPINGS'));
+  let displays = asDict(root.get('NODE_DISPLAY_NAME_MAPPINGS'));
+  const entrypoint = schemaClasses(program, root.get('comfy_entrypoint'));
+  if ((!mappings || mappings.incomplete) && entrypoint.length === 0) {
+    // Built at run time (importlib loops, directory scans): read each module's own mappings instead.
+    const merged = mergeModuleMappings(program, mappings, displays);
+    if (merged.modules > 0) {
+      notes.push(`NODE_CLASS_MAPPINGS in __init__.py is built at run time; read it from ${merged.modules} module(s)`);
+    }
+    mappings = merged.mappings;
+    displays = merged.displays;
+  }
+  const nodes = new Map<string, ExtractedComfyNode>();
+  const untraced: string[] = [];
+  for (const [name, value] of mappings?.entries ?? []) {
+    if (value.kind !== 'class') {
+      untraced.push(`${name} (${describe(value)})`);
+      continue;
+    }
+    const display = displays?.entries.get(name);
+    const node = readNode(program, value.cls, name, display?.kind === 'str' ? display.value : null, notes);
+    if (node) nodes.set(name, node);
+  }
+  for (const cls of entrypoint) {
+    const node = readNode(program, cls, null, null, notes);
+    if (node && !nodes.has(node.name)) nodes.set(node.name, node);
+  }
+  if (untraced.length > 0) notes.push(`not traced to a class in the pack: ${untraced.slice(0, 5).join(', ')}`);
+  notes.push(...program.notes);
+  const summary =
+    nodes.size > 0
+      ? `found ${nodes.size} node definition(s)`
+      : 'found no node definitions: the root __init__.py exports no NODE_CLASS_MAPPINGS or comfy_entrypoint that could be read statically';
+  const details = notes.slice(0, MAX_NOTES).join('; ');
+  return { nodes: [...nodes.values()], status: 'success', reason: details ? `${summary}; ${details}` : summary };
+}
+
+function readNode(
+  program: PackProgram,
+  cls: ClassInfo,
+  name: string | null,
+  display: string | null,
+  notes: string[],
+): ExtractedComfyNode | null {
+  try {
+    if (program.classAttribute(cls, 'define_schema')) {
+      const node = schemaNode(program, cls, name, display);
+      if (node) return node;
+      if (!name) notes.push(`${cls.name}: define_schema() does not return a readable io.Schema(...)`);
+    }
+    return name ? classicNode(program, cls, name, display) : null;
+  } catch (error) {
+    if (error instanceof RangeError) {
+      notes.push(`${cls.name}: too deeply nested to read`);
+      return null;
+    }
+    throw error;
+  }
+}
+
+/** The classes listed by `comfy_entrypoint()`'s extension in `get_node_list()`. */
+function schemaClasses(program: PackProgram, entry: PyValue | undefined): ClassInfo[] {
+  if (entry?.kind !== 'function') return [];
+  const extension = program.interpreter.callFunction(entry.fn, null, [], new Map());
+  if (extension.kind !== 'instance' && extension.kind !== 'class') return [];
+  const method = program.interpreter.attributeOf(extension, 'get_node_list', 'get_node_list');
+  const listed = program.interpreter.invoke(method, [], new Map(), 'get_node_list()');
+  if (listed.kind !== 'list') return [];
+  return listed.items.flatMap((item) => (item.kind === 'class' ? [item.cls] : []));
+}
+
+function mergeModuleMappings(program: PackProgram, mappings: DictValue | null, displays: DictValue | null) {
+  const allMappings = dict(new Map(mappings?.entries ?? []));
+  const allDisplays = dict(new Map(displays?.entries ?? []));
+  let modules = 0;
+  for (const [path, source] of program.sources) {
+    if (path === ENTRY || !source.includes('NODE_CLASS_MAPPINGS')) continue;
+    const vars = program.moduleScope(path).vars;
+    const own = asDict(vars.get('NODE_CLASS_MAPPINGS'));
+    if (!own || own.entries.size === 0) continue;
+    modules += 1;
+    for (const [k, v] of own.entries) if (!allMappings.entries.has(k)) allMappings.entries.set(k, v);
+    for (const [k, v] of asDict(vars.get('NODE_DISPLAY_NAME_MAPPINGS'))?.entries ?? []) {
+      if (!allDisplays.entries.has(k)) allDisplays.entries.set(k, v);
+    }
+  }
+  return { mappings: allMappings, displays: allDisplays, modules };
+}
+
+function asDict(value: PyValue | undefined): DictValue | null {
+  return value?.kind === 'dict' ? value : null;
+}

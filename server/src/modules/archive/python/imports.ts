@@ -1,0 +1,85 @@
+import { folderOf, moduleFile, relativeBase, resolveAbsolute } from './module-paths.js';
+import type { PyNode } from './parser.js';
+import type { PackProgram } from './program.js';
+import type { PyValue } from './values.js';
+
+/** The module value for `folder/name` when the pack has that file, else null. */
+export function submodule(program: PackProgram, folder: string, name: string): PyValue | null {
+  const file = moduleFile(folder, name, program.exists);
+  return file ? { kind: 'module', path: file } : null;
+}
+
+/** The folder a module's own submodules live in: its folder when it is a package `__init__.py`. */
+function packageFolder(file: string): string | null {
+  return file === '__init__.py' || file.endsWith('/__init__.py') ? folderOf(file) : null;
+}
+
+/**
+ * The names an import statement binds. Imports of the pack's own modules give module values
+ * (read lazily); anything else (torch, comfy, folder_paths) becomes a symbolic reference that
+ * remembers where it came from, so `io.Int.Input` is still recognisable later.
+ */
+export function importBindings(program: PackProgram, node: PyNode, importer: string): [string, PyValue][] {
+  const out: [string, PyValue][] = [];
+  if (node.type === 'import_statement') {
+    for (const item of node.namedChildren) {
+      if (!item) continue;
+      const aliased = item.type === 'aliased_import';
+      const dotted = (aliased ? item.childForFieldName('name') : item)?.text ?? '';
+      const target = aliased ? dotted : (dotted.split('.')[0] ?? dotted);
+      const bound = aliased ? (item.childForFieldName('alias')?.text ?? dotted) : target;
+      const file = resolveAbsolute(importer, target, program.exists);
+      out.push([bound, file ? { kind: 'module', path: file } : { kind: 'ref', name: bound, origin: target }]);
+    }
+    return out;
+  }
+  const moduleNode = node.childForFieldName('module_name');
+  if (!moduleNode) return out;
+  const { file, folder, dotted } = resolveFrom(program, moduleNode, importer);
+  for (const item of node.namedChildren) {
+    if (!item || item === moduleNode) continue;
+    if (item.type === 'wildcard_import') {
+      if (file) out.push(...starNames(program, file));
+      continue;
+    }
+    if (item.type !== 'dotted_name' && item.type !== 'aliased_import') continue;
+    const name = (item.type === 'aliased_import' ? item.childForFieldName('name') : item)?.text ?? '';
+    const bound = item.type === 'aliased_import' ? (item.childForFieldName('alias')?.text ?? name) : name;
+    let value: PyValue | null | undefined = file ? program.moduleScope(file).vars.get(name) : undefined;
+    const subFolder = file ? packageFolder(file) : folder;
+    if (!value && subFolder !== null) value = submodule(program, subFolder, name);
+    out.push([bound, value ?? { kind: 'ref', name: bound, origin: dotted ? `${dotted}.${name}` : name }]);
+  }
+  return out;
+}
+
+function resolveFrom(
+  program: PackProgram,
+  moduleNode: PyNode,
+  importer: string,
+): { file: string | null; folder: string | null; dotted: string } {
+  if (moduleNode.type !== 'relative_import') {
+    const dotted = moduleNode.text;
+    return { file: resolveAbsolute(importer, dotted, program.exists), folder: null, dotted };
+  }
+  const level = (moduleNode.namedChildren.find((c) => c?.type === 'import_prefix')?.text ?? '.').length;
+  const dotted = moduleNode.namedChildren.find((c) => c?.type === 'dotted_name')?.text ?? '';
+  const base = relativeBase(importer, level);
+  if (base === null) return { file: null, folder: null, dotted };
+  if (dotted === '') return { file: moduleFile(base, '', program.exists), folder: base, dotted };
+  return { file: moduleFile(base, dotted, program.exists), folder: null, dotted };
+}
+
+/** `from x import *`: the module's `__all__` when it lists names, else its public names. */
+function starNames(program: PackProgram, file: string): [string, PyValue][] {
+  const vars = program.moduleScope(file).vars;
+  const all = vars.get('__all__');
+  const names =
+    all?.kind === 'list'
+      ? all.items.flatMap((i) => (i.kind === 'str' ? [i.value] : []))
+      : [...vars.keys()].filter((n) => !n.startsWith('_'));
+  return names.flatMap((n) => {
+    const value = vars.get(n);
+    return value ? [[n, value] as [string, PyValue]] : [];
+  });
+}

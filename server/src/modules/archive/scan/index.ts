@@ -1,0 +1,61 @@
+import type { PackProgram } from '../python/program.js';
+import type { ArchiveLimits, ScanFinding } from '../types.js';
+import type { ArchiveFile } from '../zip/read-archive.js';
+import { scanBinaries } from './binaries.js';
+import { finding } from './finding.js';
+import { scanMarkers } from './markers.js';
+import { PythonFile } from './python-context.js';
+import { scanPython } from './python-rules.js';
+
+/**
+ * Words at least one syntax rule needs; a file without any of them cannot match and is not parsed,
+ * which keeps scanning fast on large packs of ordinary node code.
+ */
+const TRIGGER =
+  /\b(exec|eval|compile|__import__|system|popen|Popen|subprocess|pty|spawn\w*|execv\w*|execl\w*|startfile|getoutput|pip|urlopen|urlretrieve|requests|httpx|wget|pickle|marshal|dill|\w*decode\w*|decompress|unhexlify|fromhex|import_module|run_path|chmod|CDLL|LoadLibrary|getattr)\b/;
+
+/** Scans every file of a valid archive; returns the findings in archive order. */
+export function scanArchive(
+  program: PackProgram,
+  files: ArchiveFile[],
+  texts: ReadonlyMap<string, string>,
+  limits: ArchiveLimits,
+): ScanFinding[] {
+  const findings: ScanFinding[] = [];
+  for (const file of files) {
+    const python = file.name.endsWith('.py');
+    const text = texts.get(file.name);
+    if (python && text === undefined && file.size > limits.maxSourceFileBytes) {
+      findings.push(
+        finding({
+          issue_type: 'unscanned_source',
+          file_path: file.name,
+          line: 0,
+          snippet: `${file.size} bytes`,
+          message: `Python file larger than ${limits.maxSourceFileBytes} bytes was not scanned; oversized files can hide code`,
+          scanner: 'archive',
+          severity: 'low',
+        }),
+      );
+      continue;
+    }
+    if (text === undefined) continue;
+    findings.push(...scanMarkers(file.name, text, python));
+    if (python && TRIGGER.test(text)) findings.push(...scanPythonFile(program, file.name));
+  }
+  findings.push(...scanBinaries(files));
+  return findings;
+}
+
+function scanPythonFile(program: PackProgram, path: string): ScanFinding[] {
+  const cached = program.cachedTree(path);
+  const tree = cached ?? program.parseOnce(path);
+  if (!tree) return [];
+  try {
+    // ComfyUI-Manager runs install.py as a script, so its __main__ block runs too.
+    const installScript = path === 'install.py';
+    return scanPython(new PythonFile(path, tree, installScript), installScript);
+  } finally {
+    if (!cached) tree.delete();
+  }
+}

@@ -1,0 +1,222 @@
+import type { PyNode } from '../python/parser.js';
+import { literalString } from '../python/strings.js';
+import type { ScanFinding } from '../types.js';
+import { finding } from './finding.js';
+import type { CallSite, PythonFile } from './python-context.js';
+import { CODE_LOADERS, DECODERS, EXEC_SINKS, isFetch, PROCESS_CALLS, runsFile } from './python-names.js';
+
+const SCANNER = 'python-ast';
+/** Shortest string literal treated as a possible encoded payload, and the entropy that marks one. */
+const PAYLOAD_MIN_CHARS = 200;
+const PAYLOAD_MIN_ENTROPY = 4.2;
+
+type Rule = Omit<ScanFinding, 'file_path' | 'line_number' | 'code_snippet' | 'scanner'>;
+
+/**
+ * Runs the syntax-aware rules over one file. Each rule looks at calls with resolved names
+ * (aliases and `__import__` followed), so `import subprocess as sp; sp.run(...)` is seen while
+ * `re.compile(...)`, `model.eval()` or a method named `system` are not.
+ */
+export function scanPython(file: PythonFile, isInstallScript: boolean): ScanFinding[] {
+  const findings: ScanFinding[] = [];
+  const seen = new Set<string>();
+  const report = (site: CallSite, rule: Rule) => {
+    const line = site.node.startPosition.row + 1;
+    const key = `${rule.issue_type}:${line}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    findings.push(finding({ ...rule, file_path: file.path, line, snippet: site.node.text, scanner: SCANNER }));
+  };
+  const assignments = assignmentsByName(file);
+  const tainted = taintedNames(file);
+  for (const site of file.calls) {
+    const q = site.qualified;
+    const first = firstArgument(site.node);
+    if (EXEC_SINKS.has(q) && first && literalString(first) === null && !insideSinkArgument(file, site)) {
+      const payload = encodedPayload(file, first, assignments, 0);
+      if (payload) {
+        report(site, {
+          issue_type: 'obfuscated_code_execution',
+          message: `runs code hidden in ${payload} with ${q}(); encoded payloads are a common way to hide malware`,
+          severity: 'high',
+        });
+      } else if (fetched(file, site, first, tainted)) {
+        report(site, downloadAndRun(q));
+      } else {
+        report(site, {
+          issue_type: 'dynamic_code_execution',
+          message: `${q}() runs a string built at run time; if any part comes from a workflow or the network this runs arbitrary code`,
+          severity: 'medium',
+        });
+      }
+    }
+    if (CODE_LOADERS.has(q) && first) {
+      if (fetched(file, site, first, tainted)) report(site, downloadAndRun(q));
+      else if (q === 'marshal.loads') {
+        report(site, {
+          issue_type: 'obfuscated_code_execution',
+          message: 'marshal.loads() loads compiled Python code objects, a way to ship code that cannot be read',
+          severity: 'high',
+        });
+      }
+    }
+    if (runsFile(q) && runsDownloadedFile(file, site)) report(site, downloadAndRun(q));
+    if (isPipInstall(site)) {
+      report(site, {
+        issue_type: 'runtime_pip_install',
+        message: isInstallScript
+          ? 'install.py installs Python packages with pip; declare dependencies in pyproject.toml or requirements.txt instead'
+          : 'installs Python packages with pip while ComfyUI runs; declare dependencies in pyproject.toml or requirements.txt instead',
+        severity: isInstallScript ? 'low' : 'medium',
+      });
+    } else if (PROCESS_CALLS.has(q) && site.atImport) {
+      report(site, {
+        issue_type: 'process_at_import',
+        message: `${q}() starts a program as soon as the pack is imported, before the user runs any node`,
+        severity: 'medium',
+      });
+    }
+  }
+  return findings;
+}
+
+function downloadAndRun(q: string): Rule {
+  return {
+    issue_type: 'download_and_execute',
+    message: `${q}() runs or loads data downloaded from the network; the code that runs is not in the archive`,
+    severity: 'high',
+  };
+}
+
+function firstArgument(call: PyNode): PyNode | null {
+  const args = call.childForFieldName('arguments');
+  return args?.namedChildren.find((a) => a !== null && a.type !== 'keyword_argument' && a.type !== 'comment') ?? null;
+}
+
+/** `exec(compile(x))`: the inner compile is reported through the outer exec only. */
+function insideSinkArgument(file: PythonFile, site: CallSite): boolean {
+  const outer = site.node.parent?.parent;
+  return outer?.type === 'call' && EXEC_SINKS.has(file.qualify(outer.childForFieldName('function')));
+}
+
+/** Right-hand sides of every `name = ...` in the file, for following a payload one or two steps. */
+function assignmentsByName(file: PythonFile): Map<string, PyNode[]> {
+  const out = new Map<string, PyNode[]>();
+  for (const node of file.tree.rootNode.descendantsOfType('assignment')) {
+    const left = node?.childForFieldName('left');
+    const right = node?.childForFieldName('right');
+    if (left?.type !== 'identifier' || !right) continue;
+    out.set(left.text, [...(out.get(left.text) ?? []), right]);
+  }
+  return out;
+}
+
+/** Describes the encoded payload an expression decodes, or null. */
+function encodedPayload(
+  file: PythonFile,
+  node: PyNode,
+  assignments: Map<string, PyNode[]>,
+  depth: number,
+): string | null {
+  const calls = node.type === 'call' ? [node, ...node.descendantsOfType('call')] : node.descendantsOfType('call');
+  for (const call of calls) {
+    const q = call ? file.qualify(call.childForFieldName('function')) : '';
+    if (DECODERS.has(q)) return `data decoded by ${q}()`;
+    if (call && /^(str\.)?join$|\.join$/.test(q) && /\bchr\b/.test(call.text)) return 'characters assembled with chr()';
+  }
+  const strings = node.type === 'string' ? [node] : node.descendantsOfType('string');
+  for (const s of strings) {
+    const text = s ? literalString(s) : null;
+    if (text && text.length >= PAYLOAD_MIN_CHARS && !/\s/.test(text.trim()) && entropy(text) >= PAYLOAD_MIN_ENTROPY) {
+      return `a ${text.length}-character encoded string`;
+    }
+  }
+  if (depth >= 2) return null;
+  const names = node.type === 'identifier' ? [node] : node.descendantsOfType('identifier');
+  for (const name of names) {
+    for (const right of (name && assignments.get(name.text)) ?? []) {
+      const found = encodedPayload(file, right, assignments, depth + 1);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/** Shannon entropy in bits per character; encoded binary is above 4, prose and code below. */
+function entropy(text: string): number {
+  const counts = new Map<string, number>();
+  for (const c of text) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let bits = 0;
+  for (const count of counts.values()) {
+    const p = count / text.length;
+    bits -= p * Math.log2(p);
+  }
+  return bits;
+}
+
+/** Names assigned (in document order) from network data, per function; `null` scope is module level. */
+function taintedNames(file: PythonFile): Map<unknown, Set<string>> {
+  const out = new Map<unknown, Set<string>>();
+  const root = file.tree.rootNode;
+  for (const node of root.descendantsOfType(['assignment', 'as_pattern'])) {
+    if (!node) continue;
+    const scope = file.scopeOf(node);
+    const names = out.get(scope) ?? new Set<string>();
+    out.set(scope, names);
+    const source = node.type === 'assignment' ? node.childForFieldName('right') : node.namedChildren[0];
+    const target = node.type === 'assignment' ? node.childForFieldName('left') : node.childForFieldName('alias');
+    if (!source || !target) continue;
+    if (!mentionsFetch(file, source) && !mentionsAny(source, names)) continue;
+    for (const id of target.type === 'identifier' ? [target] : target.descendantsOfType('identifier')) {
+      if (id) names.add(id.text);
+    }
+  }
+  return out;
+}
+
+function mentionsFetch(file: PythonFile, node: PyNode): boolean {
+  const calls = node.type === 'call' ? [node, ...node.descendantsOfType('call')] : node.descendantsOfType('call');
+  return calls.some((c) => c !== null && isFetch(file.qualify(c.childForFieldName('function'))));
+}
+
+function mentionsAny(node: PyNode, names: Set<string>): boolean {
+  if (names.size === 0) return false;
+  if (node.type === 'identifier') return names.has(node.text);
+  return node.descendantsOfType('identifier').some((id) => id !== null && names.has(id.text));
+}
+
+/** Whether an argument carries downloaded data: a fetch inside it, or a name assigned from one. */
+function fetched(file: PythonFile, site: CallSite, arg: PyNode, tainted: Map<unknown, Set<string>>): boolean {
+  return mentionsFetch(file, arg) || mentionsAny(arg, tainted.get(site.scope) ?? new Set());
+}
+
+/**
+ * A file written from a download (`urlretrieve(url, path)`, or `open(path, "wb")` next to a
+ * fetch) that the same function then runs, imports or marks executable.
+ */
+function runsDownloadedFile(file: PythonFile, site: CallSite): boolean {
+  const args = site.node.childForFieldName('arguments')?.text ?? '';
+  const sameScope = file.calls.filter((c) => c.scope === site.scope && c.node.startIndex < site.node.startIndex);
+  const fetchHere = sameScope.some((c) => isFetch(c.qualified));
+  for (const c of sameScope) {
+    const argNodes = c.node.childForFieldName('arguments')?.namedChildren.filter((a): a is PyNode => a !== null) ?? [];
+    let written: PyNode | undefined;
+    if (/(^|\.)urlretrieve$/.test(c.qualified) || c.qualified === 'wget.download') written = argNodes[1];
+    else if (c.qualified === 'open' && fetchHere) {
+      const mode = argNodes[1] ? literalString(argNodes[1]) : null;
+      if (mode && /[wa]/.test(mode)) written = argNodes[0];
+    }
+    if (written && written.text.length > 0 && args.includes(written.text)) return true;
+  }
+  return false;
+}
+
+/** `pip install` run by code: pip's own API, or a process whose literal arguments say pip and install. */
+function isPipInstall(site: CallSite): boolean {
+  if (/^pip\.(main|_internal)/.test(site.qualified)) return true;
+  if (!PROCESS_CALLS.has(site.qualified)) return false;
+  const literals = (site.node.childForFieldName('arguments')?.descendantsOfType('string') ?? [])
+    .map((s) => (s ? (literalString(s) ?? s.text) : ''))
+    .join(' ');
+  return /\bpip3?\b/.test(literals) && /\binstall\b/.test(literals);
+}

@@ -1,0 +1,86 @@
+import { stat } from 'node:fs/promises';
+import type { ArchiveLimits } from '../types.js';
+import { listEntries, openZip } from './open-zip.js';
+import { readEntry } from './read-entry.js';
+import { checkEntries, ratioProblem, uncompressedTooLarge } from './validate-entries.js';
+
+/** One file of the archive after it was inflated and checked. */
+export interface ArchiveFile {
+  /** Path inside the archive, forward slashes, no leading folder added or removed. */
+  name: string;
+  size: number;
+  /** The first bytes, for recognising executables whatever their name. */
+  head: Buffer;
+  /** The whole content, kept only for files `keep` asked for. */
+  content: Buffer | null;
+}
+
+/** Everything the later steps need from a valid archive. */
+export interface ArchiveContents {
+  files: ArchiveFile[];
+  entryCount: number;
+  uncompressedBytes: number;
+}
+
+/** Decides, from name and declared size, which files are kept in memory for reading. */
+export type KeepFile = (name: string, size: number) => boolean;
+
+type Outcome = { ok: true; contents: ArchiveContents } | { ok: false; reason: string };
+
+/**
+ * Validates a zip on disk and inflates every file once, in memory, never writing anything out.
+ * Every file is inflated (not only the ones read later) because the archive is what users
+ * unpack: a bomb or a damaged entry anywhere in it must be caught here.
+ */
+export async function readArchive(zipPath: string, limits: ArchiveLimits, keep: KeepFile): Promise<Outcome> {
+  const { size } = await stat(zipPath);
+  if (size > limits.maxArchiveBytes) {
+    return { ok: false, reason: `the archive is ${size} bytes, more than the ${limits.maxArchiveBytes}-byte limit` };
+  }
+  let zipfile: Awaited<ReturnType<typeof openZip>>;
+  try {
+    zipfile = await openZip(zipPath);
+  } catch (error) {
+    return { ok: false, reason: `the upload is not a readable zip archive (${(error as Error).message})` };
+  }
+  try {
+    if (zipfile.entryCount > limits.maxEntries)
+      return { ok: false, reason: tooManyEntries(zipfile.entryCount, limits) };
+    if (zipfile.entryCount === 0) return { ok: false, reason: 'the archive is empty' };
+    let raws: Awaited<ReturnType<typeof listEntries>>;
+    try {
+      raws = await listEntries(zipfile, limits.maxEntries);
+    } catch (error) {
+      return { ok: false, reason: `the archive's file list is damaged (${(error as Error).message})` };
+    }
+    if (raws.length > limits.maxEntries) return { ok: false, reason: tooManyEntries(raws.length, limits) };
+    const checked = checkEntries(raws, limits);
+    if (!checked.ok) return checked;
+    const files: ArchiveFile[] = [];
+    let total = 0;
+    // Reading in file order keeps disk access sequential.
+    const ordered = [...checked.entries].sort(
+      (a, b) => a.raw.entry.relativeOffsetOfLocalHeader - b.raw.entry.relativeOffsetOfLocalHeader,
+    );
+    for (const { raw, name, isDirectory } of ordered) {
+      if (isDirectory && raw.entry.uncompressedSize === 0) continue;
+      const read = await readEntry(zipfile, raw.entry, name, {
+        remainingTotal: limits.maxUncompressedBytes - total,
+        overTotalReason: uncompressedTooLarge(limits),
+        keep: !isDirectory && keep(name, raw.entry.uncompressedSize),
+      });
+      if (!read.ok) return read;
+      const ratio = ratioProblem(name, read.size, raw.entry.compressedSize, limits);
+      if (ratio) return { ok: false, reason: ratio };
+      total += read.size;
+      if (!isDirectory) files.push({ name, size: read.size, head: read.head, content: read.content });
+    }
+    return { ok: true, contents: { files, entryCount: raws.length, uncompressedBytes: total } };
+  } finally {
+    zipfile.close();
+  }
+}
+
+function tooManyEntries(count: number, limits: ArchiveLimits): string {
+  return `the archive has ${count} entries, more than the ${limits.maxEntries}-entry limit`;
+}
