@@ -105,7 +105,7 @@ describe('OpenID Connect sign-in', () => {
     await signInThroughProvider(tab);
     const token = (await tab.get('/auth/token')).json as { token: string };
     const me = await fetch(`${tab.baseUrl}/users`, { headers: { authorization: `Bearer ${token.token}` } });
-    expect((await me.json()).isAdmin).toBe(true);
+    expect(((await me.json()) as { isAdmin: boolean }).isAdmin).toBe(true);
   });
 
   it('sends a banned account back to the web app with USER_DISABLED and no session', async () => {
