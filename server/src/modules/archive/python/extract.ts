@@ -43,8 +43,10 @@ function collect(program: PackProgram): Extraction {
   let mappings = asDict(root.get('NODE_CLASS_MAPPINGS'));
   let displays = asDict(root.get('NODE_DISPLAY_NAME_MAPPINGS'));
   const entrypoint = schemaClasses(program, root.get('comfy_entrypoint'));
-  if ((!mappings || mappings.incomplete) && entrypoint.length === 0) {
-    // Built at run time (importlib loops, directory scans): read each module's own mappings instead.
+  // A root that mentions the mappings but builds them at run time (importlib loops, globals()
+  // tricks) gets each module's own mappings instead; a root that never mentions them has none.
+  const mentioned = program.sources.get(ENTRY)?.includes('NODE_CLASS_MAPPINGS') ?? false;
+  if ((mappings ? mappings.incomplete : mentioned) && entrypoint.length === 0) {
     const merged = mergeModuleMappings(program, mappings, displays);
     if (merged.modules > 0) {
       notes.push(`NODE_CLASS_MAPPINGS in __init__.py is built at run time; read it from ${merged.modules} module(s)`);

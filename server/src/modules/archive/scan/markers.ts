@@ -8,28 +8,52 @@ interface Marker {
 }
 
 /** Paths and names that only appear in code reading other programs' secrets. */
-const CREDENTIAL_MARKERS: Marker[] = [
-  [/Google[\\/]+Chrome[\\/]+User Data/i, 'the Chrome profile folder'],
+/**
+ * A path separator, or the `", "` between the quoted parts of `os.path.join("Google", "Chrome")`,
+ * so a path is recognised however the code spells it.
+ */
+const SEP = String.raw`(?:[\\/]|['"]\s*,\s*['"])+`;
+const path = (...parts: string[]) => new RegExp(parts.join(SEP), 'i');
+
+const CREDENTIAL_MARKERS: Marker[] = (
   [
-    /(Chromium|BraveSoftware[\\/]+Brave-Browser|Microsoft[\\/]+Edge)[\\/]+User Data|Opera Software[\\/]+Opera Stable/i,
-    'a browser profile folder',
-  ],
-  [/\bLogin Data\b/, "a browser's saved-password database (Login Data)"],
-  [/[\\/](Network[\\/]+)?Cookies['"\\/]|Default[\\/]+Cookies\b/, "a browser's cookie database"],
-  [/Mozilla[\\/]+Firefox[\\/]+Profiles|\b(key4\.db|logins\.json|cookies\.sqlite)\b/i, 'Firefox profile secrets'],
-  [/\bwallet\.dat\b/i, 'a cryptocurrency wallet file (wallet.dat)'],
-  [
-    /Electrum[\\/]+wallets|Exodus[\\/]+exodus\.wallet|Ethereum[\\/]+keystore|atomic[\\/]+Local Storage/i,
-    'a cryptocurrency wallet folder',
-  ],
-  [
-    /nkbihfbeogaeaoehlefnkodbefgpgknn|bfnaelmomeimhlpmgjnjophhpkkoljpa|hnfanknocfeofbddgcijnmhnfnkdnaad|fhbohimaelbohpjbbldcngcnapndodjp/,
-    'a crypto-wallet browser extension id (MetaMask, Phantom, Coinbase, Binance)',
-  ],
-  [/\.ssh[\\/]+(id_(rsa|dsa|ecdsa|ed25519)|authorized_keys)/i, 'SSH private keys'],
-  [/discord(canary|ptb)?[\\/]+Local Storage|\[\\w-\]\{24\}\\\.\[\\w-\]\{6\}|mfa\\\.\[\\w-\]\{84\}/i, 'Discord tokens'],
-  [/Telegram Desktop[\\/]+tdata/i, 'Telegram session data'],
-].map(([pattern, what]) => ({ pattern: pattern as RegExp, issue: 'credential_access', what: what as string }));
+    [path('Google', 'Chrome', 'User Data'), 'the Chrome profile folder'],
+    [
+      new RegExp(
+        `(Chromium|BraveSoftware${SEP}Brave-Browser|Microsoft${SEP}Edge)${SEP}User Data|Opera Software${SEP}Opera Stable`,
+        'i',
+      ),
+      'a browser profile folder',
+    ],
+    [/\bLogin Data\b/, "a browser's saved-password database (Login Data)"],
+    [new RegExp(`(Network|Default)${SEP}Cookies\\b`), "a browser's cookie database"],
+    [
+      new RegExp(`Mozilla${SEP}Firefox${SEP}Profiles|\\b(key4\\.db|logins\\.json|cookies\\.sqlite)\\b`, 'i'),
+      'Firefox profile secrets',
+    ],
+    [/\bwallet\.dat\b/i, 'a cryptocurrency wallet file (wallet.dat)'],
+    [
+      new RegExp(
+        `Electrum${SEP}wallets|Exodus${SEP}exodus\\.wallet|Ethereum${SEP}keystore|atomic${SEP}Local Storage`,
+        'i',
+      ),
+      'a cryptocurrency wallet folder',
+    ],
+    [
+      /nkbihfbeogaeaoehlefnkodbefgpgknn|bfnaelmomeimhlpmgjnjophhpkkoljpa|hnfanknocfeofbddgcijnmhnfnkdnaad|fhbohimaelbohpjbbldcngcnapndodjp/,
+      'a crypto-wallet browser extension id (MetaMask, Phantom, Coinbase, Binance)',
+    ],
+    [new RegExp(`\\.ssh${SEP}(id_(rsa|dsa|ecdsa|ed25519)|authorized_keys)`, 'i'), 'SSH private keys'],
+    [
+      new RegExp(
+        String.raw`discord(canary|ptb)?${SEP}Local Storage|\[\\w-\]\{24\}\\\.\[\\w-\]\{6\}|mfa\\\.\[\\w-\]\{84\}`,
+        'i',
+      ),
+      'Discord tokens',
+    ],
+    [path('Telegram Desktop', 'tdata'), 'Telegram session data'],
+  ] as const
+).map(([pattern, what]) => ({ pattern, issue: 'credential_access', what }));
 
 /** Strings that belong to cryptocurrency miners. */
 const MINER_MARKERS: Marker[] = [
@@ -41,7 +65,7 @@ const MINER_MARKERS: Marker[] = [
     /\b(minexmr\.com|xmrpool\.eu|supportxmr\.com|nanopool\.org|2miners\.com|moneroocean\.stream|hashvault\.pro|f2pool\.com|c3pool\.com|herominers\.com|unmineable\.com|nicehash\.com|minergate\.com|ethermine\.org)\b/i,
     'a known mining pool',
   ],
-].map(([pattern, what]) => ({ pattern: pattern as RegExp, issue: 'crypto_miner', what: what as string }));
+].map(([pattern, what]) => ({ pattern: pattern as RegExp, issue: 'crypto_miner' as const, what: what as string }));
 
 const ALL_MARKERS = [...CREDENTIAL_MARKERS, ...MINER_MARKERS];
 const ANY_MARKER = new RegExp(ALL_MARKERS.map((m) => m.pattern.source).join('|'), 'i');

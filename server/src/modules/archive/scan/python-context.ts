@@ -62,10 +62,16 @@ export class PythonFile {
     while (queue.length > 0) {
       const site = queue.pop();
       if (!site) break;
-      const target = this.functions.find((f) => f.name !== null && f.name === site.qualified);
-      if (!target || reached.has(target)) continue;
-      reached.add(target);
-      queue.push(...sites.filter((s) => s.scope === target));
+      // A function runs at import when called there, or handed over (`Thread(target=f).start()`).
+      const names = [
+        site.qualified,
+        ...(site.node.childForFieldName('arguments')?.descendantsOfType('identifier') ?? []).map((id) => id?.text),
+      ];
+      for (const target of this.functions.filter((f) => f.name !== null && names.includes(f.name))) {
+        if (reached.has(target)) continue;
+        reached.add(target);
+        queue.push(...sites.filter((s) => s.scope === target));
+      }
     }
     for (const s of sites) {
       const atImport = !s.inMain && (s.scope === null || reached.has(s.scope));

@@ -1,0 +1,69 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { type Zippable, zipSync } from 'fflate';
+import { afterAll } from 'vitest';
+import type { ArchiveLimits } from '../../../src/modules/archive/types.js';
+
+const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
+const workDir = mkdtempSync(join(tmpdir(), 'archive-test-'));
+// Registered only under vitest, so measurement scripts can reuse these helpers.
+if (process.env.VITEST) afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+
+/** Generous limits for tests that are not about limits. */
+export const testLimits: ArchiveLimits = {
+  maxArchiveBytes: 50 * 1024 * 1024,
+  maxEntries: 1000,
+  maxUncompressedBytes: 200 * 1024 * 1024,
+  maxCompressionRatio: 200,
+  maxSourceFileBytes: 1024 * 1024,
+};
+
+/** Reads a fixture folder into `archive path → bytes`. */
+export function fixtureFiles(name: string): Record<string, Uint8Array> {
+  const root = join(FIXTURES, name);
+  const out: Record<string, Uint8Array> = {};
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir)) {
+      const full = join(dir, entry);
+      if (statSync(full).isDirectory()) walk(full);
+      else out[relative(root, full).split('\\').join('/')] = readFileSync(full);
+    }
+  };
+  walk(root);
+  return out;
+}
+
+/** Reads one fixture file as bytes. */
+export function fixtureFile(path: string): Uint8Array {
+  return readFileSync(join(FIXTURES, path));
+}
+
+let counter = 0;
+
+/** Writes bytes to a fresh file in the test's temporary folder and returns its path. */
+export function writeTemp(bytes: Uint8Array, name = 'node.zip'): string {
+  counter += 1;
+  const path = join(workDir, `${counter}-${name}`);
+  writeFileSync(path, bytes);
+  return path;
+}
+
+/** Zips files the way comfy-cli does (deflate, paths relative to the repository root) into a temp file. */
+export function zipFiles(files: Record<string, Uint8Array | string>): string {
+  const zippable: Zippable = {};
+  for (const [name, content] of Object.entries(files)) {
+    zippable[name] = typeof content === 'string' ? new TextEncoder().encode(content) : content;
+  }
+  return writeTemp(zipSync(zippable, { level: 6 }));
+}
+
+/** Zips a fixture pack, with files added, replaced or (value null) removed. */
+export function zipFixture(name: string, changes: Record<string, Uint8Array | string | null> = {}): string {
+  const files: Record<string, Uint8Array | string> = fixtureFiles(name);
+  for (const [path, content] of Object.entries(changes)) {
+    if (content === null) delete files[path];
+    else files[path] = content;
+  }
+  return zipFiles(files);
+}

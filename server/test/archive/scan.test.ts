@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeArchive } from '../../src/modules/archive/index.js';
+import type { ScanFinding } from '../../src/modules/archive/types.js';
+import { fixtureFile, testLimits, zipFixture } from './helpers/pack.js';
+
+const expected = { name: 'comfyui-image-blend-tools', version: '1.4.0' };
+
+/** Scans the clean pack with extra files added and returns the findings. */
+async function scanWith(files: Record<string, Uint8Array | string>): Promise<ScanFinding[]> {
+  const result = await analyzeArchive(zipFixture('clean-pack', files), expected, testLimits);
+  if (!result.ok) throw new Error(result.reason);
+  return result.findings;
+}
+
+const malicious = (name: string) => ({ [`extras/${name}`]: fixtureFile(`malicious/${name}`) });
+const summary = (findings: ScanFinding[]) => findings.map((f) => [f.issue_type, f.line_number, f.severity]);
+
+describe('security scan', () => {
+  it('finds nothing in a clean pack (downloads without exec, subprocess inside functions, eval() methods)', async () => {
+    expect(await scanWith({})).toEqual([]);
+  });
+
+  it('flags base64 payloads and long encoded strings run with exec/compile', async () => {
+    const findings = await scanWith(malicious('obfuscated_exec.py'));
+    expect(findings[0]).toEqual({
+      issue_type: 'obfuscated_code_execution',
+      file_path: 'extras/obfuscated_exec.py',
+      line_number: 9,
+      code_snippet: 'exec(_b.b64decode(_CFG))',
+      message:
+        'runs code hidden in data decoded by base64.b64decode() with exec(); encoded payloads are a common way to hide malware',
+      scanner: 'python-ast',
+      severity: 'high',
+    });
+    expect(summary(findings)).toEqual([
+      ['obfuscated_code_execution', 9, 'high'],
+      ['obfuscated_code_execution', 15, 'high'],
+    ]);
+  });
+
+  it('flags programs started at import time, including through functions called at import', async () => {
+    const findings = await scanWith(malicious('import_subprocess.py'));
+    expect(summary(findings)).toEqual([
+      ['process_at_import', 8, 'medium'],
+      ['process_at_import', 17, 'medium'],
+    ]);
+    expect(findings[1]?.code_snippet).toBe('os.system("chmod +x ./bin/helper")');
+  });
+
+  it('does not flag subprocess calls that only run when a node executes', async () => {
+    const findings = await scanWith({
+      'extras/tools.py':
+        'import subprocess\n\nclass Git:\n    def run(self):\n        return subprocess.run(["git", "status"])\n',
+    });
+    expect(findings).toEqual([]);
+  });
+
+  it('flags bundled executables by magic bytes whatever their name, and native libraries', async () => {
+    const pe = Buffer.alloc(256);
+    pe.write('MZ', 0, 'latin1');
+    pe.writeUInt32LE(0x80, 0x3c);
+    pe.write('PE\0\0', 0x80, 'latin1');
+    const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1]), Buffer.alloc(120)]);
+    const findings = await scanWith({ 'bin/model.dat': pe, 'lib/_blend.cpython-311-x86_64-linux-gnu.so': elf });
+    expect(findings).toEqual([
+      {
+        issue_type: 'native_binary',
+        file_path: 'bin/model.dat',
+        line_number: 0,
+        code_snippet: 'PE magic bytes 4d5a0000',
+        message:
+          'Windows (PE) binary in the archive; executables cannot be inspected and a node pack should not need one',
+        scanner: 'binary-magic',
+        severity: 'high',
+      },
+      {
+        issue_type: 'native_binary',
+        file_path: 'lib/_blend.cpython-311-x86_64-linux-gnu.so',
+        line_number: 0,
+        code_snippet: 'ELF magic bytes 7f454c46',
+        message:
+          "Linux (ELF) binary in the archive (compiled library); its code cannot be inspected, so check that it is built from the pack's own sources",
+        scanner: 'binary-magic',
+        severity: 'medium',
+      },
+    ]);
+  });
+
+  it('flags a file named like an executable even without magic bytes', async () => {
+    const findings = await scanWith({ 'tools/setup.exe': 'not really' });
+    expect(summary(findings)).toEqual([['native_binary', 0, 'high']]);
+  });
+
+  it('flags browser profile and wallet paths', async () => {
+    const findings = await scanWith(malicious('credential_stealer.py'));
+    expect(findings.map((f) => [f.issue_type, f.line_number, f.message.split(';')[0]])).toEqual([
+      ['credential_access', 9, 'references the Chrome profile folder'],
+      ['credential_access', 9, "references a browser's saved-password database (Login Data)"],
+      ['credential_access', 10, 'references a cryptocurrency wallet folder'],
+      ['credential_access', 11, 'references a cryptocurrency wallet file (wallet.dat)'],
+    ]);
+  });
+
+  it('flags miner strings, and the miner started from a thread at import', async () => {
+    const findings = await scanWith(malicious('miner.py'));
+    expect(summary(findings)).toEqual([
+      ['crypto_miner', 5, 'high'],
+      ['crypto_miner', 5, 'high'],
+      ['crypto_miner', 10, 'high'],
+      ['crypto_miner', 11, 'high'],
+      ['process_at_import', 11, 'medium'],
+    ]);
+  });
+
+  it('flags code downloaded and run, and a downloaded file that is started', async () => {
+    const findings = await scanWith(malicious('download_exec.py'));
+    expect(findings.map((f) => [f.issue_type, f.line_number, f.code_snippet])).toEqual([
+      ['download_and_execute', 13, 'exec(source, {"__name__": "patch"})'],
+      ['download_and_execute', 19, 'os.startfile(target)'],
+    ]);
+  });
+
+  it('flags pip installs at run time', async () => {
+    const findings = await scanWith(malicious('pip_at_import.py'));
+    expect(summary(findings)).toEqual([['runtime_pip_install', 7, 'medium']]);
+  });
+
+  it('flags eval of a run-time string as dynamic code execution, not eval of a literal', async () => {
+    const source = [
+      'class MathExpression:',
+      '    def calc(self, expression):',
+      '        return (eval(expression),)',
+      '',
+      'SAFE = eval("1 + 2")',
+    ].join('\n');
+    const findings = await scanWith({ 'extras/math_expression.py': source });
+    expect(summary(findings)).toEqual([['dynamic_code_execution', 3, 'medium']]);
+  });
+
+  it('reports Python files too large to scan', async () => {
+    // Varied lines: a megabyte of one repeated character would (rightly) be refused as a zip bomb.
+    const lines = Array.from({ length: 60_000 }, (_, i) => `TABLE_${i} = ${(i * 2654435761) % 4294967296}`);
+    const big = `${lines.join('\n')}\n`;
+    expect(big.length).toBeGreaterThan(testLimits.maxSourceFileBytes);
+    const findings = await scanWith({ 'extras/generated.py': big });
+    expect(summary(findings)).toEqual([['unscanned_source', 0, 'low']]);
+  });
+});
