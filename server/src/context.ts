@@ -10,6 +10,8 @@ import { IdentityTokenService } from './modules/auth/identity-tokens.js';
 import { type GitHubApi, HttpGitHubApi } from './modules/claims/github.js';
 import { createMailer } from './modules/mail/create-mailer.js';
 import type { Mailer } from './modules/mail/mailer.js';
+import { createSearchEngine } from './modules/search/create.js';
+import type { SearchEngine } from './modules/search/engine.js';
 import type { BlobStore } from './modules/storage/blob-store.js';
 import { LocalBlobStore } from './modules/storage/local-blob-store.js';
 
@@ -23,6 +25,8 @@ export interface AppContext {
   db: Kysely<Database>;
   dialect: DialectName;
   events: EventBus;
+  /** Pack search: the in-process index, built on app start and kept current from the change feed. */
+  search: SearchEngine;
   identity: IdentityTokenService;
   /** Outgoing e-mail: SMTP when configured, otherwise the outbox folder. */
   mailer: Mailer;
@@ -37,11 +41,13 @@ export const IDENTITY_AUDIENCE = 'comfy-registry';
 
 /** Wires the context for one process. */
 export function createContext(config: Config, database: DatabaseHandle): AppContext {
+  const events = new EventBus();
   return {
     config,
     db: database.db,
     dialect: database.dialect,
-    events: new EventBus(),
+    events,
+    search: createSearchEngine(config, database.db, events, pino({ level: config.server.LOG_LEVEL, name: 'search' })),
     identity: new IdentityTokenService(database.db, {
       issuer: config.server.PUBLIC_API_URL,
       audience: IDENTITY_AUDIENCE,

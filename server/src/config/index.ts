@@ -8,6 +8,7 @@ import { mailSchema } from './mail.js';
 import { publishersSchema } from './publishers.js';
 import { publishingSchema } from './publishing.js';
 import { ConfigError, type ConfigProblem, readConfig } from './read.js';
+import { searchSchema } from './search.js';
 import { serverSchema } from './server.js';
 import { storageProblems, storageSchema } from './storage.js';
 import { webSchema } from './web.js';
@@ -28,6 +29,7 @@ export const configSchemas = {
   jobs: jobsSchema,
   publishing: publishingSchema,
   web: webSchema,
+  search: searchSchema,
 } satisfies Record<string, TObject>;
 
 type Schemas = typeof configSchemas;

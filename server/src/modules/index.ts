@@ -6,6 +6,7 @@ import filesRoutes from './files/routes.js';
 import healthRoutes from './health/routes.js';
 import nodesRoutes from './nodes/routes/index.js';
 import publishingRoutes from './publishing/routes/index.js';
+import searchModule from './search/routes/index.js';
 import usersRoutes from './users/routes.js';
 import versionsRoutes from './versions/routes.js';
 
@@ -18,6 +19,7 @@ export const apiModules: FastifyPluginAsync[] = [
   authRoutes,
   usersRoutes,
   publishingRoutes,
+  searchModule,
   nodesRoutes,
   versionsRoutes,
   comfyNodesRoutes,

@@ -1,0 +1,226 @@
+import type { PopularityFigures, SearchDocument } from '../document.js';
+import { analyze } from '../text/analyze.js';
+import { SortedTerms } from './sorted-terms.js';
+import { Field, type StoredPack, storePack } from './stored-pack.js';
+
+/** The packs containing one term: `slot * 16 + field bits` per pack, in no particular order. */
+export interface TermEntry {
+  postings: number[];
+  /** Union of the field bits of all postings. */
+  fields: number;
+}
+
+/** Bits of the fields short prefixes are looked up in (see `titleVocabulary`). */
+export const TITLE_FIELDS = Field.Title | Field.Classes;
+/** Every field bit. */
+export const ALL_FIELDS_MASK = Field.Title | Field.Classes | Field.Meta | Field.Description;
+
+/** Descriptions longer than this are indexed only this far (the rest rarely says what a pack is). */
+const INDEXED_DESCRIPTION_LENGTH = 4000;
+/** Compact once this many replaced or removed packs have piled up, and they are a quarter of all. */
+const COMPACT_MIN_DEAD = 1000;
+
+/**
+ * The in-memory inverted index over packs. Each pack occupies a slot; replacing a pack gives it a
+ * new slot and leaves the old one dead (postings still point at it and are skipped), so an update
+ * costs the pack's own terms only. Dead slots are compacted away in bulk now and then.
+ */
+export class CatalogueIndex {
+  /** Packs by slot; null for dead slots. */
+  readonly packs: (StoredPack | null)[] = [];
+  /** Every term, sorted: prefix and typo-tolerant lookups walk it. */
+  readonly vocabulary = new SortedTerms();
+  private readonly terms = new Map<string, TermEntry>();
+  /**
+   * Packs by the first one or two letters of their id, name and class-name terms: what a one- or
+   * two-letter query matches, in one list instead of thousands of completions.
+   */
+  private readonly shortPrefixes = new Map<string, TermEntry>();
+  /** Packs by whole-text keys (see StoredPack), for the exact-match tiers. */
+  private readonly keySlots = {
+    title: new Map<string, number[]>(),
+    short: new Map<string, number[]>(),
+    classes: new Map<string, number[]>(),
+  };
+  private readonly slotById = new Map<string, number>();
+  private dead = 0;
+
+  /** How many packs are indexed. */
+  get size(): number {
+    return this.slotById.size;
+  }
+
+  get termCount(): number {
+    return this.terms.size;
+  }
+
+  /** The postings of a term, if any pack contains it. */
+  entry(term: string): TermEntry | undefined {
+    return this.terms.get(term);
+  }
+
+  /** Packs whose id or name starts with these one or two letters (title and class fields). */
+  shortPrefix(prefix: string): TermEntry | undefined {
+    return this.shortPrefixes.get(prefix);
+  }
+
+  /** Slots (live or dead) of packs with this id/name key, short key or class-name key. */
+  slotsWithKey(kind: 'title' | 'short' | 'classes', key: string): readonly number[] {
+    return this.keySlots[kind].get(key) ?? [];
+  }
+
+  /** The slot of a pack by id (case-insensitive). */
+  slotOf(id: string): number | undefined {
+    return this.slotById.get(id.toLowerCase());
+  }
+
+  /** Adds a pack, replacing any pack with the same id. */
+  upsert(doc: SearchDocument): void {
+    this.removeSlot(doc.id);
+    const slot = this.packs.length;
+    const stored = storePack(doc);
+    this.packs.push(stored);
+    this.slotById.set(stored.sortId, slot);
+    this.indexTerms(doc, slot);
+    for (const key of stored.titleKeys) pushTo(this.keySlots.title, key, slot);
+    for (const key of stored.shortKeys) pushTo(this.keySlots.short, key, slot);
+    for (const key of stored.classKeys) pushTo(this.keySlots.classes, key, slot);
+    if (this.dead >= COMPACT_MIN_DEAD && this.dead * 4 >= this.packs.length) this.compact();
+  }
+
+  /** Removes a pack; unknown ids are fine. */
+  remove(id: string): void {
+    this.removeSlot(id);
+  }
+
+  /** Updates ranking and popularity figures in place (they order results but are not searched). */
+  setPopularity(figures: readonly PopularityFigures[]): void {
+    for (const f of figures) {
+      const slot = this.slotOf(f.id);
+      const pack = slot === undefined ? null : this.packs[slot];
+      if (!pack) continue;
+      pack.searchRanking = f.searchRanking;
+      pack.downloads = f.downloads;
+      pack.stars = f.stars;
+    }
+  }
+
+  private removeSlot(id: string): void {
+    const key = id.toLowerCase();
+    const slot = this.slotById.get(key);
+    if (slot === undefined) return;
+    this.packs[slot] = null;
+    this.slotById.delete(key);
+    this.dead += 1;
+  }
+
+  private indexTerms(doc: SearchDocument, slot: number): void {
+    const found = new Map<string, number>();
+    const add = (field: number, joinAcrossSpaces: boolean) => (text: string) => {
+      analyze(text, { joinAcrossSpaces }, (term) => {
+        found.set(term, (found.get(term) ?? 0) | field);
+      });
+    };
+    const title = add(Field.Title, true);
+    title(doc.id);
+    title(doc.name);
+    const classes = add(Field.Classes, true);
+    for (const node of doc.comfyNodes) {
+      classes(node.name);
+      if (node.displayName) classes(node.displayName);
+    }
+    const meta = add(Field.Meta, true);
+    meta(doc.author);
+    // Reserved ids (`admin-<uuid>` holds unclaimed packs) would make every such pack match "admin".
+    if (!doc.publisherId.startsWith('admin-')) meta(doc.publisherId);
+    meta(doc.publisherName);
+    for (const tag of doc.tags) meta(tag);
+    meta(repositoryPath(doc.repository));
+    add(Field.Description, false)(doc.description.slice(0, INDEXED_DESCRIPTION_LENGTH));
+
+    const prefixes = new Map<string, number>();
+    for (const [term, fields] of found) {
+      let entry = this.terms.get(term);
+      if (!entry) {
+        entry = { postings: [], fields: 0 };
+        this.terms.set(term, entry);
+        this.vocabulary.add(term);
+      }
+      entry.postings.push(slot * 16 + fields);
+      entry.fields |= fields;
+      const title = fields & TITLE_FIELDS;
+      if (title) {
+        for (const prefix of [term.slice(0, 1), term.slice(0, 2)])
+          prefixes.set(prefix, (prefixes.get(prefix) ?? 0) | title);
+      }
+    }
+    for (const [prefix, fields] of prefixes) {
+      let entry = this.shortPrefixes.get(prefix);
+      if (!entry) {
+        entry = { postings: [], fields: 0 };
+        this.shortPrefixes.set(prefix, entry);
+      }
+      entry.postings.push(slot * 16 + fields);
+      entry.fields |= fields;
+    }
+  }
+
+  /** Renumbers live packs densely and drops dead postings and terms no pack uses any more. */
+  private compact(): void {
+    const remap = new Int32Array(this.packs.length).fill(-1);
+    const live: StoredPack[] = [];
+    this.packs.forEach((pack, slot) => {
+      if (!pack) return;
+      remap[slot] = live.length;
+      live.push(pack);
+    });
+    compactPostings(this.terms, remap);
+    compactPostings(this.shortPrefixes, remap);
+    for (const slots of Object.values(this.keySlots)) {
+      for (const [key, list] of slots) {
+        const kept = list.map((slot) => remap[slot] as number).filter((slot) => slot >= 0);
+        if (kept.length > 0) slots.set(key, kept);
+        else slots.delete(key);
+      }
+    }
+    this.packs.length = live.length;
+    this.slotById.clear();
+    live.forEach((pack, slot) => {
+      this.packs[slot] = pack;
+      this.slotById.set(pack.sortId, slot);
+    });
+    this.vocabulary.reset([...this.terms.keys()]);
+    this.dead = 0;
+  }
+}
+
+/** Renumbers postings through `remap` (-1 = dead) and drops entries left empty. */
+function compactPostings(entries: Map<string, TermEntry>, remap: Int32Array): void {
+  for (const [term, entry] of entries) {
+    const kept: number[] = [];
+    let fields = 0;
+    for (const posting of entry.postings) {
+      const next = remap[posting >>> 4] as number;
+      if (next < 0) continue;
+      kept.push(next * 16 + (posting & 15));
+      fields |= posting & 15;
+    }
+    if (kept.length === 0) {
+      entries.delete(term);
+      continue;
+    }
+    entry.postings = kept;
+    entry.fields = fields;
+  }
+}
+
+function pushTo(map: Map<string, number[]>, key: string, slot: number): void {
+  const list = map.get(key);
+  if (list) list.push(slot);
+  else map.set(key, [slot]);
+}
+
+/** `https://github.com/ltdrdata/ComfyUI-Impact-Pack` → `ltdrdata/ComfyUI-Impact-Pack`: the host says nothing. */
+function repositoryPath(url: string): string {
+  return url.replace(/^[a-z][a-z0-9+.-]*:\/\/(www\.)?[^/]*\/?/i, '');
+}

@@ -1,0 +1,83 @@
+import type { CatalogueIndex, TermEntry } from './catalogue-index.js';
+import { forEachFuzzyMatch } from './fuzzy.js';
+
+/** Index terms a query term stands for, and how well they match. */
+export interface TermExpansion {
+  /** Whole words: the term itself, or near misses. */
+  words: { term: string; typos: number }[];
+  /** Completions of the term as a prefix: a slice of the sorted vocabulary. */
+  completions: { terms: readonly string[]; start: number; end: number } | null;
+  /** Completions of a one- or two-letter prefix: one list of packs (ids, names, classes only). */
+  shortCompletions: TermEntry | null;
+}
+
+/** What matched a query, for highlighting (see highlight.ts). */
+export interface HighlightTerms {
+  /** Whole-word matches: marked whole. */
+  words: Set<string>;
+  /** Typed prefixes: words starting with one are marked as far as it goes. */
+  prefixes: { prefix: string; titleOnly: boolean }[];
+}
+
+export function newHighlightTerms(): HighlightTerms {
+  return { words: new Set(), prefixes: [] };
+}
+
+export interface ExpandOptions {
+  /** Also match terms that start with this one (as-you-type). */
+  prefix: boolean;
+  /** Allow typos (scaled to the term's length). */
+  typos: boolean;
+}
+
+/** Completions of a one- or two-letter prefix are looked for only in ids, names and class names. */
+const SHORT_PREFIX = 2;
+/** A prefix stands for at most this many terms; beyond that the typed text is too unspecific. */
+const MAX_COMPLETIONS = 4000;
+
+/** How many typos a query term may contain: none up to 3 characters, 1 up to 7, then 2; none in numbers. */
+export function allowedTypos(term: string): number {
+  if (term.length < 4 || /\d/.test(term)) return 0;
+  return term.length < 8 ? 1 : 2;
+}
+
+/**
+ * Every index term a query term matches: itself, its completions when typed as a prefix, and —
+ * only when neither exists, so the term is probably misspelt — the terms within its typo budget.
+ * Typos are looked for after the first letter (or with the first two letters swapped): people
+ * rarely get the first letter wrong, and it keeps the walk to a small slice of the vocabulary.
+ */
+export function expandTerm(
+  index: CatalogueIndex,
+  term: string,
+  options: ExpandOptions,
+  highlight: HighlightTerms,
+): TermExpansion {
+  const words: TermExpansion['words'] = [];
+  if (index.entry(term)) words.push({ term, typos: 0 });
+  let completions: TermExpansion['completions'] = null;
+  let shortCompletions: TermEntry | null = null;
+  if (options.prefix && term.length <= SHORT_PREFIX) {
+    shortCompletions = index.shortPrefix(term) ?? null;
+    if (shortCompletions) highlight.prefixes.push({ prefix: term, titleOnly: true });
+  } else if (options.prefix) {
+    const [start, end] = index.vocabulary.prefixRange(term);
+    if (end > start) {
+      completions = { terms: index.vocabulary.all(), start, end: Math.min(end, start + MAX_COMPLETIONS) };
+      highlight.prefixes.push({ prefix: term, titleOnly: false });
+    }
+  }
+  const typos = options.typos && words.length === 0 && !completions && !shortCompletions ? allowedTypos(term) : 0;
+  if (typos > 0) {
+    const all = index.vocabulary.all();
+    const visit = (candidate: string, distance: number) => {
+      if (distance > 0) words.push({ term: candidate, typos: distance });
+    };
+    forEachFuzzyMatch(all, term, typos, visit, index.vocabulary.prefixRange(term.slice(0, 1), true));
+    if (term[0] !== term[1]) {
+      forEachFuzzyMatch(all, term, typos, visit, index.vocabulary.prefixRange(`${term[1]}${term[0]}`, true));
+    }
+  }
+  for (const word of words) highlight.words.add(word.term);
+  return { words, completions, shortCompletions };
+}

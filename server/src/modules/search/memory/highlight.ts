@@ -1,0 +1,59 @@
+import type { HitMatch, TextRange } from '../engine.js';
+import { analyze } from '../text/analyze.js';
+import type { HighlightTerms } from './expand.js';
+import { compoundKey, type StoredPack } from './stored-pack.js';
+
+/** At most this many spans per field and classes per hit: enough to show, small on the wire. */
+const MAX_RANGES = 32;
+const MAX_CLASSES = 10;
+/** Descriptions are highlighted this far (what the index covers). */
+const HIGHLIGHTED_DESCRIPTION_LENGTH = 4000;
+
+/**
+ * Why a pack matched, for display: spans of `name` and `description` to mark, and the comfy-node
+ * classes that matched (an exact class-name match first). Spans are offsets, never markup, so
+ * the client escapes text as usual and nothing from a pack's text can inject HTML.
+ */
+export function highlightPack(pack: StoredPack, terms: HighlightTerms, queryKey: string): HitMatch {
+  const { doc } = pack;
+  const matched: { name: string; ranges: TextRange[]; exact: boolean }[] = [];
+  for (const node of doc.comfyNodes) {
+    const ranges = spans(node.name, terms, true, false);
+    if (ranges.length === 0 && !(node.displayName && spans(node.displayName, terms, true, false).length > 0)) continue;
+    matched.push({ name: node.name, ranges, exact: compoundKey(node.name) === queryKey });
+  }
+  matched.sort((a, b) => Number(b.exact) - Number(a.exact));
+  return {
+    name: spans(doc.name, terms, true, false),
+    description: spans(doc.description.slice(0, HIGHLIGHTED_DESCRIPTION_LENGTH), terms, false, true),
+    comfyNodes: matched.slice(0, MAX_CLASSES).map(({ name, ranges }) => ({ name, ranges })),
+    comfyNodesMatched: matched.length,
+    comfyNodesTotal: doc.comfyNodes.length,
+  };
+}
+
+/** Sorted, merged spans of `text` whose terms matched. */
+function spans(text: string, terms: HighlightTerms, joinAcrossSpaces: boolean, skipTitleOnly: boolean): TextRange[] {
+  const found: TextRange[] = [];
+  analyze(text, { joinAcrossSpaces }, (term, start, end) => {
+    if (terms.words.has(term)) {
+      found.push({ start, end });
+      return;
+    }
+    let typed = 0;
+    for (const { prefix, titleOnly } of terms.prefixes) {
+      if (term.startsWith(prefix) && !(skipTitleOnly && titleOnly)) typed = Math.max(typed, prefix.length);
+    }
+    if (typed === 0) return;
+    // A completion marks only what was typed, when folding did not change the word's length.
+    found.push({ start, end: end - start === term.length ? start + typed : end });
+  });
+  found.sort((a, b) => a.start - b.start || b.end - a.end);
+  const merged: TextRange[] = [];
+  for (const range of found) {
+    const last = merged[merged.length - 1];
+    if (last && range.start <= last.end) last.end = Math.max(last.end, range.end);
+    else merged.push({ ...range });
+  }
+  return merged.slice(0, MAX_RANGES);
+}

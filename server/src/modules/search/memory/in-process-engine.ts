@@ -1,0 +1,132 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.js';
+import type { EventBus } from '../../../lib/events.js';
+import { ChangeFollower } from '../change-follower.js';
+import type { PackSuggestion, SearchEngine, SearchPage, SearchQuery, SearchStats } from '../engine.js';
+import { IDS_PER_QUERY, loadPopularity, loadSearchDocuments } from '../repository.js';
+import { MemorySearch } from './memory-search.js';
+
+export interface InProcessEngineOptions {
+  pollMs: number;
+  popularityRefreshMs: number;
+  /** Where failures of background work (polls, refreshes) are reported. */
+  onError: (error: unknown, context: string) => void;
+}
+
+/**
+ * The search engine that lives in the API process: the whole catalogue in a `MemorySearch`,
+ * built from the database at start and then kept current, per changed pack, from this
+ * instance's `catalogue:changed` events (at once) and the change feed (other instances' writes).
+ *
+ * Updates run one after another on a queue, and every search first waits for the queue, so a
+ * search made after a write on this instance always sees it.
+ */
+export class InProcessSearchEngine implements SearchEngine {
+  private readonly memory = new MemorySearch();
+  private readonly follower: ChangeFollower;
+  private updates: Promise<void> = Promise.resolve();
+  private started: Promise<void> | null = null;
+  private popularityTimer: NodeJS.Timeout | null = null;
+  private buildMs = 0;
+  private readonly onChanged = (nodeIds: string[]) => {
+    void this.refresh(nodeIds);
+  };
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly events: EventBus,
+    private readonly options: InProcessEngineOptions,
+  ) {
+    this.follower = new ChangeFollower(db, (ids) => this.refresh(ids), {
+      pollMs: options.pollMs,
+      onError: (error) => options.onError(error, 'reading the catalogue change feed'),
+    });
+  }
+
+  start(): Promise<void> {
+    this.started ??= this.build();
+    return this.started;
+  }
+
+  async stop(): Promise<void> {
+    this.events.off('catalogue:changed', this.onChanged);
+    if (this.popularityTimer) clearInterval(this.popularityTimer);
+    this.popularityTimer = null;
+    await this.follower.stop();
+    await this.updates;
+  }
+
+  refresh(nodeIds: readonly string[]): Promise<void> {
+    const ids = [...new Set(nodeIds)];
+    this.updates = this.updates
+      .then(() => this.reload(ids))
+      .catch((error: unknown) => this.options.onError(error, 'updating the search index'));
+    return this.updates;
+  }
+
+  async search(query: SearchQuery): Promise<SearchPage> {
+    await this.ready();
+    return this.memory.search(query);
+  }
+
+  async suggestPacks(text: string, limit: number): Promise<PackSuggestion[]> {
+    await this.ready();
+    return this.memory.suggestPacks(text, limit);
+  }
+
+  stats(): SearchStats {
+    return {
+      packs: this.memory.index.size,
+      terms: this.memory.index.termCount,
+      buildMs: this.buildMs,
+      watermark: this.follower.position,
+    };
+  }
+
+  /** Reads the feed now instead of at the next poll (tests, and start-up catch-up). */
+  pollChanges(): Promise<void> {
+    return this.follower.poll();
+  }
+
+  private async ready(): Promise<void> {
+    await this.start();
+    await this.updates;
+  }
+
+  private async build(): Promise<void> {
+    const began = performance.now();
+    // The feed position first: anything written while the catalogue loads is applied again after.
+    await this.follower.init();
+    this.events.on('catalogue:changed', this.onChanged);
+    // On the update queue, so a write announced meanwhile is applied after the full load.
+    const load = this.updates.then(async () => {
+      const documents = await loadSearchDocuments(this.db);
+      for (const document of documents) this.memory.index.upsert(document);
+      this.memory.index.vocabulary.all();
+    });
+    this.updates = load.catch(() => undefined);
+    await load;
+    this.buildMs = Math.round(performance.now() - began);
+    this.follower.start();
+    this.popularityTimer = setInterval(() => void this.refreshPopularity(), this.options.popularityRefreshMs);
+    this.popularityTimer.unref();
+  }
+
+  private async reload(nodeIds: string[]): Promise<void> {
+    for (let i = 0; i < nodeIds.length; i += IDS_PER_QUERY) {
+      const chunk = nodeIds.slice(i, i + IDS_PER_QUERY);
+      const documents = await loadSearchDocuments(this.db, chunk);
+      const present = new Set(documents.map((d) => d.id));
+      for (const document of documents) this.memory.index.upsert(document);
+      for (const id of chunk) if (!present.has(id)) this.memory.index.remove(id);
+    }
+  }
+
+  private async refreshPopularity(): Promise<void> {
+    try {
+      this.memory.index.setPopularity(await loadPopularity(this.db));
+    } catch (error) {
+      this.options.onError(error, 'refreshing popularity figures');
+    }
+  }
+}

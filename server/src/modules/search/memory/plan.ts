@@ -1,0 +1,61 @@
+import { normalizeRepositoryUrl } from '../../catalogue-import/text.js';
+import { planQueryWords, type QueryWord } from '../text/analyze.js';
+import { compoundKey, shortKey } from './stored-pack.js';
+
+/** At most this many query words count; the rest of a very long query is ignored. */
+const MAX_WORDS = 8;
+/** At most this many parts (all words together) are matched one by one. */
+export const MAX_UNITS = 16;
+
+/** A query turned into what the matcher evaluates. */
+export interface QueryPlan {
+  words: QueryWord[];
+  /** All Latin parts joined when the query has 2–3 words (`ip adapter` → `ipadapter`), else null. */
+  joined: string | null;
+  /** The whole query as one run of folded letters: equal to a pack's id or name = exact match. */
+  key: string;
+  /** The same without generic words ("comfyui", "nodes", "pack"). */
+  shortKey: string;
+  /** The repository the query names, when it is a repository URL. */
+  repository: string | null;
+}
+
+// `https://github.com/owner/repo`, `github.com/owner/repo`, `www.gitlab.com/...`
+const REPOSITORY_URL = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\/\S+$/i;
+const HOST = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:www\.)?[^/]+\//i;
+
+/** Plans a query text (already cut to the maximum length). Null when nothing in it is searchable. */
+export function planQuery(text: string): QueryPlan | null {
+  let repository: string | null = null;
+  // A repository URL is searched for by its path; its host would match nothing useful.
+  const searchable = text
+    .trim()
+    .split(/\s+/)
+    .map((chunk) => {
+      if (!REPOSITORY_URL.test(chunk)) return chunk;
+      repository ??= normalizeRepositoryUrl(chunk);
+      return chunk.replace(HOST, '');
+    })
+    .join(' ');
+  const words: QueryWord[] = [];
+  let units = 0;
+  for (const word of planQueryWords(searchable).slice(0, MAX_WORDS)) {
+    if (units >= MAX_UNITS) break;
+    const parts = word.parts.slice(0, MAX_UNITS - units);
+    units += parts.length;
+    words.push({ ...word, parts });
+  }
+  if (words.length === 0) return null;
+  const latin = words.filter((w) => !w.cjk);
+  const joined =
+    words.length >= 2 && words.length <= 3 && latin.length === words.length
+      ? latin.map((w) => w.compound ?? w.parts.join('')).join('')
+      : null;
+  return {
+    words,
+    joined: joined && joined.length <= 40 ? joined : null,
+    key: compoundKey(searchable),
+    shortKey: shortKey(searchable),
+    repository,
+  };
+}

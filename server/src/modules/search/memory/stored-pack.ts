@@ -1,0 +1,79 @@
+import type { SearchDocument } from '../document.js';
+import { acceleratorMask, osMask } from '../filters.js';
+import { fold } from '../text/fold.js';
+import { GENERIC_WORDS } from '../text/generic-words.js';
+import { segment } from '../text/segment.js';
+
+/** Which field a term came from, as bits of a posting. Lower bits rank higher. */
+export const Field = {
+  /** Pack id and name. */
+  Title: 1,
+  /** Comfy-node class and display names. */
+  Classes: 2,
+  /** Author, publisher, tags, repository path. */
+  Meta: 4,
+  Description: 8,
+} as const;
+
+/** A document with everything search derives from it once, at indexing time. */
+export interface StoredPack {
+  doc: SearchDocument;
+  /** Lower-cased id: the final, stable tie-break. */
+  sortId: string;
+  /** Id and name as one run of folded letters (`comfyuiimpactpack`): an exact-name query equals one. */
+  titleKeys: string[];
+  /** The same without generic words (`impact`). */
+  shortKeys: string[];
+  /** Each comfy-node class name as one run of folded letters. */
+  classKeys: Set<string>;
+  osMask: number;
+  acceleratorMask: number;
+  /** Folded tags. */
+  tags: Set<string>;
+  searchRanking: number;
+  downloads: number;
+  stars: number;
+  createdMs: number;
+  updatedMs: number;
+}
+
+/** Derives the stored form of a document. */
+export function storePack(doc: SearchDocument): StoredPack {
+  const titleKeys = unique([compoundKey(doc.id), compoundKey(doc.name)]);
+  const shortKeys = unique([shortKey(doc.id), shortKey(doc.name)]);
+  return {
+    doc,
+    sortId: doc.id.toLowerCase(),
+    titleKeys,
+    shortKeys,
+    classKeys: new Set(doc.comfyNodes.map((c) => compoundKey(c.name)).filter(Boolean)),
+    osMask: osMask(doc.supportedOs),
+    acceleratorMask: acceleratorMask(doc.supportedAccelerators),
+    tags: new Set(doc.tags.map(fold)),
+    searchRanking: doc.searchRanking,
+    downloads: doc.downloads,
+    stars: doc.stars,
+    createdMs: Date.parse(doc.createdAt) || 0,
+    updatedMs: Date.parse(doc.updatedAt) || 0,
+  };
+}
+
+/** Text reduced to its folded letters and digits, all separators dropped. */
+export function compoundKey(text: string): string {
+  let key = '';
+  for (const group of segment(text)) for (const run of group.runs) for (const part of run.parts) key += part.term;
+  return key;
+}
+
+/** Like `compoundKey`, without generic words; empty when nothing else is left. */
+export function shortKey(text: string): string {
+  let key = '';
+  for (const group of segment(text)) {
+    for (const run of group.runs) for (const part of run.parts) if (!GENERIC_WORDS.has(part.term)) key += part.term;
+  }
+  return key;
+}
+
+function unique(keys: string[]): string[] {
+  return [...new Set(keys.filter(Boolean))];
+}

@@ -1,0 +1,131 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { parseJsonArray } from '../../db/values.js';
+import { DEFAULT_SEARCH_RANKING } from '../catalogue/serialize.js';
+import type { PopularityFigures, SearchDocument } from './document.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Ids per `IN (...)` list: well inside SQLite's and PostgreSQL's parameter limits. */
+export const IDS_PER_QUERY = 500;
+
+/**
+ * Index documents for every pack that is not deleted (`ids` absent), or for the given packs.
+ * A pack asked for but missing from the answer is deleted or gone.
+ */
+export async function loadSearchDocuments(db: Db, ids?: readonly string[]): Promise<SearchDocument[]> {
+  if (ids && ids.length === 0) return [];
+  let packs = db
+    .selectFrom('nodes')
+    .innerJoin('publishers', 'publishers.id', 'nodes.publisher_id')
+    .select([
+      'nodes.id',
+      'nodes.name',
+      'nodes.description',
+      'nodes.author',
+      'nodes.publisher_id',
+      'publishers.name as publisher_name',
+      'nodes.tags',
+      'nodes.tags_admin',
+      'nodes.repository_url',
+      'nodes.normalized_repository',
+      'nodes.supported_os',
+      'nodes.supported_accelerators',
+      'nodes.status',
+      'nodes.search_ranking',
+      'nodes.downloads',
+      'nodes.github_stars',
+      'nodes.created_at',
+      'nodes.updated_at',
+    ])
+    .where('nodes.status', '!=', 'NodeStatusDeleted');
+  if (ids) packs = packs.where('nodes.id', 'in', [...ids]);
+
+  // Class names of each pack's latest version, plus the imported catalogue's (no version) as a
+  // fallback for packs whose latest version lists none.
+  let classes = db
+    .selectFrom('comfy_nodes')
+    .innerJoin('nodes', 'nodes.id', 'comfy_nodes.node_id')
+    .select(['comfy_nodes.node_id', 'comfy_nodes.name', 'comfy_nodes.display_name', 'comfy_nodes.node_version_id'])
+    .where('nodes.status', '!=', 'NodeStatusDeleted')
+    .where((eb) =>
+      eb.or([
+        eb('comfy_nodes.node_version_id', 'is', null),
+        eb('comfy_nodes.node_version_id', '=', eb.ref('nodes.latest_version_id')),
+      ]),
+    )
+    .orderBy('comfy_nodes.node_id')
+    .orderBy('comfy_nodes.name');
+  if (ids) classes = classes.where('comfy_nodes.node_id', 'in', [...ids]);
+
+  const [packRows, classRows] = await Promise.all([packs.execute(), classes.execute()]);
+  const fromVersion = new Map<string, SearchDocument['comfyNodes']>();
+  const imported = new Map<string, SearchDocument['comfyNodes']>();
+  for (const row of classRows) {
+    const target = row.node_version_id === null ? imported : fromVersion;
+    const list = target.get(row.node_id);
+    const entry = { name: row.name, displayName: row.display_name };
+    if (list) list.push(entry);
+    else target.set(row.node_id, [entry]);
+  }
+  return packRows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    author: row.author,
+    publisherId: row.publisher_id,
+    publisherName: row.publisher_name,
+    tags: [...parseJsonArray(row.tags), ...parseJsonArray(row.tags_admin)],
+    repository: row.repository_url,
+    normalizedRepository: row.normalized_repository,
+    comfyNodes: fromVersion.get(row.id) ?? imported.get(row.id) ?? [],
+    supportedOs: parseJsonArray(row.supported_os),
+    supportedAccelerators: parseJsonArray(row.supported_accelerators),
+    banned: row.status === 'NodeStatusBanned',
+    searchRanking: row.search_ranking ?? DEFAULT_SEARCH_RANKING,
+    downloads: Number(row.downloads),
+    stars: Number(row.github_stars),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  }));
+}
+
+/** Ranking and popularity of every pack that is not deleted. */
+export async function loadPopularity(db: Db): Promise<PopularityFigures[]> {
+  const rows = await db
+    .selectFrom('nodes')
+    .select(['id', 'search_ranking', 'downloads', 'github_stars'])
+    .where('status', '!=', 'NodeStatusDeleted')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    searchRanking: r.search_ranking ?? DEFAULT_SEARCH_RANKING,
+    downloads: Number(r.downloads),
+    stars: Number(r.github_stars),
+  }));
+}
+
+/** One entry of the change feed. */
+export interface CatalogueChange {
+  id: number;
+  nodeId: string;
+}
+
+/** Changes after `afterId`, plus any of the `missing` ids that have appeared since, oldest first. */
+export async function readChanges(
+  db: Db,
+  afterId: number,
+  missing: readonly number[],
+  limit: number,
+): Promise<CatalogueChange[]> {
+  const rows = await db
+    .selectFrom('catalogue_changes')
+    .select(['id', 'node_id'])
+    .where((eb) =>
+      missing.length > 0 ? eb.or([eb('id', '>', afterId), eb('id', 'in', [...missing])]) : eb('id', '>', afterId),
+    )
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ id: Number(r.id), nodeId: r.node_id }));
+}

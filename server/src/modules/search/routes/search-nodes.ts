@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorResponses } from '../../../lib/schemas.js';
+import { optionalViewer } from '../../auth/viewer.js';
+import { SearchNodesPage, SearchNodesQuery } from '../schemas.js';
+import { type SearchServices, searchNodes as searchCatalogue } from '../service.js';
+import { canonicalizeSearchQuery } from './query-values.js';
+
+/** `GET /nodes/search`: ranked, typo-tolerant search with filters, sorting and match spans. */
+export function searchNodesRoute(services: SearchServices): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.get(
+      '/nodes/search',
+      {
+        preValidation: canonicalizeSearchQuery,
+        schema: {
+          operationId: 'searchNodes',
+          tags: ['nodes', 'search'],
+          summary: 'Search packs',
+          description:
+            "Searches pack ids, names, descriptions, authors, publishers, tags, repository URLs and the comfy-node classes of each pack's latest version. The answer is the `/nodes` envelope; each hit also carries `search_match` (spans to highlight and the classes that matched). Deleted packs never appear; banned packs only for admins passing `include_banned=true`.",
+          querystring: SearchNodesQuery,
+          response: { 200: SearchNodesPage, ...errorResponses(400, 401) },
+        },
+      },
+      async function searchNodes(request) {
+        const query = request.query;
+        const includeBanned = query.include_banned === true && (await optionalViewer(request))?.isAdmin === true;
+        return searchCatalogue(app.ctx, services, {
+          search: query.search ?? '',
+          page: query.page,
+          limit: query.limit,
+          includeBanned,
+          comfyNodeSearch: query.comfy_node_search ?? '',
+          repositoryUrlSearch: query.repository_url_search ?? '',
+          os: query.supported_os ?? [],
+          accelerators: query.supported_accelerator ?? [],
+          publishers: query.publisher ?? [],
+          tags: query.tags ?? [],
+          sort: query.sort ?? 'relevance',
+        });
+      },
+    );
+  };
+}

@@ -1,0 +1,103 @@
+import type { AppContext } from '../../context.js';
+import { serializeNode, serializeVersion } from '../catalogue/serialize.js';
+import type { HitMatch, SearchEngine, SearchSort } from './engine.js';
+import type { AcceleratorFamily, OsFamily } from './filters.js';
+import { loadPageRows } from './page-repository.js';
+import type { SearchMatchJson, SearchNodeJson, SearchNodesPageJson } from './schemas.js';
+import type { PopularQueries } from './suggestions/popular-queries.js';
+import type { QueryLog } from './suggestions/query-log.js';
+
+export const DEFAULT_LIMIT = 10;
+export const MAX_LIMIT = 1000;
+/** Pages past this are as empty as any page past the end; the cap keeps offsets small numbers. */
+const MAX_PAGE = 1_000_000;
+
+/** The search module's collaborators, created once per app. */
+export interface SearchServices {
+  engine: SearchEngine;
+  queryLog: QueryLog;
+  popular: PopularQueries;
+}
+
+/** A `GET /nodes/search` request, validated; `includeBanned` already reduced to "an admin asked". */
+export interface SearchNodesInput {
+  search: string;
+  page: number | undefined;
+  limit: number | undefined;
+  includeBanned: boolean;
+  comfyNodeSearch: string;
+  repositoryUrlSearch: string;
+  os: OsFamily[];
+  accelerators: AcceleratorFamily[];
+  publishers: string[];
+  tags: string[];
+  sort: SearchSort;
+}
+
+/**
+ * One page of search hits in the `/nodes` envelope, each pack as `/nodes` shows it (with
+ * publisher and latest version) plus `search_match`. First pages of searches that found
+ * something are counted for popular-search suggestions.
+ */
+export async function searchNodes(
+  ctx: AppContext,
+  services: SearchServices,
+  input: SearchNodesInput,
+): Promise<SearchNodesPageJson> {
+  const page = Math.min(MAX_PAGE, Math.max(1, input.page ?? 1));
+  const limit = Math.min(MAX_LIMIT, Math.max(1, input.limit ?? DEFAULT_LIMIT));
+  const cut = (text: string) => text.slice(0, ctx.config.search.SEARCH_MAX_QUERY_LENGTH);
+  const text = cut(input.search);
+  const result = await services.engine.search({
+    text,
+    comfyNodeText: cut(input.comfyNodeSearch),
+    repositoryText: input.repositoryUrlSearch,
+    publisherIds: input.publishers,
+    tags: input.tags,
+    os: input.os,
+    accelerators: input.accelerators,
+    includeBanned: input.includeBanned,
+    sort: input.sort,
+    offset: (page - 1) * limit,
+    limit,
+  });
+
+  const rows = await loadPageRows(
+    ctx.db,
+    result.hits.map((h) => h.id),
+  );
+  const nodes: SearchNodeJson[] = [];
+  for (const hit of result.hits) {
+    const row = rows.nodes.get(hit.id);
+    // A pack deleted or banned between matching and loading is left out rather than shown stale.
+    if (!row || row.status === 'NodeStatusDeleted' || (row.status === 'NodeStatusBanned' && !input.includeBanned)) {
+      continue;
+    }
+    const version = row.latest_version_id ? rows.versions.get(row.latest_version_id) : undefined;
+    const node = serializeNode(row, {
+      latestVersion: version
+        ? serializeVersion(version, {
+            downloadUrl: version.storage_key ? ctx.storage.downloadUrl(version.storage_key) : '',
+            includeStatusReason: true,
+          })
+        : undefined,
+      publisher: rows.publishers.get(row.publisher_id),
+    });
+    nodes.push(hit.match ? { ...node, search_match: toWire(hit.match) } : node);
+  }
+
+  if (page === 1 && result.total > 0 && text.trim() !== '' && ctx.config.search.SEARCH_COUNT_QUERIES) {
+    services.queryLog.record(text);
+  }
+  return { total: result.total, nodes, page, limit, totalPages: Math.ceil(result.total / limit) };
+}
+
+function toWire(match: HitMatch): SearchMatchJson {
+  return {
+    name: match.name,
+    description: match.description,
+    comfy_nodes: match.comfyNodes,
+    comfy_nodes_matched: match.comfyNodesMatched,
+    comfy_nodes_total: match.comfyNodesTotal,
+  };
+}

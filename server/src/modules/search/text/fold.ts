@@ -1,0 +1,34 @@
+/**
+ * Case and accent folding: the one definition of "the same letters" for indexing, querying and
+ * highlighting. `Ré-sumé` and `RESUME` fold to `re-sume` and `resume`.
+ */
+
+// Letters that Unicode decomposition leaves alone but readers treat as plain Latin letters.
+const SPECIAL_LETTERS: Record<string, string> = {
+  ß: 'ss',
+  ø: 'o',
+  Ø: 'o',
+  ł: 'l',
+  Ł: 'l',
+  đ: 'd',
+  Đ: 'd',
+  æ: 'ae',
+  Æ: 'ae',
+  œ: 'oe',
+  Œ: 'oe',
+  ı: 'i',
+};
+const SPECIAL = /[ßøØłŁđĐæÆœŒı]/g;
+const MARKS = /\p{M}+/gu;
+// Anything outside printable ASCII takes the slow path (control characters are rare and harmless).
+const NOT_PLAIN = /[^\x20-\x7e]/;
+
+/** Lower-cases and strips accents; compatibility forms (full-width letters) become plain ones. */
+export function fold(text: string): string {
+  if (!NOT_PLAIN.test(text)) return text.toLowerCase();
+  return text
+    .normalize('NFKD')
+    .replace(MARKS, '')
+    .replace(SPECIAL, (c) => SPECIAL_LETTERS[c] ?? c)
+    .toLowerCase();
+}
