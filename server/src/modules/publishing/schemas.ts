@@ -112,6 +112,7 @@ export const ScanFindingJson = Type.Object(
     code_snippet: Type.String(),
     message: Type.String(),
     scanner: Type.String(),
+    severity: Type.Optional(Type.Union([Type.Literal('high'), Type.Literal('medium'), Type.Literal('low')])),
   },
   { title: 'ScanFinding' },
 );
