@@ -133,6 +133,16 @@ export const SessionResponse = Type.Union([Type.Object({ session: AuthSession, u
   title: 'SessionResponse',
 });
 
+export const ChangePasswordResponse = Type.Object(
+  {
+    token: Type.Union([Type.String(), Type.Null()], { description: 'New session token when others were revoked.' }),
+    user: AuthUser,
+  },
+  { title: 'ChangePasswordResponse', additionalProperties: true },
+);
+
+export const SignOutResponse = Type.Object({ success: Type.Boolean() }, { title: 'SignOutResponse' });
+
 export const StatusResponse = Type.Object(
   { status: Type.Boolean(), message: Type.Optional(Type.String()) },
   { title: 'AuthStatus', additionalProperties: true },

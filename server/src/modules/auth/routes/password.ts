@@ -6,9 +6,11 @@ import type { AuthRuntime } from '../runtime.js';
 import {
   authErrors,
   ChangePasswordBody,
+  ChangePasswordResponse,
   SessionResponse,
   SignInBody,
   SignInResponse,
+  SignOutResponse,
   SignUpBody,
   SignUpResponse,
   StatusResponse,
@@ -83,7 +85,7 @@ export function passwordRoutes(runtime: AuthRuntime): FastifyPluginAsyncTypebox 
           operationId: 'signOut',
           tags,
           summary: 'End the session: deletes it on the server and clears the cookie',
-          response: { 200: StatusResponse, ...authErrors(403, 429) },
+          response: { 200: SignOutResponse, ...authErrors(403, 429) },
         },
       },
       async (request, reply) => {
@@ -114,7 +116,7 @@ export function passwordRoutes(runtime: AuthRuntime): FastifyPluginAsyncTypebox 
           tags,
           summary: 'Change the password of the signed-in account',
           body: ChangePasswordBody,
-          response: { 200: StatusResponse, ...authErrors(400, 401, 403, 413, 429) },
+          response: { 200: ChangePasswordResponse, ...authErrors(400, 401, 403, 413, 429) },
         },
       },
       async (request, reply) => {
