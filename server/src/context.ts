@@ -14,6 +14,7 @@ import { createSearchEngine } from './modules/search/create.js';
 import type { SearchEngine } from './modules/search/engine.js';
 import type { BlobStore } from './modules/storage/blob-store.js';
 import { LocalBlobStore } from './modules/storage/local-blob-store.js';
+import { S3BlobStore } from './modules/storage/s3-blob-store.js';
 
 /**
  * Everything a module needs from the outside world, built once per process from the config.
@@ -59,8 +60,23 @@ export function createContext(config: Config, database: DatabaseHandle): AppCont
   };
 }
 
-/** The archive store the configuration asks for. */
+/** The archive store the configuration asks for: a local folder, or an S3-compatible bucket. */
 function createBlobStore(config: Config): BlobStore {
-  const dir = config.storage.BLOB_DIR ?? path.join(config.database.DATA_DIR, 'blobs');
+  const s = config.storage;
+  if (s.BLOB_STORE === 's3') {
+    return new S3BlobStore({
+      // loadConfig already refused BLOB_STORE=s3 without a bucket.
+      bucket: s.S3_BUCKET ?? '',
+      region: s.S3_REGION,
+      endpoint: s.S3_ENDPOINT,
+      accessKeyId: s.S3_ACCESS_KEY_ID,
+      secretAccessKey: s.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: s.S3_FORCE_PATH_STYLE,
+      publicUrl: s.S3_PUBLIC_URL,
+      keyPrefix: s.S3_KEY_PREFIX,
+      apiBaseUrl: config.server.PUBLIC_API_URL,
+    });
+  }
+  const dir = s.BLOB_DIR ?? path.join(config.database.DATA_DIR, 'blobs');
   return new LocalBlobStore(dir, config.server.PUBLIC_API_URL);
 }
