@@ -1,0 +1,114 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { E2EState, E2EUser } from './state';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A port nobody listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitFor(url: string, server: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (server.exitCode !== null) throw new Error(`registry exited with ${server.exitCode} before ${url} answered`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** Creates an account through the real sign-up endpoint (e-mail verification is off in this run). */
+async function signUp(apiUrl: string, webUrl: string, user: E2EUser): Promise<void> {
+  const response = await fetch(`${apiUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: webUrl },
+    body: JSON.stringify({ email: user.email, password: user.password, name: user.name }),
+  });
+  if (!response.ok) throw new Error(`sign-up of ${user.email} failed: ${response.status} ${await response.text()}`);
+}
+
+/**
+ * Builds server and web, starts `node server/dist/main.js` with test-friendly settings, seeds a
+ * user and an admin, and returns the teardown that stops the server and deletes its data.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (!process.env.E2E_SKIP_BUILD) {
+    const build = spawnSync('node', ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('build failed');
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'registry-e2e-'));
+  const [apiPort, webPort] = [await freePort(), await freePort()];
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const webUrl = `http://127.0.0.1:${webPort}`;
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: String(apiPort),
+    WEB_PORT: String(webPort),
+    PUBLIC_API_URL: apiUrl,
+    PUBLIC_WEB_URL: webUrl,
+    LOG_LEVEL: 'warn',
+    EMAIL_VERIFICATION_REQUIRED: 'false',
+    AUTH_RATE_LIMIT_SIGN_IN_PER_IP: '10000',
+    AUTH_RATE_LIMIT_SIGN_UP_PER_IP: '10000',
+    AUTH_RATE_LIMIT_EMAIL_PER_IP: '10000',
+    AUTH_RATE_LIMIT_EMAIL_PER_ADDRESS: '10000',
+    AUTH_RATE_LIMIT_OTHER_PER_IP: '100000',
+    // External links point back at the web app so no test leaves the machine.
+    WEB_DISCORD_URL: `${webUrl}/e2e-discord-invite`,
+    WEB_CONTRIBUTE_URL: `${webUrl}/e2e-contribute`,
+    WEB_DOCS_URL: `${webUrl}/e2e-docs`,
+    WEB_DOCS_URL_ZH: `${webUrl}/e2e-docs-zh`,
+  };
+  delete env.DATABASE_URL;
+
+  const admin: E2EUser = { email: 'admin@e2e.test', password: 'admin-password-1', name: 'Ada Admin' };
+  const createAdmin = spawnSync(
+    'node',
+    ['server/dist/cli.js', 'create-admin', '--email', admin.email, '--password', admin.password],
+    { cwd: root, env, encoding: 'utf8' },
+  );
+  if (createAdmin.status !== 0) throw new Error(`create-admin failed: ${createAdmin.stderr}`);
+
+  const server = spawn('node', ['server/dist/main.js'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  await waitFor(`${apiUrl}/health`, server);
+  await waitFor(`${webUrl}/`, server);
+
+  const user: E2EUser = { email: 'user@e2e.test', password: 'user-password-1', name: 'Grace Hopper' };
+  await signUp(apiUrl, webUrl, user);
+
+  const state: E2EState = { apiUrl, webUrl, dataDir, users: { user, admin } };
+  process.env.E2E_STATE = JSON.stringify(state);
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => {
+      const timer = setTimeout(resolve, 5000);
+      server.once('exit', () => {
+        clearTimeout(timer);
+        resolve(undefined);
+      });
+    });
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

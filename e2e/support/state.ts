@@ -1,0 +1,21 @@
+/** An account the setup created. */
+export interface E2EUser {
+  email: string;
+  password: string;
+  name: string;
+}
+
+/** What the global setup hands to the tests (through the environment, which workers inherit). */
+export interface E2EState {
+  apiUrl: string;
+  webUrl: string;
+  dataDir: string;
+  users: { user: E2EUser; admin: E2EUser };
+}
+
+/** The running registry of this test run. */
+export function readState(): E2EState {
+  const raw = process.env.E2E_STATE;
+  if (!raw) throw new Error('E2E_STATE is missing: run the tests through playwright test (global setup)');
+  return JSON.parse(raw) as E2EState;
+}

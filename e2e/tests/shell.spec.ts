@@ -1,0 +1,100 @@
+import { expect, test } from '../support/fixtures';
+
+test.describe('document and header', () => {
+  test('home has the translated title, description, language and a header', async ({ page, checkA11y }) => {
+    await page.goto('/');
+    await expect(page).toHaveTitle('ComfyUI Registry');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      'Discover and install ComfyUI custom nodes.',
+    );
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    const header = page.getByRole('banner');
+    const home = header.getByRole('link', { name: 'Comfy Registry' });
+    await expect(home).toHaveAttribute('href', '/');
+    const logo = home.locator('svg');
+    await expect(logo).toHaveAttribute('width', '36');
+    await expect(logo).toHaveAttribute('height', '36');
+    await expect(header.getByRole('link', { name: 'Documentation' })).toHaveAttribute('href', /\/e2e-docs$/);
+    await expect(header.getByRole('link', { name: 'Join our Discord community' })).toHaveAttribute('href', '/discord');
+    await expect(header.getByRole('button', { name: /^Language/ })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/auth/login?fromUrl=%2F');
+    await expect(header.getByRole('link', { name: 'Signup' })).toHaveAttribute('href', '/auth/signup?fromUrl=%2F');
+    const width = await page.locator('header nav').evaluate((nav) => getComputedStyle(nav).maxWidth);
+    expect(width).toBe('1280px');
+    await checkA11y(page);
+  });
+
+  test('login and signup links carry the current page, query and hash', async ({ page }) => {
+    await page.goto('/no-such-page?x=1#part');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toHaveAttribute(
+      'href',
+      `/auth/login?fromUrl=${encodeURIComponent('/no-such-page?x=1#part')}`,
+    );
+  });
+
+  for (const path of ['/auth/login', '/auth/signup', '/auth/logout', '/auth/forgot-password', '/_error', '/api/x']) {
+    test(`header is hidden on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.locator('#main')).toBeVisible();
+      await expect(page.getByRole('banner')).toHaveCount(0);
+    });
+  }
+
+  test('unknown pages show a translated not-found page', async ({ page, checkA11y }) => {
+    await page.goto('/definitely/missing');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page).toHaveTitle(/Page not found/);
+    await expect(page.getByRole('banner')).toBeVisible();
+    await checkA11y(page);
+  });
+
+  test('/discord redirects to the configured invite', async ({ request, registry }) => {
+    const response = await request.get(`${registry.webUrl}/discord`, { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    expect(response.headers().location).toBe(`${registry.webUrl}/e2e-discord-invite`);
+  });
+
+  test('the header fits a 360 px screen without sideways scrolling', async ({ page, saveScreenshot }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Signup' })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await saveScreenshot(page, 'home-360');
+  });
+});
+
+test.describe('theme', () => {
+  test('light by default, dark and auto from the header, stored without a flash on reload', async ({
+    page,
+    saveScreenshot,
+  }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+    await saveScreenshot(page, 'header-light', { selector: 'header' });
+    await page.getByRole('button', { name: /^Theme/ }).click();
+    await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    expect(await page.evaluate(() => localStorage.getItem('comfy-registry-theme'))).toBe('dark');
+    await saveScreenshot(page, 'header-dark', { selector: 'header' });
+    await saveScreenshot(page, 'home-dark');
+
+    // Hold the app's JavaScript back: the page must already be dark before any of it runs.
+    await page.route('**/assets/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.reload({ waitUntil: 'commit' });
+    await page.waitForSelector('html.dark', { timeout: 1000 });
+    await page.unroute('**/assets/*.js');
+
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.getByRole('button', { name: /^Theme/ }).click();
+    await page.getByRole('menuitemradio', { name: 'Automatic (system)' }).click();
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveClass(/dark/);
+  });
+});
