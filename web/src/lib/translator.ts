@@ -53,3 +53,18 @@ export async function translateText(text: string, source: string, target: string
     return null;
   }
 }
+
+/**
+ * Whether the browser can translate into `language`: the API exists and (for languages other
+ * than English) the English → `language` pair is not reported unavailable.
+ */
+export async function translatorAvailable(language: string): Promise<boolean> {
+  const api = factory();
+  if (!api) return false;
+  if (language === 'en') return true;
+  try {
+    return (await api.availability({ sourceLanguage: 'en', targetLanguage: language })) !== 'unavailable';
+  } catch {
+    return false;
+  }
+}

@@ -39,7 +39,13 @@ function Avatar({ user }: { user: AuthUser }) {
 export function AvatarMenu({ user, isAdmin }: { user: AuthUser; isAdmin: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const logout = useLogout();
+  const logout = useLogout({
+    onLoggedOut: async () => {
+      notify('success', t('logout.done'));
+      await navigate('/', { flushSync: true });
+    },
+    onFailed: (error) => notify('error', t('logout.error', { error: errorText(error) })),
+  });
   const label = avatarLabel(user);
   return (
     <Menu
@@ -61,18 +67,7 @@ export function AvatarMenu({ user, isAdmin }: { user: AuthUser; isAdmin: boolean
       <MenuItem onSelect={() => navigate('/nodes')}>{t('nav.yourNodes')}</MenuItem>
       {isAdmin ? <MenuItem onSelect={() => navigate('/admin')}>{t('nav.adminDashboard')}</MenuItem> : null}
       <MenuSeparator />
-      <MenuItem
-        disabled={logout.isPending}
-        onSelect={() =>
-          logout.mutate(undefined, {
-            onSuccess: () => {
-              notify('success', t('logout.done'));
-              navigate('/');
-            },
-            onError: (error) => notify('error', t('logout.error', { error: errorText(error) })),
-          })
-        }
-      >
+      <MenuItem disabled={logout.isPending} onSelect={() => logout.mutate()}>
         {logout.isPending ? t('logout.inProgress') : t('nav.logout')}
       </MenuItem>
     </Menu>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon, ChevronDownIcon, GlobeIcon } from '../../components/ui/icons';
 import { Menu, MenuCheckboxItem, MenuGroup, MenuItem, MenuRadioItem, MenuSeparator } from '../../components/ui/menu';
@@ -12,10 +12,9 @@ import {
   supportedLanguages,
 } from '../../i18n/languages';
 import { useDynamicTranslation } from '../../lib/dynamic-translation';
-import { translatorSupported } from '../../lib/translator';
+import { translatorAvailable } from '../../lib/translator';
 
 const ContributeDialog = lazy(() => import('./ContributeDialog'));
-const noSubscription = () => () => {};
 
 /** A tick in the leading column when `on`. */
 function Tick({ on }: { on: boolean }) {
@@ -32,7 +31,16 @@ export function LanguagePicker() {
   const current: Language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
   const [contributeOpen, setContributeOpen] = useState(false);
   const [dynamic, setDynamic] = useDynamicTranslation();
-  const canTranslate = useSyncExternalStore(noSubscription, translatorSupported, () => false);
+  const [canTranslate, setCanTranslate] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void translatorAvailable(current).then((available) => {
+      if (live) setCanTranslate(available);
+    });
+    return () => {
+      live = false;
+    };
+  }, [current]);
   return (
     <>
       <Menu

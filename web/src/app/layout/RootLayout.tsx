@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/ui/spinner';
@@ -6,20 +6,24 @@ import { isHeaderHidden } from '../header-visibility';
 import { useSessionEffects } from '../session-effects';
 import { Header } from './Header';
 
-/** Keeps <title> and the description translated. Pages with their own title set it after this. */
-function useDocumentText() {
+/**
+ * Keeps <title> and the description translated. A layout effect runs before every page's own
+ * (passive) effect, so a page that sets its own title always wins.
+ */
+function useDocumentText(pathname: string) {
   const { t } = useTranslation();
-  useEffect(() => {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every navigation starts from the default title
+  useLayoutEffect(() => {
     document.title = t('app.title');
     document.querySelector('meta[name="description"]')?.setAttribute('content', t('app.description'));
-  }, [t]);
+  }, [t, pathname]);
 }
 
 /** The frame of every page: header (unless hidden on this path), main content, skip link. */
 export function RootLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  useDocumentText();
+  useDocumentText(pathname);
   useSessionEffects();
   const showHeader = !isHeaderHidden(pathname);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page starts at the top

@@ -41,14 +41,12 @@ export interface MenuProps {
  */
 export function Menu({ label, trigger, triggerClassName, panelClassName = '', children }: MenuProps) {
   const [open, setOpen] = useState<false | 'first' | 'last'>(false);
-  const [position, setPosition] = useState<{ top: number; left: number } | null>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const id = useId();
 
   const close = useCallback((returnFocus = true) => {
     setOpen(false);
-    setPosition(null);
     if (returnFocus) buttonRef.current?.focus();
   }, []);
 
@@ -59,8 +57,11 @@ export function Menu({ label, trigger, triggerClassName, panelClassName = '', ch
     const width = panel.offsetWidth;
     const rtl = getComputedStyle(panel).direction === 'rtl';
     const preferred = rtl ? button.left : button.right - width;
-    const left = Math.min(Math.max(8, preferred), window.innerWidth - width - 8);
-    setPosition({ top: button.bottom + 6, left: Math.max(8, left) });
+    const left = Math.max(8, Math.min(Math.max(8, preferred), window.innerWidth - width - 8));
+    // Placed directly (not through state) so the panel is visible before focus moves into it.
+    panel.style.top = `${button.bottom + 6}px`;
+    panel.style.left = `${left}px`;
+    panel.style.visibility = 'visible';
   }, []);
 
   useLayoutEffect(() => {
@@ -155,7 +156,7 @@ export function Menu({ label, trigger, triggerClassName, panelClassName = '', ch
           tabIndex={-1}
           onKeyDown={onPanelKey}
           className={`${panelClass} ${panelClassName}`}
-          style={position ? { top: position.top, left: position.left } : { visibility: 'hidden', top: 0, left: 0 }}
+          style={{ visibility: 'hidden', top: 0, left: 0 }}
         >
           {children}
         </div>

@@ -51,7 +51,7 @@ export function ForgotPasswordPage() {
           </Button>
         </form>
       )}
-      <Link className="text-sm text-brand-600 underline-offset-2 hover:underline dark:text-brand-100" to="/auth/login">
+      <Link className="text-sm text-brand-600 underline underline-offset-2 dark:text-brand-100" to="/auth/login">
         {t('auth.backToLogin')}
       </Link>
     </AuthCard>

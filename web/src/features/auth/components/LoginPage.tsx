@@ -85,16 +85,13 @@ export function LoginPage() {
         </Button>
       </form>
       <div className="flex flex-col gap-2 text-sm">
-        <Link
-          className="text-brand-600 underline-offset-2 hover:underline dark:text-brand-100"
-          to="/auth/forgot-password"
-        >
+        <Link className="text-brand-600 underline underline-offset-2 dark:text-brand-100" to="/auth/forgot-password">
           {t('auth.login.forgot')}
         </Link>
         <p>
           {t('auth.login.noAccount')}{' '}
           <Link
-            className="text-brand-600 underline-offset-2 hover:underline dark:text-brand-100"
+            className="text-brand-600 underline underline-offset-2 dark:text-brand-100"
             to={`/auth/signup${search}`}
           >
             {t('auth.login.toSignup')}

@@ -38,7 +38,7 @@ export function ResetPasswordPage() {
     }
   };
   const link = (
-    <Link className="text-sm text-brand-600 underline-offset-2 hover:underline dark:text-brand-100" to="/auth/login">
+    <Link className="text-sm text-brand-600 underline underline-offset-2 dark:text-brand-100" to="/auth/login">
       {t('auth.backToLogin')}
     </Link>
   );
@@ -47,7 +47,7 @@ export function ResetPasswordPage() {
       <AuthCard title={t('auth.reset.title')}>
         <Alert tone="error">{t('auth.errors.INVALID_TOKEN')}</Alert>
         <Link
-          className="text-sm text-brand-600 underline-offset-2 hover:underline dark:text-brand-100"
+          className="text-sm text-brand-600 underline underline-offset-2 dark:text-brand-100"
           to="/auth/forgot-password"
         >
           {t('auth.reset.requestAgain')}

@@ -73,7 +73,7 @@ export function SignupPage() {
         <p>{t('auth.signup.checkInbox', { email: sentTo })}</p>
         <ResendVerification email={sentTo} />
         <Link
-          className="text-sm text-brand-600 underline-offset-2 hover:underline dark:text-brand-100"
+          className="text-sm text-brand-600 underline underline-offset-2 dark:text-brand-100"
           to={`/auth/login${search}`}
         >
           {t('auth.signup.toLogin')}
@@ -122,10 +122,7 @@ export function SignupPage() {
       </form>
       <p className="text-sm">
         {t('auth.signup.haveAccount')}{' '}
-        <Link
-          className="text-brand-600 underline-offset-2 hover:underline dark:text-brand-100"
-          to={`/auth/login${search}`}
-        >
+        <Link className="text-brand-600 underline underline-offset-2 dark:text-brand-100" to={`/auth/login${search}`}>
           {t('auth.signup.toLogin')}
         </Link>
       </p>

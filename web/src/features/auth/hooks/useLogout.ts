@@ -4,17 +4,28 @@ import { signOut } from '../api/email-auth';
 import { sessionQueryKey } from '../api/get-session';
 import { stopIdentityToken } from './token-refresh';
 
+/** What the screen does once logout finished or failed (navigate, toast). */
+export interface LogoutCallbacks {
+  /** May return a promise (a navigation); clearing waits for it. */
+  onLoggedOut?: () => void | Promise<void>;
+  onFailed?: (error: unknown) => void;
+}
+
 /**
  * Signs out: ends the server session, then resets and clears every cached query and empties
  * local and session storage. Returns the mutation (pending flag and error for the caller).
+ * `onLoggedOut` runs before the app learns the session is gone, so a screen can leave a page
+ * that needs sign-in before that page's guard reacts.
  */
-export function useLogout() {
+export function useLogout({ onLoggedOut, onFailed }: LogoutCallbacks = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signOut,
+    onError: (error) => onFailed?.(error),
     onSuccess: async () => {
       pausePersistence();
       stopIdentityToken();
+      await onLoggedOut?.();
       await queryClient.cancelQueries();
       window.localStorage.clear();
       window.sessionStorage.clear();
