@@ -156,7 +156,14 @@ export function createRegistryAuth(ctx: AppContext, deps: RegistryAuthDeps): Reg
     },
     socialProviders: socialProviders(ctx),
     plugins: oidcPlugins(ctx),
-    onAPIError: { errorURL: webLink(webUrl, SIGN_IN_PATH) },
+    onAPIError: {
+      errorURL: webLink(webUrl, SIGN_IN_PATH),
+      // Refusals (4xx) are answered to the client, not logged; anything else is a fault.
+      onError: (error) => {
+        if (error instanceof APIError && error.statusCode < 500) return;
+        deps.log('error', `identity request failed: ${error instanceof Error ? error.message : String(error)}`);
+      },
+    },
     advanced: {
       cookiePrefix: 'registry',
       useSecureCookies: config.server.PUBLIC_API_URL.startsWith('https://'),
