@@ -41,20 +41,20 @@ export function scanArchive(
     }
     if (text === undefined) continue;
     findings.push(...scanMarkers(file.name, text, python));
-    if (python && TRIGGER.test(text)) findings.push(...scanPythonFile(program, file.name));
+    if (python && TRIGGER.test(text)) findings.push(...scanPythonFile(program, file.name, text));
   }
   findings.push(...scanBinaries(files));
   return findings;
 }
 
-function scanPythonFile(program: PackProgram, path: string): ScanFinding[] {
+function scanPythonFile(program: PackProgram, path: string, text: string): ScanFinding[] {
   const cached = program.cachedTree(path);
   const tree = cached ?? program.parseOnce(path);
   if (!tree) return [];
   try {
     // ComfyUI-Manager runs install.py as a script, so its __main__ block runs too.
     const installScript = path === 'install.py';
-    return scanPython(new PythonFile(path, tree, installScript), installScript);
+    return scanPython(new PythonFile(path, tree, text, installScript), installScript);
   } finally {
     if (!cached) tree.delete();
   }

@@ -1,82 +1,74 @@
 import type { PyNode, PyTree } from '../python/parser.js';
 
-/** A function or lambda body, by its character range in the file. */
-interface FunctionRange {
-  name: string | null;
-  start: number;
-  end: number;
-}
-
-/** One call in the file with what the rules need to know about it. */
+/** One call the rules look at, with what they need to know about it. */
 export interface CallSite {
   node: PyNode;
   /** The callee with import aliases resolved: `sp.run` → `subprocess.run`, `system` → `os.system`. */
   qualified: string;
-  /** Whether it runs when the module is imported (or, for install.py, when the script runs). */
-  atImport: boolean;
-  /** The innermost function containing it, or null at module level. */
-  scope: FunctionRange | null;
+  /** The innermost function or lambda containing the call, or null at module level. */
+  scope: PyNode | null;
 }
 
 /**
- * Facts about one parsed Python file that every rule shares: import aliases, where each call
- * sits, and which code runs at import. Import time covers module-level statements, class bodies
- * and any function of the same file that module-level code calls (transitively); code inside
- * `if __name__ == "__main__":` does not run on import.
+ * Names that can end the callee of a call some rule cares about. Calls are found from these
+ * words in the text and then checked in the tree, so scanning costs in proportion to suspicious
+ * calls rather than to all calls in the file.
+ */
+const SINK_WORDS =
+  /\b(exec|eval|compile|system|popen|Popen|run|call|check_call|check_output|getoutput|getstatusoutput|spawn\w*|exec[lv]p?e?|startfile|posix_spawnp?|create_subprocess_\w+|loads?|main|import_module|spec_from_file_location|run_path|chmod|CDLL|LoadLibrary|__import__)\s*\(/g;
+
+const FUNCTION_TYPES = new Set(['function_definition', 'lambda']);
+const IMPORT_WORDS = /^[ \t]*(?:from|import)\b/gm;
+const DEF_NAMES = /\bdef[ \t]+(\w+)/g;
+
+/**
+ * Facts about one parsed Python file that every rule shares: import aliases, the candidate calls,
+ * and which code runs at import. Import time covers module-level statements and class bodies,
+ * and any function of the same file that such code calls or hands over (`Thread(target=f)`),
+ * transitively; `if __name__ == "__main__":` blocks do not run on import.
  */
 export class PythonFile {
   readonly calls: CallSite[] = [];
   private readonly aliases = new Map<string, string>();
-  private readonly functions: FunctionRange[] = [];
+  private reachedAtImport: Set<number> | null = null;
 
   constructor(
     readonly path: string,
     readonly tree: PyTree,
-    runsAsScript: boolean,
+    private readonly source: string,
+    private readonly runsAsScript: boolean,
   ) {
     const root = tree.rootNode;
-    for (const node of root.descendantsOfType(['import_statement', 'import_from_statement'])) {
-      if (node) this.addAliases(node);
-    }
-    for (const node of root.descendantsOfType(['function_definition', 'lambda'])) {
-      if (!node) continue;
-      const name = node.type === 'function_definition' ? (node.childForFieldName('name')?.text ?? null) : null;
-      this.functions.push({ name, start: node.startIndex, end: node.endIndex });
-    }
-    const mainGuards = runsAsScript
-      ? []
-      : root.namedChildren.filter(
-          (n): n is PyNode =>
-            n?.type === 'if_statement' &&
-            /__name__\s*==\s*['"]__main__['"]/.test(n.childForFieldName('condition')?.text ?? ''),
-        );
-    const raw = root.descendantsOfType('call').filter((n): n is PyNode => n !== null);
-    const sites = raw.map((node) => ({
-      node,
-      qualified: this.qualify(node.childForFieldName('function')),
-      scope: this.innermost(node.startIndex),
-      inMain: mainGuards.some((g) => node.startIndex >= g.startIndex && node.endIndex <= g.endIndex),
-    }));
-    const reached = new Set<FunctionRange>();
-    const queue = sites.filter((s) => s.scope === null && !s.inMain);
-    while (queue.length > 0) {
-      const site = queue.pop();
-      if (!site) break;
-      // A function runs at import when called there, or handed over (`Thread(target=f).start()`).
-      const names = [
-        site.qualified,
-        ...(site.node.childForFieldName('arguments')?.descendantsOfType('identifier') ?? []).map((id) => id?.text),
-      ];
-      for (const target of this.functions.filter((f) => f.name !== null && names.includes(f.name))) {
-        if (reached.has(target)) continue;
-        reached.add(target);
-        queue.push(...sites.filter((s) => s.scope === target));
+    for (const match of source.matchAll(IMPORT_WORDS)) {
+      const keyword = root.descendantForIndex(match.index ?? 0, (match.index ?? 0) + 1);
+      const statement = keyword?.parent;
+      if (statement?.type === 'import_statement' || statement?.type === 'import_from_statement') {
+        this.addAliases(statement);
       }
     }
-    for (const s of sites) {
-      const atImport = !s.inMain && (s.scope === null || reached.has(s.scope));
-      this.calls.push({ node: s.node, qualified: s.qualified, atImport, scope: s.scope });
+    const seen = new Set<number>();
+    for (const match of source.matchAll(SINK_WORDS)) {
+      const call = this.callAt(match.index ?? 0, (match.index ?? 0) + (match[1]?.length ?? 0));
+      if (!call || seen.has(call.id)) continue;
+      seen.add(call.id);
+      this.calls.push({
+        node: call,
+        qualified: this.qualify(call.childForFieldName('function')),
+        scope: scopeOf(call),
+      });
     }
+  }
+
+  /** The call whose callee ends with the word at [start, end), if the word is one. */
+  private callAt(start: number, end: number): PyNode | null {
+    const word = this.tree.rootNode.descendantForIndex(start, end);
+    if (word?.type !== 'identifier') return null;
+    let callee: PyNode = word;
+    if (callee.parent?.type === 'attribute' && callee.parent.childForFieldName('attribute')?.id === callee.id) {
+      callee = callee.parent;
+    }
+    const call = callee.parent;
+    return call?.type === 'call' && call.childForFieldName('function')?.id === callee.id ? call : null;
   }
 
   private addAliases(node: PyNode): void {
@@ -111,20 +103,98 @@ export class PythonFile {
     const dotted = viaGetattr ? `${viaGetattr[1]}.${viaGetattr[3]}` : text;
     if (!/^[\w.]+$/.test(dotted)) return dotted;
     const [head = '', ...rest] = dotted.split('.');
-    const resolved = this.aliases.get(head) ?? head;
-    return [resolved, ...rest].join('.');
+    return [this.aliases.get(head) ?? head, ...rest].join('.');
   }
 
-  private innermost(index: number): FunctionRange | null {
-    let best: FunctionRange | null = null;
-    for (const f of this.functions) {
-      if (index > f.start && index < f.end && (!best || f.start > best.start)) best = f;
+  /** Every call inside a node (or the whole file), with qualified names; for the data-flow rules. */
+  callsIn(scope: PyNode | null): CallSite[] {
+    const container = scope ?? this.tree.rootNode;
+    return container
+      .descendantsOfType('call')
+      .filter((n): n is PyNode => n !== null && scopeOf(n)?.id === scope?.id)
+      .map((node) => ({ node, qualified: this.qualify(node.childForFieldName('function')), scope }));
+  }
+
+  /** Whether a call runs when the module is imported (for install.py: when the script runs). */
+  atImport(site: CallSite): boolean {
+    if (!this.runsAsScript && inMainGuard(site.node)) return false;
+    if (!site.scope) return true;
+    this.reachedAtImport ??= this.reachImportTime();
+    return this.reachedAtImport.has(site.scope.id);
+  }
+
+  /**
+   * Functions of this file that import-time code calls or hands over, followed transitively. The
+   * code that runs is the text outside function bodies (and outside `__main__` blocks); a
+   * function counts as used there when its name appears as a word outside quotes. This errs
+   * towards "runs at import", and costs one pass over the text instead of a walk of the tree.
+   */
+  private reachImportTime(): Set<number> {
+    const root = this.tree.rootNode;
+    const defs: { name: string; node: PyNode }[] = [];
+    for (const match of this.source.matchAll(DEF_NAMES)) {
+      const start = (match.index ?? 0) + match[0].length - (match[1]?.length ?? 0);
+      const node = root.descendantForIndex(start, start + 1)?.parent;
+      if (node?.type === 'function_definition' && match[1]) defs.push({ name: match[1], node });
     }
-    return best;
+    const excluded = this.runsAsScript
+      ? []
+      : root.namedChildren.filter((n): n is PyNode => n !== null && isMainGuard(n));
+    const outside = (from: number, to: number, holes: PyNode[]) => {
+      let text = '';
+      let at = from;
+      for (const hole of holes
+        .filter((h) => h.startIndex >= from && h.endIndex <= to)
+        .sort((a, b) => a.startIndex - b.startIndex)) {
+        if (hole.startIndex < at) continue;
+        text += this.source.slice(at, hole.startIndex);
+        at = hole.endIndex;
+      }
+      return text + this.source.slice(at, to);
+    };
+    const reached = new Set<number>();
+    const queue = [outside(0, this.source.length, [...defs.map((d) => d.node), ...excluded])];
+    while (queue.length > 0) {
+      const code = queue.pop() ?? '';
+      for (const def of defs) {
+        if (reached.has(def.node.id) || !new RegExp(`(?<![\\w.'"])${def.name}(?![\\w'"])`).test(code)) continue;
+        reached.add(def.node.id);
+        const body = def.node.childForFieldName('body');
+        if (body)
+          queue.push(
+            outside(
+              body.startIndex,
+              body.endIndex,
+              defs.map((d) => d.node),
+            ),
+          );
+      }
+    }
+    return reached;
   }
 
-  /** The innermost function containing a node, or null at module level. */
-  scopeOf(node: PyNode): FunctionRange | null {
-    return this.innermost(node.startIndex);
+  /** The source text, for rules that match words. */
+  get text(): string {
+    return this.source;
   }
+}
+
+/** The innermost function or lambda containing a node, or null at module level. */
+export function scopeOf(node: PyNode): PyNode | null {
+  for (let p = node.parent; p; p = p.parent) if (FUNCTION_TYPES.has(p.type)) return p;
+  return null;
+}
+
+/** Whether a node sits in a top-level `if __name__ == "__main__":` block. */
+function inMainGuard(node: PyNode): boolean {
+  let top: PyNode = node;
+  while (top.parent && top.parent.type !== 'module') top = top.parent;
+  return isMainGuard(top);
+}
+
+function isMainGuard(node: PyNode): boolean {
+  return (
+    node.type === 'if_statement' &&
+    /__name__\s*==\s*['"]__main__['"]/.test(node.childForFieldName('condition')?.text ?? '')
+  );
 }

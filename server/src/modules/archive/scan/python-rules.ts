@@ -2,7 +2,7 @@ import type { PyNode } from '../python/parser.js';
 import { literalString } from '../python/strings.js';
 import type { ScanFinding } from '../types.js';
 import { finding } from './finding.js';
-import type { CallSite, PythonFile } from './python-context.js';
+import { type CallSite, type PythonFile, scopeOf } from './python-context.js';
 import { CODE_LOADERS, DECODERS, EXEC_SINKS, isFetch, PROCESS_CALLS, runsFile } from './python-names.js';
 
 const SCANNER = 'python-ast';
@@ -27,20 +27,25 @@ export function scanPython(file: PythonFile, isInstallScript: boolean): ScanFind
     seen.add(key);
     findings.push(finding({ ...rule, file_path: file.path, line, snippet: site.node.text, scanner: SCANNER }));
   };
-  const assignments = assignmentsByName(file);
-  const tainted = taintedNames(file);
+  const assignments = lazy(() => assignmentsByName(file));
+  const tainted = new Map<number, Set<string>>();
+  const taintOf = (scope: PyNode | null) => {
+    const key = scope?.id ?? -1;
+    if (!tainted.has(key)) tainted.set(key, taintedNames(file, scope));
+    return tainted.get(key) ?? new Set<string>();
+  };
   for (const site of file.calls) {
     const q = site.qualified;
     const first = firstArgument(site.node);
     if (EXEC_SINKS.has(q) && first && literalString(first) === null && !insideSinkArgument(file, site)) {
-      const payload = encodedPayload(file, first, assignments, 0);
+      const payload = encodedPayload(file, first, assignments(), 0);
       if (payload) {
         report(site, {
           issue_type: 'obfuscated_code_execution',
           message: `runs code hidden in ${payload} with ${q}(); encoded payloads are a common way to hide malware`,
           severity: 'high',
         });
-      } else if (fetched(file, site, first, tainted)) {
+      } else if (fetched(file, first, taintOf(site.scope))) {
         report(site, downloadAndRun(q));
       } else {
         report(site, {
@@ -51,7 +56,7 @@ export function scanPython(file: PythonFile, isInstallScript: boolean): ScanFind
       }
     }
     if (CODE_LOADERS.has(q) && first) {
-      if (fetched(file, site, first, tainted)) report(site, downloadAndRun(q));
+      if (fetched(file, first, taintOf(site.scope))) report(site, downloadAndRun(q));
       else if (q === 'marshal.loads') {
         report(site, {
           issue_type: 'obfuscated_code_execution',
@@ -69,7 +74,7 @@ export function scanPython(file: PythonFile, isInstallScript: boolean): ScanFind
           : 'installs Python packages with pip while ComfyUI runs; declare dependencies in pyproject.toml or requirements.txt instead',
         severity: isInstallScript ? 'low' : 'medium',
       });
-    } else if (PROCESS_CALLS.has(q) && site.atImport) {
+    } else if (PROCESS_CALLS.has(q) && file.atImport(site)) {
       report(site, {
         issue_type: 'process_at_import',
         message: `${q}() starts a program as soon as the pack is imported, before the user runs any node`,
@@ -154,15 +159,12 @@ function entropy(text: string): number {
   return bits;
 }
 
-/** Names assigned (in document order) from network data, per function; `null` scope is module level. */
-function taintedNames(file: PythonFile): Map<unknown, Set<string>> {
-  const out = new Map<unknown, Set<string>>();
-  const root = file.tree.rootNode;
-  for (const node of root.descendantsOfType(['assignment', 'as_pattern'])) {
-    if (!node) continue;
-    const scope = file.scopeOf(node);
-    const names = out.get(scope) ?? new Set<string>();
-    out.set(scope, names);
+/** Names one function (or the module, for `null`) assigns from network data, in document order. */
+function taintedNames(file: PythonFile, scope: PyNode | null): Set<string> {
+  const names = new Set<string>();
+  const container = scope ?? file.tree.rootNode;
+  for (const node of container.descendantsOfType(['assignment', 'as_pattern'])) {
+    if (!node || scopeOf(node)?.id !== scope?.id) continue;
     const source = node.type === 'assignment' ? node.childForFieldName('right') : node.namedChildren[0];
     const target = node.type === 'assignment' ? node.childForFieldName('left') : node.childForFieldName('alias');
     if (!source || !target) continue;
@@ -171,7 +173,15 @@ function taintedNames(file: PythonFile): Map<unknown, Set<string>> {
       if (id) names.add(id.text);
     }
   }
-  return out;
+  return names;
+}
+
+function lazy<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => {
+    value ??= make();
+    return value;
+  };
 }
 
 function mentionsFetch(file: PythonFile, node: PyNode): boolean {
@@ -186,8 +196,8 @@ function mentionsAny(node: PyNode, names: Set<string>): boolean {
 }
 
 /** Whether an argument carries downloaded data: a fetch inside it, or a name assigned from one. */
-function fetched(file: PythonFile, site: CallSite, arg: PyNode, tainted: Map<unknown, Set<string>>): boolean {
-  return mentionsFetch(file, arg) || mentionsAny(arg, tainted.get(site.scope) ?? new Set());
+function fetched(file: PythonFile, arg: PyNode, tainted: Set<string>): boolean {
+  return mentionsFetch(file, arg) || mentionsAny(arg, tainted);
 }
 
 /**
@@ -195,8 +205,9 @@ function fetched(file: PythonFile, site: CallSite, arg: PyNode, tainted: Map<unk
  * fetch) that the same function then runs, imports or marks executable.
  */
 function runsDownloadedFile(file: PythonFile, site: CallSite): boolean {
+  if (!/urlretrieve|urlopen|wget|requests|httpx/.test(site.scope?.text ?? file.text)) return false;
   const args = site.node.childForFieldName('arguments')?.text ?? '';
-  const sameScope = file.calls.filter((c) => c.scope === site.scope && c.node.startIndex < site.node.startIndex);
+  const sameScope = file.callsIn(site.scope).filter((c) => c.node.startIndex < site.node.startIndex);
   const fetchHere = sameScope.some((c) => isFetch(c.qualified));
   for (const c of sameScope) {
     const argNodes = c.node.childForFieldName('arguments')?.namedChildren.filter((a): a is PyNode => a !== null) ?? [];
