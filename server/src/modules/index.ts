@@ -1,12 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import authRoutes from './auth/routes/index.js';
 import bulkRoutes from './bulk/routes.js';
+import claimRoutes from './claims/routes.js';
 import comfyNodesRoutes from './comfy-nodes/routes.js';
 import filesRoutes from './files/routes.js';
 import healthRoutes from './health/routes.js';
 import nodesRoutes from './nodes/routes/index.js';
+import packsModule from './packs/routes/index.js';
+import publishersModule from './publishers/routes/index.js';
 import publishingRoutes from './publishing/routes/index.js';
+import reviewRoutes from './reviews/routes.js';
 import searchModule from './search/routes/index.js';
+import tokenRoutes from './tokens/routes.js';
 import usersRoutes from './users/routes.js';
 import versionsRoutes from './versions/routes.js';
 
@@ -18,7 +23,12 @@ export const apiModules: FastifyPluginAsync[] = [
   healthRoutes,
   authRoutes,
   usersRoutes,
+  publishersModule,
+  tokenRoutes,
+  packsModule,
   publishingRoutes,
+  reviewRoutes,
+  claimRoutes,
   searchModule,
   nodesRoutes,
   versionsRoutes,

@@ -1,8 +1,17 @@
 import type { CliCommand } from '../command.js';
 import { createAdminCommand } from './create-admin.js';
+import { createPublisherCommand } from './create-publisher.js';
+import { createTokenCommand } from './create-token.js';
 import { importManagerListCommand } from './import-manager-list.js';
 import { migrateCommand } from './migrate.js';
 import { seedDemoCommand } from './seed-demo.js';
 
 /** Every `registry` command. */
-export const commands: CliCommand[] = [migrateCommand, createAdminCommand, importManagerListCommand, seedDemoCommand];
+export const commands: CliCommand[] = [
+  migrateCommand,
+  createAdminCommand,
+  createPublisherCommand,
+  createTokenCommand,
+  importManagerListCommand,
+  seedDemoCommand,
+];

@@ -17,25 +17,34 @@ export interface PublisherWorld {
 
 /**
  * Publisher `acme` ("ACME") with an owner, two members, and a banned account that is also an
- * owner (so a test shows the ban beats the role); plus a stranger and an admin.
+ * owner (so a test shows the ban beats the role); plus a stranger and an admin. A `key` makes
+ * a second, independent world in the same registry: publisher `acme-<key>`, e-mails `owner-<key>@...`.
  */
-export async function publisherWorld(t: TestApp): Promise<PublisherWorld> {
+export async function publisherWorld(t: TestApp, key = ''): Promise<PublisherWorld> {
   const f = t.factories;
-  const owner = await f.user({ name: 'Olive Owner', email: 'owner@example.test' });
-  const member = await f.user({ name: 'Mia Member', email: 'member@example.test' });
-  const member2 = await f.user({ name: 'Max Member', email: 'member2@example.test' });
-  const other = await f.user({ name: 'Otto Other', email: 'other@example.test' });
-  const admin = await f.admin({ name: 'Ada Admin', email: 'admin@example.test' });
-  const banned = await f.user({ name: 'Ben Banned', email: 'banned@example.test', status: 'BANNED' });
-  const publisher = await f.publisher({ id: 'acme', name: 'ACME' });
+  const tag = key ? `-${key}` : '';
+  const email = (local: string) => `${local}${tag}@example.test`;
+  const owner = await f.user({ name: 'Olive Owner', email: email('owner') });
+  const member = await f.user({ name: 'Mia Member', email: email('member') });
+  const member2 = await f.user({ name: 'Max Member', email: email('member2') });
+  const other = await f.user({ name: 'Otto Other', email: email('other') });
+  const admin = await f.admin({ name: 'Ada Admin', email: email('admin') });
+  const banned = await f.user({ name: 'Ben Banned', email: email('banned'), status: 'BANNED' });
+  const publisher = await f.publisher({ id: `acme${tag}`, name: 'ACME' });
+  const joined = (user: { id: string }, role: 'owner' | 'member', second: number) => ({
+    publisher_id: publisher.id,
+    user_id: user.id,
+    role,
+    created_at: `2025-01-01T00:00:0${second}.000Z`,
+  });
   // Join times fix the members' order in answers: owners first, then by joining.
   await t.ctx.db
     .insertInto('publisher_members')
     .values([
-      { publisher_id: 'acme', user_id: owner.id, role: 'owner', created_at: '2025-01-01T00:00:01.000Z' },
-      { publisher_id: 'acme', user_id: member.id, role: 'member', created_at: '2025-01-01T00:00:02.000Z' },
-      { publisher_id: 'acme', user_id: member2.id, role: 'member', created_at: '2025-01-01T00:00:03.000Z' },
-      { publisher_id: 'acme', user_id: banned.id, role: 'owner', created_at: '2025-01-01T00:00:04.000Z' },
+      joined(owner, 'owner', 1),
+      joined(member, 'member', 2),
+      joined(member2, 'member', 3),
+      joined(banned, 'owner', 4),
     ])
     .execute();
   const users = { owner, member, other, admin, banned };
@@ -45,12 +54,28 @@ export async function publisherWorld(t: TestApp): Promise<PublisherWorld> {
     member2,
     client: {
       anonymous: t.anon,
-      other: await t.as(other),
-      member: await t.as(member),
-      owner: await t.as(owner),
-      admin: await t.as(admin),
-      banned: await t.as(banned),
+      other: lazyClient(() => t.as(other)),
+      member: lazyClient(() => t.as(member)),
+      owner: lazyClient(() => t.as(owner)),
+      admin: lazyClient(() => t.as(admin)),
+      banned: lazyClient(() => t.as(banned)),
     },
+  };
+}
+
+/** A client whose identity token is only signed when a test first uses it. */
+function lazyClient(make: () => Promise<TestClient>): TestClient {
+  let client: Promise<TestClient> | undefined;
+  const ready = () => {
+    client ??= make();
+    return client;
+  };
+  return {
+    inject: async (options) => (await ready()).inject(options),
+    get: async (url, headers) => (await ready()).get(url, headers),
+    post: async (url, body, headers) => (await ready()).post(url, body, headers),
+    put: async (url, body, headers) => (await ready()).put(url, body, headers),
+    delete: async (url, headers) => (await ready()).delete(url, headers),
   };
 }
 

@@ -1,0 +1,83 @@
+import type { AppContext } from '../../context.js';
+import { badRequest, forbidden, notFound, serviceUnavailable, tooManyRequests } from '../../lib/errors.js';
+import type { Viewer } from '../auth/viewer.js';
+import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
+import { UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
+import { findNodeByAnyCase } from '../nodes/repository.js';
+import { requirePublisherWrite } from '../publishers/access.js';
+import { GitHubError, type GitHubRepository, parseGitHubRepository } from './github.js';
+import { auditPackChange, movePack } from './repository.js';
+
+const ALREADY_CLAIMED = 'This node is already claimed by a publisher';
+
+/**
+ * `POST /publishers/{p}/nodes/{n}/claim-my-node`: moves an unclaimed pack into publisher `p`
+ * once GitHub confirms that the owner of `ghToken` administers the pack's repository. The token
+ * is used for these two calls only: never stored, never logged.
+ */
+export async function claimPack(
+  ctx: AppContext,
+  viewer: Viewer,
+  target: { publisherId: string; nodeId: string },
+  ghToken: string,
+): Promise<void> {
+  const { publisherId } = target;
+  await requirePublisherWrite(ctx.db, viewer, publisherId, 'manage-packs');
+  const node = await findNodeByAnyCase(ctx.db, target.nodeId);
+  if (!node || node.status === 'NodeStatusDeleted') throw notFound('Node not found');
+  if (node.status === 'NodeStatusBanned') throw forbidden('Node Banned');
+  if (node.publisher_id !== UNCLAIMED_PUBLISHER_ID) {
+    throw forbidden(ALREADY_CLAIMED, `it belongs to publisher ${node.publisher_id}`);
+  }
+  const repository = parseGitHubRepository(node.repository_url);
+  if (!repository) {
+    throw badRequest(
+      'Only packs whose repository is on GitHub can be claimed here; ask a registry admin to transfer it',
+      `repository: "${node.repository_url}"`,
+    );
+  }
+  const login = await verifyAdmin(ctx, ghToken, repository);
+  const moved = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await movePack(trx, node.id, UNCLAIMED_PUBLISHER_ID, publisherId))) return false;
+    await auditPackChange(trx, {
+      actorUserId: viewer.id,
+      action: 'node.claim',
+      nodeId: node.id,
+      reason: `GitHub user ${login} administers ${repository.owner}/${repository.name}`,
+      before: { publisher_id: UNCLAIMED_PUBLISHER_ID },
+      after: { publisher_id: publisherId },
+    });
+    await recordCatalogueChange(trx, [node.id]);
+    return true;
+  });
+  if (!moved) throw forbidden(ALREADY_CLAIMED, 'another publisher claimed it meanwhile');
+  announceCatalogueChange(ctx.events, [node.id]);
+}
+
+/** The GitHub login behind the token, once GitHub confirms it administers the repository. */
+async function verifyAdmin(ctx: AppContext, ghToken: string, repository: GitHubRepository): Promise<string> {
+  const slug = `${repository.owner}/${repository.name}`;
+  try {
+    const { login } = await ctx.github.authenticatedUser(ghToken);
+    const permission = await ctx.github.repositoryPermission(ghToken, repository, login);
+    if (permission !== 'admin') {
+      throw forbidden(
+        `GitHub user ${login} does not have admin permission on ${slug}; only repository administrators can claim this node`,
+        `permission: ${permission}`,
+      );
+    }
+    return login;
+  } catch (error) {
+    if (!(error instanceof GitHubError)) throw error;
+    switch (error.failure) {
+      case 'unauthorized':
+        throw forbidden('GitHub token invalid', 'GitHub rejected the token; sign in to GitHub again');
+      case 'not-found':
+        throw forbidden(`Repository ${slug} not found on GitHub or not accessible with this token`);
+      case 'rate-limited':
+        throw tooManyRequests('GitHub rate limit reached; try again later', error.retryAfterSeconds);
+      case 'unavailable':
+        throw serviceUnavailable('GitHub is unavailable; try again later', error.message);
+    }
+  }
+}

@@ -1,0 +1,59 @@
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type {
+  Database,
+  NodeStatus,
+  NodesTable,
+  NodeVersionStatusHistoryTable,
+  NodeVersionsTable,
+} from '../../db/schema.js';
+import type { NodeRow } from '../nodes/repository.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Inserts a pack. */
+export function insertNode(db: Db, values: Insertable<NodesTable>): Promise<NodeRow> {
+  return db.insertInto('nodes').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Writes the given columns of a pack; returns the updated row. */
+export function updateNodeRow(db: Db, id: string, patch: Updateable<NodesTable>): Promise<NodeRow> {
+  return db.updateTable('nodes').set(patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/** A publisher's packs with one of the statuses, by id regardless of case; all when no limit. */
+export function listNodesOfPublisher(
+  db: Db,
+  publisherId: string,
+  statuses: NodeStatus[],
+  page?: { limit: number; offset: number },
+): Promise<NodeRow[]> {
+  let query = db
+    .selectFrom('nodes')
+    .selectAll()
+    .where('publisher_id', '=', publisherId)
+    .where('status', 'in', statuses)
+    .orderBy('normalized_id');
+  if (page) query = query.limit(page.limit).offset(page.offset);
+  return query.execute();
+}
+
+/** How many of a publisher's packs have one of the statuses. */
+export async function countNodesOfPublisher(db: Db, publisherId: string, statuses: NodeStatus[]): Promise<number> {
+  const row = await db
+    .selectFrom('nodes')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('publisher_id', '=', publisherId)
+    .where('status', 'in', statuses)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Writes the given columns of a version. */
+export async function updateVersionRow(db: Db, id: string, patch: Updateable<NodeVersionsTable>): Promise<void> {
+  await db.updateTable('node_versions').set(patch).where('id', '=', id).execute();
+}
+
+/** Appends a status change to a version's history. */
+export async function insertStatusHistory(db: Db, values: Insertable<NodeVersionStatusHistoryTable>): Promise<void> {
+  await db.insertInto('node_version_status_history').values(values).execute();
+}

@@ -1,0 +1,11 @@
+import type { FastifyPluginAsync } from 'fastify';
+import packRoutes from './nodes.js';
+import packVersionRoutes from './versions.js';
+
+/** Publisher-scoped pack and version management. */
+const packsModule: FastifyPluginAsync = async (app) => {
+  await app.register(packRoutes);
+  await app.register(packVersionRoutes);
+};
+
+export default packsModule;

@@ -1,0 +1,153 @@
+import type { AppContext } from '../../context.js';
+import type { NodeStatus } from '../../db/schema.js';
+import { nowIso } from '../../db/values.js';
+import { badRequest, conflict } from '../../lib/errors.js';
+import type { Viewer } from '../auth/viewer.js';
+import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
+import type { NodeJson, NodesPageJson } from '../catalogue/wire.js';
+import { presentNodes } from '../nodes/present.js';
+import { findNodeByAnyCase } from '../nodes/repository.js';
+import { allows, allowsWrite, loadPublisherAccess, requirePublisherWrite } from '../publishers/access.js';
+import { isUniqueViolation } from '../publishers/db-guards.js';
+import { findPublisher, memberRole } from '../publishers/repository.js';
+import { requirePackWrite } from './access.js';
+import { type AdminPackInput, adminPackColumns, type PackInput, packColumns } from './fields.js';
+import { nodeIdProblem, normalizeNodeId } from './node-id.js';
+import { presentPack } from './present.js';
+import { countNodesOfPublisher, insertNode, listNodesOfPublisher, updateNodeRow } from './repository.js';
+
+const ALREADY_EXISTS = 'The node already exists';
+
+/** `POST /publishers/{p}/nodes`: owners, members and admins; ids unique regardless of case. */
+export async function createPack(
+  ctx: AppContext,
+  viewer: Viewer,
+  publisherId: string,
+  input: PackInput & { id?: string | undefined },
+): Promise<NodeJson> {
+  await requirePublisherWrite(ctx.db, viewer, publisherId, 'manage-packs');
+  const problem = nodeIdProblem(input.id);
+  if (problem || input.id === undefined) throw badRequest(problem ?? 'node id is required');
+  const id = input.id;
+  const columns = packColumns(input);
+  const taken = await findNodeByAnyCase(ctx.db, id);
+  if (taken) throw conflict(ALREADY_EXISTS, `duplicate node id: "${taken.id}" is already registered`);
+  try {
+    const row = await ctx.db.transaction().execute(async (trx) => {
+      const created = await insertNode(trx, {
+        ...columns,
+        id,
+        normalized_id: normalizeNodeId(id),
+        publisher_id: publisherId,
+        name: columns.name ?? id,
+      });
+      await recordCatalogueChange(trx, [id]);
+      return created;
+    });
+    announceCatalogueChange(ctx.events, [id]);
+    return presentPack(ctx, row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(ALREADY_EXISTS, `duplicate node id: "${id}" was registered meanwhile`);
+    throw error;
+  }
+}
+
+/** `PUT /publishers/{p}/nodes/{n}`: partial; admins may also set ranking and curation fields. */
+export async function updatePack(
+  ctx: AppContext,
+  viewer: Viewer,
+  publisherId: string,
+  nodeId: string,
+  input: PackInput & AdminPackInput & { id?: string | undefined },
+): Promise<NodeJson> {
+  const { node } = await requirePackWrite(ctx.db, viewer, publisherId, nodeId);
+  if (input.id !== undefined && normalizeNodeId(input.id) !== node.normalized_id) {
+    throw badRequest('Node ID cannot be changed', `path says "${node.id}", body says "${input.id}"`);
+  }
+  const patch = { ...packColumns(input), ...(viewer.isAdmin ? adminPackColumns(input) : {}), updated_at: nowIso() };
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const updated = await updateNodeRow(trx, node.id, patch);
+    await recordCatalogueChange(trx, [node.id]);
+    return updated;
+  });
+  announceCatalogueChange(ctx.events, [node.id]);
+  return presentPack(ctx, row);
+}
+
+/** `DELETE /publishers/{p}/nodes/{n}`: soft delete; the pack disappears from lists, its id stays taken. */
+export async function deletePack(ctx: AppContext, viewer: Viewer, publisherId: string, nodeId: string): Promise<void> {
+  const { node } = await requirePackWrite(ctx.db, viewer, publisherId, nodeId);
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateNodeRow(trx, node.id, { status: 'NodeStatusDeleted', updated_at: nowIso() });
+    await recordCatalogueChange(trx, [node.id]);
+  });
+  announceCatalogueChange(ctx.events, [node.id]);
+}
+
+/** `GET /publishers/{p}/nodes/{n}/permissions`: whether the caller may change this pack now. */
+export async function packPermissions(
+  ctx: AppContext,
+  viewer: Viewer,
+  publisherId: string,
+  nodeId: string,
+): Promise<{ canEdit: boolean }> {
+  const access = await loadPublisherAccess(ctx.db, viewer, publisherId);
+  const node = await findNodeByAnyCase(ctx.db, nodeId);
+  const editable = node?.publisher_id === publisherId && node.status === 'NodeStatusActive';
+  return { canEdit: editable && allowsWrite(access, 'manage-packs') };
+}
+
+/**
+ * Statuses a publisher's pack list shows: Active, plus Banned when asked for by someone who
+ * manages the publisher's packs. Deleted packs are never listed.
+ */
+async function listedStatuses(
+  ctx: AppContext,
+  viewer: Viewer | null,
+  publisherId: string,
+  includeBanned: boolean,
+): Promise<NodeStatus[]> {
+  if (!includeBanned || !viewer) return ['NodeStatusActive'];
+  const role = await memberRole(ctx.db, publisherId, viewer.id);
+  const publisher = await findPublisher(ctx.db, publisherId);
+  const mayManage = publisher !== undefined && allows({ publisher, role, viewer }, 'manage-packs');
+  return mayManage ? ['NodeStatusActive', 'NodeStatusBanned'] : ['NodeStatusActive'];
+}
+
+/** `GET /publishers/{p}/nodes`: every listed pack as a bare array (`[]` for an unknown publisher). */
+export async function listPacks(
+  ctx: AppContext,
+  viewer: Viewer | null,
+  publisherId: string,
+  includeBanned: boolean,
+): Promise<NodeJson[]> {
+  const statuses = await listedStatuses(ctx, viewer, publisherId, includeBanned);
+  const rows = await listNodesOfPublisher(ctx.db, publisherId, statuses);
+  return presentNodes(ctx, rows, { includeStatusReason: false });
+}
+
+/** Largest page of `/publishers/{p}/nodes/v2`. */
+export const MAX_PAGE_LIMIT = 1000;
+
+/** `GET /publishers/{p}/nodes/v2`: one page; page below 1 reads as 1, limit is clamped to 1..1000. */
+export async function listPacksPage(
+  ctx: AppContext,
+  viewer: Viewer | null,
+  publisherId: string,
+  query: { page: number; limit: number; includeBanned: boolean },
+): Promise<NodesPageJson> {
+  const page = Math.max(1, query.page);
+  const limit = query.limit < 1 ? 10 : Math.min(query.limit, MAX_PAGE_LIMIT);
+  const statuses = await listedStatuses(ctx, viewer, publisherId, query.includeBanned);
+  const [total, rows] = await Promise.all([
+    countNodesOfPublisher(ctx.db, publisherId, statuses),
+    listNodesOfPublisher(ctx.db, publisherId, statuses, { limit, offset: (page - 1) * limit }),
+  ]);
+  return {
+    total,
+    nodes: await presentNodes(ctx, rows, { includeStatusReason: false }),
+    page,
+    limit,
+    totalPages: Math.ceil(total / limit),
+  };
+}

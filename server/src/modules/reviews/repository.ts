@@ -1,0 +1,33 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { nowIso } from '../../db/values.js';
+import { newId } from '../../lib/ids.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Records a user's stars for a pack, replacing an earlier review by the same user. */
+export async function upsertReview(db: Db, nodeId: string, userId: string, star: number): Promise<void> {
+  const now = nowIso();
+  await db
+    .insertInto('reviews')
+    .values({ id: newId(), node_id: nodeId, user_id: userId, star, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.columns(['node_id', 'user_id']).doUpdateSet({ star, updated_at: now }))
+    .execute();
+}
+
+/**
+ * Recomputes a pack's review totals from the reviews themselves, so concurrent reviews and
+ * re-reviews can never drift the counters.
+ */
+export async function refreshReviewTotals(db: Db, nodeId: string): Promise<void> {
+  const totals = await db
+    .selectFrom('reviews')
+    .select((eb) => [eb.fn.countAll().as('reviews'), eb.fn.sum<number | string | null>('star').as('stars')])
+    .where('node_id', '=', nodeId)
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('nodes')
+    .set({ total_review: Number(totals.reviews), total_star: Number(totals.stars ?? 0) })
+    .where('id', '=', nodeId)
+    .execute();
+}
