@@ -46,7 +46,8 @@ const announceWrites: Middleware = {
 };
 
 /** The typed registry API client (types generated from the server's OpenAPI document). */
-export const api = createClient<paths>({ baseUrl: config.apiUrl });
+// fetch is looked up per call (not captured once), so tests and instrumentation can wrap it.
+export const api = createClient<paths>({ baseUrl: config.apiUrl, fetch: (request) => globalThis.fetch(request) });
 api.use(bearer, announceWrites);
 
 /** Unwraps an openapi-fetch result: the data (null stays null), or a thrown ApiError carrying the status. */

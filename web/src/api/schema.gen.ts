@@ -518,6 +518,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/nodes/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search packs
+         * @description Searches pack ids, names, descriptions, authors, publishers, tags, repository URLs and the comfy-node classes of each pack's latest version. The answer is the `/nodes` envelope; each hit also carries `search_match` (spans to highlight and the classes that matched). Deleted packs never appear; banned packs only for admins passing `include_banned=true`.
+         */
+        get: operations["searchNodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nodes/search/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Suggest searches as the user types
+         * @description Up to 6 completions: popular searches (counted anonymously per day; only texts searched several times are offered) and pack names matching the text as typed.
+         */
+        get: operations["listSearchSuggestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/publishers": {
         parameters: {
             query?: never;
@@ -992,6 +1032,14 @@ export interface components {
             node_version?: components["schemas"]["NodeVersion"];
             status: "success" | "not_found" | "error";
         };
+        /** ChangePasswordResponse */
+        ChangePasswordResponse: {
+            /** @description New session token when others were revoked. */
+            token: string | null;
+            user: components["schemas"]["AuthUser"];
+        } & {
+            [key: string]: unknown;
+        };
         /** ComfyNode */
         ComfyNode: {
             category: string;
@@ -1239,6 +1287,86 @@ export interface components {
             line_number: number;
             message: string;
             scanner: string;
+            severity?: "high" | "medium" | "low";
+        };
+        /**
+         * SearchMatch
+         * @description Why a pack matched. Spans are offsets into the strings of this answer, never markup: escape the text as usual and wrap the spans.
+         */
+        SearchMatch: {
+            /** @description Matching comfy-node classes (an exact class-name match first), at most 10. */
+            comfy_nodes: {
+                name: string;
+                ranges: components["schemas"]["TextRange"][];
+            }[];
+            /** @description How many of the pack's classes matched. */
+            comfy_nodes_matched: number;
+            /** @description How many classes the pack provides. */
+            comfy_nodes_total: number;
+            /** @description Spans of `description` that matched. */
+            description: components["schemas"]["TextRange"][];
+            /** @description Spans of `name` that matched, in order, not overlapping. */
+            name: components["schemas"]["TextRange"][];
+        };
+        /**
+         * SearchNode
+         * @description A `Node` plus why it matched (absent without search text).
+         */
+        SearchNode: {
+            author: string;
+            banner_url: string;
+            category: string;
+            /** Format: date-time */
+            created_at: string;
+            description: string;
+            downloads: number;
+            github_stars: number;
+            icon: string;
+            id: string;
+            latest_version?: components["schemas"]["NodeVersion"];
+            license: string;
+            name: string;
+            preempted_comfy_node_names: string[];
+            publisher?: components["schemas"]["PublisherRef"];
+            rating: number;
+            repository: string;
+            search_match?: components["schemas"]["SearchMatch"];
+            search_ranking: number;
+            /** NodeStatus */
+            status: "NodeStatusActive" | "NodeStatusDeleted" | "NodeStatusBanned";
+            status_detail: string;
+            supported_accelerators: string[];
+            supported_comfyui_frontend_version: string;
+            supported_comfyui_version: string;
+            supported_os: string[];
+            tags: string[];
+            tags_admin: string[];
+            translations?: {
+                [key: string]: {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        /** SearchNodesPage */
+        SearchNodesPage: {
+            limit: number;
+            nodes: components["schemas"]["SearchNode"][];
+            page: number;
+            total: number;
+            totalPages: number;
+        };
+        /** SearchSuggestion */
+        SearchSuggestion: {
+            /** @description `query`: a popular search; `pack`: a pack name. */
+            kind: "query" | "pack";
+            /** @description The pack, for `pack` suggestions. */
+            node_id?: string;
+            /** @description What to put in the search box. */
+            text: string;
+        };
+        /** SearchSuggestions */
+        SearchSuggestions: {
+            suggestions: components["schemas"]["SearchSuggestion"][];
         };
         /** SignInResponse */
         SignInResponse: {
@@ -1249,6 +1377,10 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** SignOutResponse */
+        SignOutResponse: {
+            success: boolean;
+        };
         /** SignUpResponse */
         SignUpResponse: {
             /** @description Null when the address must be confirmed first (no session yet). */
@@ -1256,6 +1388,13 @@ export interface components {
             user: components["schemas"]["AuthUser"];
         } & {
             [key: string]: unknown;
+        };
+        /** TextRange */
+        TextRange: {
+            /** @description UTF-16 offset just after the last character. */
+            end: number;
+            /** @description UTF-16 offset of the first character, as JavaScript strings count. */
+            start: number;
         };
         /** UploadArchiveResponse */
         UploadArchiveResponse: {
@@ -1332,7 +1471,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthStatus"];
+                    "application/json": components["schemas"]["ChangePasswordResponse"];
                 };
             };
             /** @description Default Response */
@@ -1835,7 +1974,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthStatus"];
+                    "application/json": components["schemas"]["SignOutResponse"];
                 };
             };
             /** @description Default Response */
@@ -2276,7 +2415,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The archive bytes (application/zip). */
+            /** @description The archive (application/zip). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2962,6 +3101,99 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    searchNodes: {
+        parameters: {
+            query?: {
+                /** @description Only packs providing a comfy-node class whose name matches this text. */
+                comfy_node_search?: string;
+                /** @description Include banned packs; honoured for admins only. */
+                include_banned?: boolean;
+                /** @description Page size, default 10; values outside 1..1000 are clamped (see `limit` in the answer). */
+                limit?: number;
+                /** @description Page number from 1; smaller values mean 1. */
+                page?: number;
+                /** @description Packs of any of these publisher ids. */
+                publisher?: string[];
+                /** @description Only packs whose repository URL contains this (scheme and case ignored). */
+                repository_url_search?: string;
+                /** @description Words to find in pack ids, names, descriptions, authors, publishers, tags, repository URLs and comfy-node class names; matched as you type (last word as a prefix) and with typos. Texts longer than the configured maximum are cut. Empty: the whole catalogue. */
+                search?: string;
+                /** @description relevance (default): best text match, then admin ranking, downloads, stars. The others order by their figure, most or newest first, then by relevance. */
+                sort?: "relevance" | "downloads" | "stars" | "newest" | "updated";
+                /** @description Packs declaring any of these: cuda, rocm, intel-arc, ascend, metal (classifier spellings such as `GPU :: NVIDIA CUDA` are accepted). */
+                supported_accelerator?: ("cuda" | "rocm" | "intel-arc" | "ascend" | "metal")[];
+                /** @description Packs declaring any of these: windows, linux, macos (classifier spellings such as `Microsoft :: Windows` are accepted). */
+                supported_os?: ("windows" | "linux" | "macos")[];
+                /** @description Packs carrying every one of these tags. */
+                tags?: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchNodesPage"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listSearchSuggestions: {
+        parameters: {
+            query?: {
+                /** @description The text typed so far; empty: the most popular searches. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchSuggestions"];
+                };
+            };
+            /** @description Default Response */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
