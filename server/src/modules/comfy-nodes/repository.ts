@@ -46,16 +46,19 @@ export function pageComfyNodes(
   limit: number,
   offset: number,
 ): Promise<ComfyNodeRow[]> {
-  return listed(db, filter)
-    .selectAll('comfy_nodes')
-    .select((eb) => eb.fn.coalesce('node_versions.version', eb.val('')).as('version'))
-    .orderBy('comfy_nodes.node_id')
-    .orderBy('node_versions.version')
-    .orderBy('comfy_nodes.name')
-    .orderBy('comfy_nodes.id')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  return (
+    listed(db, filter)
+      .selectAll('comfy_nodes')
+      .select((eb) => eb.fn.coalesce('node_versions.version', eb.val('')).as('version'))
+      .orderBy('comfy_nodes.node_id')
+      // Imported class names have no version; coalesce so both dialects put them first.
+      .orderBy((eb) => eb.fn.coalesce('node_versions.version', eb.val('')))
+      .orderBy('comfy_nodes.name')
+      .orderBy('comfy_nodes.id')
+      .limit(limit)
+      .offset(offset)
+      .execute()
+  );
 }
 
 /** Comfy nodes extracted from one version, by name. */

@@ -11,23 +11,39 @@ import { type ArchiveDownload, findArchive } from './service.js';
  * probe is an ordinary GET and gets the archive like any other.
  */
 const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const params = Type.Object({ '*': Type.String({ maxLength: 1000 }) });
+  const errors = { 304: Type.Null({ description: 'Not modified.' }), ...errorResponses(404) };
+
   app.get(
     '/files/*',
     {
-      exposeHeadRoute: true,
+      // HEAD is its own route below: the automatic one would report Content-Length 0.
+      exposeHeadRoute: false,
       schema: {
         operationId: 'downloadFile',
         tags: ['files'],
         summary: 'Download a stored archive',
-        params: Type.Object({ '*': Type.String({ maxLength: 1000 }) }),
-        response: {
-          200: Type.String({ format: 'binary', description: 'The archive bytes (application/zip).' }),
-          304: Type.Null({ description: 'Not modified.' }),
-          ...errorResponses(404),
-        },
+        params,
+        response: { 200: Type.String({ format: 'binary', description: 'The archive (application/zip).' }), ...errors },
       },
     },
     async function downloadFile(request, reply) {
+      return sendArchive(request, reply, await findArchive(app.ctx, request.params['*']));
+    },
+  );
+
+  app.head(
+    '/files/*',
+    {
+      schema: {
+        operationId: 'headFile',
+        tags: ['files'],
+        summary: 'Headers of a stored archive (size, type, ETag)',
+        params,
+        response: { 200: Type.Null({ description: 'No body; Content-Length is the archive size.' }), ...errors },
+      },
+    },
+    async function headFile(request, reply) {
       return sendArchive(request, reply, await findArchive(app.ctx, request.params['*']));
     },
   );
