@@ -39,7 +39,8 @@ async function main(): Promise<void> {
     'registry started',
   );
   // Every instance runs a job worker; they share the queue in the database (archive processing, ...).
-  const stopJobs = startJobWorker(ctx, registryJobHandlers(ctx), api.log.child({ component: 'jobs' }));
+  const jobsLog = api.log.child({ component: 'jobs' });
+  const stopJobs = startJobWorker(ctx, registryJobHandlers(ctx, jobsLog), jobsLog);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.js';
 import type { AnalyzeArchive } from '../archive/types.js';
 import { announceCatalogueChange } from '../catalogue/changes.js';
 import { type JobHandler, type JobInfo, PermanentJobError } from '../jobs/types.js';
+import type { JobWorkerLog } from '../jobs/worker.js';
 import { applyOutcome } from './apply-outcome.js';
 import { ArchiveIntegrityError, fetchArchive } from './fetch-archive.js';
 import { decideOutcome, processingFailedOutcome } from './outcome.js';
@@ -23,7 +24,11 @@ export const ProcessArchivePayload = Type.Object({ versionId: Type.String({ minL
  * catalogue. Storage or analyser errors throw, so the job is retried with backoff; an archive
  * that is missing or altered in storage cannot get better and fails the version at once.
  */
-export function processArchiveHandler(ctx: AppContext, analyze: AnalyzeArchive): JobHandler {
+export function processArchiveHandler(
+  ctx: AppContext,
+  analyze: AnalyzeArchive,
+  log: Pick<JobWorkerLog, 'info'> = { info() {} },
+): JobHandler {
   const tmpDir = path.join(ctx.config.database.DATA_DIR, 'tmp');
   const limits = archiveLimitsFromConfig(ctx.config.publishing);
 
@@ -44,6 +49,7 @@ export function processArchiveHandler(ctx: AppContext, analyze: AnalyzeArchive):
       if (subject.version.comfy_node_extract_status !== 'pending') return;
       if (!subject.file) throw new PermanentJobError('the version has no uploaded archive');
 
+      const started = performance.now();
       await setStage(ctx.db, versionId, 'validating', new Date().toISOString(), { started: true });
       let archive: Awaited<ReturnType<typeof fetchArchive>>;
       try {
@@ -63,12 +69,14 @@ export function processArchiveHandler(ctx: AppContext, analyze: AnalyzeArchive):
       }
       try {
         // The analyser validates, extracts node definitions and scans in one pass over the zip.
+        const fetched = performance.now();
         await setStage(ctx.db, versionId, 'extracting', new Date().toISOString());
         const analysis = await analyze(
           archive.path,
           { name: subject.node.id, version: subject.version.version },
           limits,
         );
+        const analysed = performance.now();
         const outcome = decideOutcome(analysis, ctx.config.publishing.REQUIRE_REVIEW);
         const result = await applyOutcome(ctx.db, ctx.dialect, {
           versionId,
@@ -77,6 +85,18 @@ export function processArchiveHandler(ctx: AppContext, analyze: AnalyzeArchive):
           failure: '',
         });
         if (result.nodeId) announceCatalogueChange(ctx.events, [result.nodeId]);
+        const ms = (from: number, to: number) => Math.round(to - from);
+        log.info(
+          {
+            versionId,
+            status: outcome.status,
+            bytes: Number(subject.file.size_bytes),
+            fetchMs: ms(started, fetched),
+            analyseMs: ms(fetched, analysed),
+            writeMs: ms(analysed, performance.now()),
+          },
+          'archive processed',
+        );
       } finally {
         await archive.remove();
       }
