@@ -70,6 +70,7 @@ test.describe('theme', () => {
   test('light by default, dark and auto from the header, stored without a flash on reload', async ({
     page,
     saveScreenshot,
+    checkA11y,
   }) => {
     await page.goto('/');
     await expect(page.locator('html')).not.toHaveClass(/dark/);
@@ -80,6 +81,7 @@ test.describe('theme', () => {
     expect(await page.evaluate(() => localStorage.getItem('comfy-registry-theme'))).toBe('dark');
     await saveScreenshot(page, 'header-dark', { selector: 'header' });
     await saveScreenshot(page, 'home-dark');
+    await checkA11y(page);
 
     // Hold the app's JavaScript back: the page must already be dark before any of it runs.
     await page.route('**/assets/*.js', async (route) => {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { authErrorCodes } from '../features/auth/error-messages';
 import { supportedLanguages } from './languages';
 import { flatten, type TranslationTree } from './missing-keys';
 
@@ -55,4 +56,10 @@ describe.each(supportedLanguages.filter((l) => l !== 'en'))('%s translations', (
       if (!allowed.has(key) && english[key] !== undefined) expect(value, key).not.toBe(english[key]);
     }
   });
+});
+
+it('has a message for every identity error code and every weak-password rule', () => {
+  const rules = ['minLength', 'maxLength', 'lowercase', 'uppercase', 'numeric', 'nonAlphanumeric'];
+  for (const code of authErrorCodes) expect(english, code).toHaveProperty([`auth.errors.${code}`]);
+  for (const rule of rules) expect(english, rule).toHaveProperty([`auth.errors.WEAK_PASSWORD_${rule}`]);
 });
