@@ -151,6 +151,45 @@ describe('POST /publishers/{publisherId}/nodes/{nodeId}/versions', () => {
     expect(await countRows(t, 'upload_tickets')).toBe(1);
   });
 
+  it('settles two first publishes of one pack racing each other: one pack, both versions', async () => {
+    const t = await buildTestApp();
+    const { token } = await acmeWithToken(t);
+    const [a, b] = await Promise.all([
+      publish(t, 'acme', 'hello', cliPublishBody(token, 'hello', '1.0.0')),
+      publish(t, 'acme', 'hello', cliPublishBody(token, 'hello', '1.1.0')),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(await countRows(t, 'nodes')).toBe(1);
+    expect(await countRows(t, 'node_versions')).toBe(2);
+  });
+
+  it('settles two publishes of one version racing each other: the second is a replacement or a 400', async () => {
+    const t = await buildTestApp();
+    const { token } = await acmeWithToken(t);
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => publish(t, 'acme', 'hello', cliPublishBody(token, 'hello', '1.0.0'))),
+    );
+    for (const res of answers) expect([201, 400]).toContain(res.statusCode);
+    expect(await countRows(t, 'node_versions')).toBe(1);
+  });
+
+  it('is described in the OpenAPI document', async () => {
+    const t = await buildTestApp();
+    const doc = (await t.anon.get('/openapi')).json() as {
+      paths: Record<string, Record<string, { operationId?: string }>>;
+    };
+    expect(doc.paths['/publishers/{publisherId}/nodes/{nodeId}/versions']?.post?.operationId).toBe(
+      'publishNodeVersion',
+    );
+    expect(doc.paths['/uploads/{ticket}']?.put?.operationId).toBe('uploadArchive');
+    expect(doc.paths['/publishers/{publisherId}/nodes/{nodeId}/versions/upload']?.post?.operationId).toBe(
+      'uploadNodeVersion',
+    );
+    expect(
+      doc.paths['/publishers/{publisherId}/nodes/{nodeId}/versions/{versionId}/processing']?.get?.operationId,
+    ).toBe('getVersionProcessing');
+  });
+
   describe('refuses, writing nothing', () => {
     async function refused(
       t: TestApp,
