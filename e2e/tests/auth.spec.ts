@@ -1,4 +1,5 @@
 import { expect, test } from '../support/fixtures';
+import { linkFromOutbox } from '../support/outbox';
 
 test.describe('signed out', () => {
   test('guarded pages send to login with fromUrl and come back after signing in', async ({
@@ -78,6 +79,34 @@ test.describe('signed out', () => {
     await expect(page.getByRole('alert')).toHaveText('This link is invalid, has expired or has already been used.');
     await checkA11y(page);
   });
+});
+
+test('a forgotten password is reset through the e-mailed link', async ({ page, registry, request }) => {
+  const email = `reset-${Date.now()}@e2e.test`;
+  const created = await request.post(`${registry.apiUrl}/api/auth/sign-up/email`, {
+    data: { email, password: 'first-password', name: 'Rosalind' },
+    headers: { origin: registry.webUrl },
+  });
+  expect(created.ok()).toBe(true);
+  await page.goto('/auth/forgot-password');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('status')).toContainText(email);
+
+  const link = await linkFromOutbox(
+    registry.dataDir,
+    email,
+    /https?:\/\/[^\s"<>]+\/auth\/reset-password\?token=[\w.-]+/,
+  );
+  await page.goto(link);
+  await page.getByLabel('New password').fill('second-password');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page.getByRole('status')).toHaveText('Your password has been changed. You can sign in with it now.');
+  await page.getByRole('link', { name: 'Back to sign in' }).click();
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill('second-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL('/nodes');
 });
 
 test.describe('signed in', () => {
