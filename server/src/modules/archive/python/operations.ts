@@ -59,6 +59,8 @@ function capped(items: PyValue[], tuple: boolean, text: string): PyValue {
 function repeat(value: PyValue, times: number, text: string): PyValue {
   if (!Number.isInteger(times)) return unknown(text);
   const count = Math.max(times, 0);
+  // `[] * 10**9` is empty in Python, but the count alone must not size an array here.
+  if (count > MAX_ITEMS * 100) return unknown(text);
   if (value.kind === 'str') {
     return value.value.length * count > MAX_ITEMS * 100 ? unknown(text) : str(value.value.repeat(count));
   }
@@ -148,7 +150,7 @@ export function builtin(name: string, args: PyValue[], kwargs: Map<string, PyVal
     case 'zip': {
       const lists = args.map(iterate);
       if (lists.some((l) => l === null)) return unknown(text);
-      const length = Math.min(...lists.map((l) => l?.length ?? 0));
+      const length = lists.length === 0 ? 0 : Math.min(...lists.map((l) => l?.length ?? 0));
       return list(
         Array.from({ length }, (_, i) =>
           list(

@@ -72,7 +72,13 @@ export class PackProgram {
     scope.vars.set('__name__', str(dottedName(path)));
     this.moduleScopes.set(path, scope);
     const tree = this.tree(path);
-    if (tree) this.interpreter.execBlock(tree.rootNode, scope);
+    try {
+      if (tree) this.interpreter.execBlock(tree.rootNode, scope);
+    } catch (error) {
+      // One module nested too deeply for the reader keeps what it had; the others still count.
+      if (!(error instanceof RangeError)) throw error;
+      this.notes.push(`${path}: too complex to read statically (${error.message})`);
+    }
     return scope;
   }
 

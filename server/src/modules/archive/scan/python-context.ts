@@ -135,7 +135,8 @@ export class PythonFile {
     for (const match of this.source.matchAll(DEF_NAMES)) {
       const start = (match.index ?? 0) + match[0].length - (match[1]?.length ?? 0);
       const node = root.descendantForIndex(start, start + 1)?.parent;
-      if (node?.type === 'function_definition' && match[1]) defs.push({ name: match[1], node });
+      // Methods are reached through `obj.name`, which the name match below leaves out.
+      if (node?.type === 'function_definition' && match[1] && !isMethod(node)) defs.push({ name: match[1], node });
     }
     const excluded = this.runsAsScript
       ? []
@@ -152,22 +153,18 @@ export class PythonFile {
       }
       return text + this.source.slice(at, to);
     };
+    // Docstrings and comment lines mention function names without calling them.
+    const code = (text: string) => text.replace(/("""|''')[\s\S]*?\1/g, '').replace(/^[ \t]*#.*$/gm, '');
+    const nodes = defs.map((d) => d.node);
     const reached = new Set<number>();
-    const queue = [outside(0, this.source.length, [...defs.map((d) => d.node), ...excluded])];
+    const queue = [code(outside(0, this.source.length, [...nodes, ...excluded]))];
     while (queue.length > 0) {
-      const code = queue.pop() ?? '';
+      const text = queue.pop() ?? '';
       for (const def of defs) {
-        if (reached.has(def.node.id) || !new RegExp(`(?<![\\w.'"])${def.name}(?![\\w'"])`).test(code)) continue;
+        if (reached.has(def.node.id) || !new RegExp(`(?<![\\w.'"])${def.name}(?![\\w'"])`).test(text)) continue;
         reached.add(def.node.id);
         const body = def.node.childForFieldName('body');
-        if (body)
-          queue.push(
-            outside(
-              body.startIndex,
-              body.endIndex,
-              defs.map((d) => d.node),
-            ),
-          );
+        if (body) queue.push(code(outside(body.startIndex, body.endIndex, nodes)));
       }
     }
     return reached;
@@ -190,6 +187,14 @@ function inMainGuard(node: PyNode): boolean {
   let top: PyNode = node;
   while (top.parent && top.parent.type !== 'module') top = top.parent;
   return isMainGuard(top);
+}
+
+function isMethod(def: PyNode): boolean {
+  for (let p = def.parent; p; p = p.parent) {
+    if (p.type === 'class_definition') return true;
+    if (FUNCTION_TYPES.has(p.type)) return false;
+  }
+  return false;
 }
 
 function isMainGuard(node: PyNode): boolean {
