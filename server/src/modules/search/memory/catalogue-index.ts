@@ -10,8 +10,6 @@ export interface TermEntry {
   fields: number;
 }
 
-/** Bits of the fields short prefixes are looked up in (see `titleVocabulary`). */
-export const TITLE_FIELDS = Field.Title | Field.Classes;
 /** Every field bit. */
 export const ALL_FIELDS_MASK = Field.Title | Field.Classes | Field.Meta | Field.Description;
 
@@ -32,8 +30,8 @@ export class CatalogueIndex {
   readonly vocabulary = new SortedTerms();
   private readonly terms = new Map<string, TermEntry>();
   /**
-   * Packs by the first one or two letters of their id, name and class-name terms: what a one- or
-   * two-letter query matches, in one list instead of thousands of completions.
+   * Packs by the first one or two letters of their id and name terms: what a one- or two-letter
+   * query matches, in one list instead of thousands of completions.
    */
   private readonly shortPrefixes = new Map<string, TermEntry>();
   /** Packs by whole-text keys (see StoredPack), for the exact-match tiers. */
@@ -41,6 +39,7 @@ export class CatalogueIndex {
     title: new Map<string, number[]>(),
     short: new Map<string, number[]>(),
     classes: new Map<string, number[]>(),
+    classNames: new Map<string, number[]>(),
   };
   private readonly slotById = new Map<string, number>();
   private dead = 0;
@@ -59,13 +58,13 @@ export class CatalogueIndex {
     return this.terms.get(term);
   }
 
-  /** Packs whose id or name starts with these one or two letters (title and class fields). */
+  /** Packs with an id or name word starting with these one or two letters. */
   shortPrefix(prefix: string): TermEntry | undefined {
     return this.shortPrefixes.get(prefix);
   }
 
-  /** Slots (live or dead) of packs with this id/name key, short key or class-name key. */
-  slotsWithKey(kind: 'title' | 'short' | 'classes', key: string): readonly number[] {
+  /** Slots (live or dead) of packs with this id/name key, short key, class key or class name. */
+  slotsWithKey(kind: 'title' | 'short' | 'classes' | 'classNames', key: string): readonly number[] {
     return this.keySlots[kind].get(key) ?? [];
   }
 
@@ -85,6 +84,7 @@ export class CatalogueIndex {
     for (const key of stored.titleKeys) pushTo(this.keySlots.title, key, slot);
     for (const key of stored.shortKeys) pushTo(this.keySlots.short, key, slot);
     for (const key of stored.classKeys) pushTo(this.keySlots.classes, key, slot);
+    for (const node of doc.comfyNodes) pushTo(this.keySlots.classNames, node.name.trim(), slot);
     if (this.dead >= COMPACT_MIN_DEAD && this.dead * 4 >= this.packs.length) this.compact();
   }
 
@@ -115,54 +115,49 @@ export class CatalogueIndex {
   }
 
   private indexTerms(doc: SearchDocument, slot: number): void {
-    const found = new Map<string, number>();
-    const add = (field: number, joinAcrossSpaces: boolean) => (text: string) => {
+    const field = (bits: number, joinAcrossSpaces: boolean) => (text: string) => {
       analyze(text, { joinAcrossSpaces }, (term) => {
-        found.set(term, (found.get(term) ?? 0) | field);
+        this.post(this.terms, term, slot, bits, true);
+        if (bits === Field.Title) {
+          this.post(this.shortPrefixes, term.slice(0, 1), slot, bits, false);
+          if (term.length > 1) this.post(this.shortPrefixes, term.slice(0, 2), slot, bits, false);
+        }
       });
     };
-    const title = add(Field.Title, true);
+    const title = field(Field.Title, true);
     title(doc.id);
     title(doc.name);
-    const classes = add(Field.Classes, true);
+    const classes = field(Field.Classes, true);
     for (const node of doc.comfyNodes) {
       classes(node.name);
       if (node.displayName) classes(node.displayName);
     }
-    const meta = add(Field.Meta, true);
+    const meta = field(Field.Meta, true);
     meta(doc.author);
     // Reserved ids (`admin-<uuid>` holds unclaimed packs) would make every such pack match "admin".
     if (!doc.publisherId.startsWith('admin-')) meta(doc.publisherId);
     meta(doc.publisherName);
     for (const tag of doc.tags) meta(tag);
     meta(repositoryPath(doc.repository));
-    add(Field.Description, false)(doc.description.slice(0, INDEXED_DESCRIPTION_LENGTH));
+    field(Field.Description, false)(doc.description.slice(0, INDEXED_DESCRIPTION_LENGTH));
+  }
 
-    const prefixes = new Map<string, number>();
-    for (const [term, fields] of found) {
-      let entry = this.terms.get(term);
-      if (!entry) {
-        entry = { postings: [], fields: 0 };
-        this.terms.set(term, entry);
-        this.vocabulary.add(term);
-      }
-      entry.postings.push(slot * 16 + fields);
-      entry.fields |= fields;
-      const title = fields & TITLE_FIELDS;
-      if (title) {
-        for (const prefix of [term.slice(0, 1), term.slice(0, 2)])
-          prefixes.set(prefix, (prefixes.get(prefix) ?? 0) | title);
-      }
+  /**
+   * Records that the pack in `slot` has `term` in the fields `bits`. A pack's postings are added
+   * while it is indexed, so a repeated term only adds bits to the last posting.
+   */
+  private post(entries: Map<string, TermEntry>, term: string, slot: number, bits: number, vocabulary: boolean): void {
+    let entry = entries.get(term);
+    if (!entry) {
+      entry = { postings: [], fields: 0 };
+      entries.set(term, entry);
+      if (vocabulary) this.vocabulary.add(term);
     }
-    for (const [prefix, fields] of prefixes) {
-      let entry = this.shortPrefixes.get(prefix);
-      if (!entry) {
-        entry = { postings: [], fields: 0 };
-        this.shortPrefixes.set(prefix, entry);
-      }
-      entry.postings.push(slot * 16 + fields);
-      entry.fields |= fields;
-    }
+    const last = entry.postings.length - 1;
+    if (last >= 0 && (entry.postings[last] as number) >>> 4 === slot)
+      entry.postings[last] = (entry.postings[last] as number) | bits;
+    else entry.postings.push(slot * 16 + bits);
+    entry.fields |= bits;
   }
 
   /** Renumbers live packs densely and drops dead postings and terms no pack uses any more. */

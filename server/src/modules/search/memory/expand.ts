@@ -7,7 +7,7 @@ export interface TermExpansion {
   words: { term: string; typos: number }[];
   /** Completions of the term as a prefix: a slice of the sorted vocabulary. */
   completions: { terms: readonly string[]; start: number; end: number } | null;
-  /** Completions of a one- or two-letter prefix: one list of packs (ids, names, classes only). */
+  /** Completions of a one- or two-letter prefix: one list of packs (ids and names only). */
   shortCompletions: TermEntry | null;
 }
 
@@ -15,7 +15,10 @@ export interface TermExpansion {
 export interface HighlightTerms {
   /** Whole-word matches: marked whole. */
   words: Set<string>;
-  /** Typed prefixes: words starting with one are marked as far as it goes. */
+  /**
+   * Typed prefixes: words starting with one are marked as far as it goes. One- and two-letter
+   * prefixes match ids and names only (`titleOnly`).
+   */
   prefixes: { prefix: string; titleOnly: boolean }[];
 }
 
@@ -30,7 +33,7 @@ export interface ExpandOptions {
   typos: boolean;
 }
 
-/** Completions of a one- or two-letter prefix are looked for only in ids, names and class names. */
+/** Completions of a one- or two-letter prefix are looked for only in ids and names. */
 const SHORT_PREFIX = 2;
 /** A prefix stands for at most this many terms; beyond that the typed text is too unspecific. */
 const MAX_COMPLETIONS = 4000;

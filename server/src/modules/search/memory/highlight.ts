@@ -18,8 +18,8 @@ export function highlightPack(pack: StoredPack, terms: HighlightTerms, queryKey:
   const { doc } = pack;
   const matched: { name: string; ranges: TextRange[]; exact: boolean }[] = [];
   for (const node of doc.comfyNodes) {
-    const ranges = spans(node.name, terms, true, false);
-    if (ranges.length === 0 && !(node.displayName && spans(node.displayName, terms, true, false).length > 0)) continue;
+    const ranges = spans(node.name, terms, true, true);
+    if (ranges.length === 0 && !(node.displayName && spans(node.displayName, terms, true, true).length > 0)) continue;
     matched.push({ name: node.name, ranges, exact: compoundKey(node.name) === queryKey });
   }
   matched.sort((a, b) => Number(b.exact) - Number(a.exact));

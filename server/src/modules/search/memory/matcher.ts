@@ -33,8 +33,9 @@ const FIELD_RANK = Array.from({ length: 16 }, (_, bits) => {
  * keeps the best match as one byte — fewer typos, then better field, then whole word over
  * prefix — and folds those into one relevance number:
  *
- *   exact tier (query = id/name 3, = name without generic words 2, = a class name 1)
- *   › units matched › fewer typos › better fields › more whole words.
+ *   exact tier (the query is the id or name 3, the name without generic words 2, a class name
+ *   exactly as written 1) › units matched › fewer typos › better fields › the query is a class
+ *   name (any case) › more whole words.
  *
  * Scratch arrays are reused across queries (queries run one at a time on the event loop).
  */
@@ -144,13 +145,19 @@ export class Matcher {
     this.values.fill(1 + 2 * 8 + 3 * 2 + 1, slot * this.units, slot * this.units + this.units);
   }
 
-  /** Exact-match tiers by slot: the query is a class name (1), a name without generic words (2), an id or name (3). */
+  /**
+   * Exact-match flags by slot: 8 — the query is the pack's id or name (or its repository URL);
+   * 4 — its name without generic words; 2 — one of its class names exactly as written (pasted
+   * from a workflow); 1 — one of its class names, folded.
+   */
   private tiers(plan: QueryPlan, forced: readonly number[]): Map<number, number> {
     const tiers = new Map<number, number>();
-    for (const slot of this.index.slotsWithKey('classes', plan.key)) tiers.set(slot, 1);
-    if (plan.shortKey) for (const slot of this.index.slotsWithKey('short', plan.shortKey)) tiers.set(slot, 2);
-    for (const slot of this.index.slotsWithKey('title', plan.key)) tiers.set(slot, 3);
-    for (const slot of forced) tiers.set(slot, 3);
+    const flag = (slot: number, bit: number) => tiers.set(slot, (tiers.get(slot) ?? 0) | bit);
+    for (const slot of this.index.slotsWithKey('classes', plan.key)) flag(slot, 1);
+    for (const slot of this.index.slotsWithKey('classNames', plan.raw)) flag(slot, 2);
+    if (plan.shortKey) for (const slot of this.index.slotsWithKey('short', plan.shortKey)) flag(slot, 4);
+    for (const slot of this.index.slotsWithKey('title', plan.key)) flag(slot, 8);
+    for (const slot of forced) flag(slot, 8);
     return tiers;
   }
 
@@ -176,9 +183,10 @@ export class Matcher {
       }
       if (matched === 0 || (requireAll && matched < width)) continue;
       if (!packs[slot]) continue;
-      const tier = tiers.get(slot) ?? 0;
+      const flags = tiers.get(slot) ?? 0;
+      const tier = flags & 8 ? 3 : flags & 4 ? 2 : flags & 2 ? 1 : 0;
       slots.push(slot);
-      relevance.push((((tier * 32 + matched) * 64 + (63 - typos)) * 64 + fieldPoints) * 32 + whole);
+      relevance.push(((((tier * 32 + matched) * 64 + (63 - typos)) * 64 + fieldPoints) * 2 + (flags & 1)) * 32 + whole);
     }
     return { slots, relevance };
   }

@@ -16,6 +16,8 @@ export interface QueryPlan {
   key: string;
   /** The same without generic words ("comfyui", "nodes", "pack"). */
   shortKey: string;
+  /** The query as typed, trimmed: equal to a class name when pasted from a workflow. */
+  raw: string;
   /** The repository the query names, when it is a repository URL. */
   repository: string | null;
 }
@@ -56,6 +58,7 @@ export function planQuery(text: string): QueryPlan | null {
     joined: joined && joined.length <= 40 ? joined : null,
     key: compoundKey(searchable),
     shortKey: shortKey(searchable),
+    raw: text.trim(),
     repository,
   };
 }

@@ -2,7 +2,7 @@ import type { SearchDocument } from '../document.js';
 import { acceleratorMask, osMask } from '../filters.js';
 import { fold } from '../text/fold.js';
 import { GENERIC_WORDS } from '../text/generic-words.js';
-import { segment } from '../text/segment.js';
+import { scanParts } from '../text/segment.js';
 
 /** Which field a term came from, as bits of a posting. Lower bits rank higher. */
 export const Field = {
@@ -58,19 +58,19 @@ export function storePack(doc: SearchDocument): StoredPack {
   };
 }
 
-/** Text reduced to its folded letters and digits, all separators dropped. */
+const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]+/gu;
+
+/** Text reduced to its folded letters and digits, all separators dropped (`IP-Adapter` → `ipadapter`). */
 export function compoundKey(text: string): string {
-  let key = '';
-  for (const group of segment(text)) for (const run of group.runs) for (const part of run.parts) key += part.term;
-  return key;
+  return fold(text).replace(NOT_LETTER_OR_DIGIT, '');
 }
 
 /** Like `compoundKey`, without generic words; empty when nothing else is left. */
 export function shortKey(text: string): string {
   let key = '';
-  for (const group of segment(text)) {
-    for (const run of group.runs) for (const part of run.parts) if (!GENERIC_WORDS.has(part.term)) key += part.term;
-  }
+  scanParts(text, (term) => {
+    if (!GENERIC_WORDS.has(term)) key += term;
+  });
   return key;
 }
 

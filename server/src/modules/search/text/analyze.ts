@@ -1,5 +1,5 @@
 import { GENERIC_WORDS } from './generic-words.js';
-import { type Group, type Part, segment } from './segment.js';
+import { Boundary, type Part, scanParts, segment } from './segment.js';
 
 /** Receives each term of a text with the span of the original text it stands for. */
 export type TermSink = (term: string, start: number, end: number) => void;
@@ -22,45 +22,42 @@ export const MAX_TERM_LENGTH = 40;
  * The same term may be emitted more than once.
  */
 export function analyze(text: string, options: AnalyzeOptions, sink: TermSink): void {
-  analyzeGroups(segment(text), options, sink);
-}
-
-/** `analyze` over already segmented text. */
-export function analyzeGroups(groups: Group[], options: AnalyzeOptions, sink: TermSink): void {
   const emit = (term: string, start: number, end: number) => {
     if (term.length <= MAX_TERM_LENGTH) sink(term, start, end);
   };
-  let previousLast: Part | null = null;
-  for (const group of groups) {
-    let previous: Part | null = null;
-    let first: Part | null = null;
-    for (const run of group.runs) {
-      const parts = run.parts;
-      if (run.cjk) {
-        for (let i = 0; i < parts.length; i++) {
-          const part = parts[i] as Part;
-          emit(part.term, part.start, part.end);
-          const next = parts[i + 1];
-          if (next) emit(part.term + next.term, part.start, next.end);
-        }
-        previous = null;
-        continue;
-      }
-      for (let i = 0; i < parts.length; i++) {
-        const part = parts[i] as Part;
-        emit(part.term, part.start, part.end);
-        // Inside a run (`IPAdapter`) always; across punctuation (`IP-Adapter`) unless generic.
-        if (previous && (i > 0 || joinable(previous, part))) emit(previous.term + part.term, previous.start, part.end);
-        previous = part;
-        first ??= part;
-      }
-      if (parts.length > 2) emit(parts.map((p) => p.term).join(''), run.start, run.end);
+  // The previous Latin part (null after CJK), the previous CJK character, the current run's parts.
+  let previous: Part | null = null;
+  let previousCjk: Part | null = null;
+  let run: Part[] = [];
+  const endRun = () => {
+    if (run.length > 2)
+      emit(run.map((p) => p.term).join(''), (run[0] as Part).start, (run[run.length - 1] as Part).end);
+    run = [];
+  };
+  scanParts(text, (term, start, end, cjk, boundary) => {
+    if (boundary !== Boundary.None) endRun();
+    emit(term, start, end);
+    const part: Part = { term, start, end, cjk };
+    if (cjk) {
+      if (previousCjk && boundary === Boundary.None) emit(previousCjk.term + term, previousCjk.start, end);
+      previousCjk = part;
+      previous = null;
+      return;
     }
-    if (options.joinAcrossSpaces && previousLast && first && joinable(previousLast, first)) {
-      emit(previousLast.term + first.term, previousLast.start, first.end);
+    previousCjk = null;
+    // Inside a run (`IPAdapter`) always; across punctuation (`IP-Adapter`) or, for short fields,
+    // spaces (`IP Adapter`) unless one side is a generic word.
+    if (
+      previous &&
+      (boundary === Boundary.None ||
+        ((boundary === Boundary.Run || options.joinAcrossSpaces) && joinable(previous, part)))
+    ) {
+      emit(previous.term + term, previous.start, end);
     }
-    previousLast = previous;
-  }
+    previous = part;
+    run.push(part);
+  });
+  endRun();
 }
 
 function joinable(a: Part, b: Part): boolean {
