@@ -19,16 +19,20 @@ interface NodesPage {
 
 /**
  * Walks the catalogue the way ComfyUI-Manager does: `GET /nodes?page=N&limit=30` from page 1
- * until `page >= totalPages`, one request at a time.
+ * until `page >= totalPages` (or `maxPages`, for a warm-up), one request at a time.
  */
-export async function walkCatalogue(url: string, limit = 30): Promise<CatalogueWalk> {
+export async function walkCatalogue(
+  url: string,
+  limit = 30,
+  maxPages = Number.POSITIVE_INFINITY,
+): Promise<CatalogueWalk> {
   const ids: string[] = [];
   const installable: string[] = [];
   let slowest = 0;
   let totalPages = 1;
   let total = 0;
   const started = performance.now();
-  for (let page = 1; page <= totalPages; page++) {
+  for (let page = 1; page <= Math.min(totalPages, maxPages); page++) {
     const pageStarted = performance.now();
     const response = await fetch(`${url}/nodes?page=${page}&limit=${limit}`);
     const text = await response.text();
