@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Auth, type BetterAuthOptions, betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
-import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Kysely } from 'kysely';
 import { PASSWORD_HARD_MAX_LENGTH } from '../../config/auth.js';
 import type { AppContext } from '../../context.js';
@@ -18,7 +17,7 @@ import {
   webLink,
 } from './mails.js';
 import { promoteConfiguredAdmin } from './promotion.js';
-import { enabledProviders, OIDC_PROVIDER_ID } from './providers.js';
+import { oidcPlugins, socialProviders } from './providers.js';
 import { ReviveDatesPlugin } from './revive-dates.js';
 
 /** Header the bridge sets to the client address Fastify resolved (TRUST_PROXY aware). */
@@ -154,8 +153,8 @@ export function createRegistryAuth(ctx: AppContext, deps: RegistryAuthDeps): Reg
         sendInBackground(verificationMail(user.email, user.name, link, LINK_TTL_SECONDS / 3600));
       },
     },
-    socialProviders: socialProviders(ctx),
-    plugins: oidcPlugins(ctx),
+    socialProviders: socialProviders(config.auth),
+    plugins: oidcPlugins(config.auth),
     onAPIError: {
       errorURL: webLink(webUrl, SIGN_IN_PATH),
       // Refusals (4xx) are answered to the client, not logged; anything else is a fault.
@@ -207,40 +206,4 @@ function splitList(value: string): string[] {
     .split(',')
     .map((v) => v.trim())
     .filter(Boolean);
-}
-
-function socialProviders(ctx: AppContext): BetterAuthOptions['socialProviders'] {
-  const { auth } = ctx.config;
-  return {
-    ...(auth.GITHUB_CLIENT_ID && auth.GITHUB_CLIENT_SECRET
-      ? { github: { clientId: auth.GITHUB_CLIENT_ID, clientSecret: auth.GITHUB_CLIENT_SECRET } }
-      : {}),
-    ...(auth.GOOGLE_CLIENT_ID && auth.GOOGLE_CLIENT_SECRET
-      ? { google: { clientId: auth.GOOGLE_CLIENT_ID, clientSecret: auth.GOOGLE_CLIENT_SECRET } }
-      : {}),
-  };
-}
-
-function oidcPlugins(ctx: AppContext): BetterAuthOptions['plugins'] {
-  const { auth } = ctx.config;
-  if (!enabledProviders(auth).some((p) => p.id === OIDC_PROVIDER_ID) || !auth.OIDC_ISSUER || !auth.OIDC_CLIENT_ID) {
-    return [];
-  }
-  return [
-    genericOAuth({
-      config: [
-        {
-          providerId: OIDC_PROVIDER_ID,
-          name: auth.OIDC_NAME,
-          discoveryUrl: `${auth.OIDC_ISSUER.replace(/\/+$/, '')}/.well-known/openid-configuration`,
-          // ID tokens are checked against the provider's published keys, never just decoded.
-          requireIdTokenVerification: true,
-          clientId: auth.OIDC_CLIENT_ID,
-          clientSecret: auth.OIDC_CLIENT_SECRET,
-          scopes: auth.OIDC_SCOPES.split(/\s+/).filter(Boolean),
-          pkce: true,
-        },
-      ],
-    }),
-  ];
 }

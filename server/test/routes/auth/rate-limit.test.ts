@@ -86,6 +86,36 @@ describe('identity rate limits', () => {
     );
   });
 
+  it('keys on the connection address: a forged X-Forwarded-For does not reset the budget', async () => {
+    const t = await buildTestApp({ AUTH_RATE_LIMIT_SIGN_IN_PER_IP: '2' });
+    const attempt = (forwarded: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: SIGN_IN,
+        payload: { email: 'ada@example.com', password: 'nope' },
+        remoteAddress: A,
+        headers: { 'x-forwarded-for': forwarded, 'x-registry-client-ip': forwarded },
+      });
+    expect((await attempt('198.51.100.1')).statusCode).toBe(401);
+    expect((await attempt('198.51.100.2')).statusCode).toBe(401);
+    expect((await attempt('198.51.100.3')).statusCode).toBe(429);
+  });
+
+  it('trusts X-Forwarded-For behind a proxy when TRUST_PROXY is set', async () => {
+    const t = await buildTestApp({ AUTH_RATE_LIMIT_SIGN_IN_PER_IP: '1', TRUST_PROXY: 'true' });
+    const attempt = (client: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: SIGN_IN,
+        payload: { email: 'ada@example.com', password: 'nope' },
+        remoteAddress: '10.0.0.1',
+        headers: { 'x-forwarded-for': client },
+      });
+    expect((await attempt(A)).statusCode).toBe(401);
+    expect((await attempt(B)).statusCode).toBe(401);
+    expect((await attempt(A)).statusCode).toBe(429);
+  });
+
   it('keeps no e-mail or IP address in the counters', async () => {
     const t = await buildTestApp();
     await postFrom(t, A, SIGN_IN, { email: 'ada@example.com', password: 'nope' });
