@@ -143,6 +143,15 @@ describe('re-importing a changed catalogue', () => {
     expect(rows).toEqual([{ id: 'ComfyUI-Alpha', name: 'Alpha 2' }]);
   });
 
+  it('leaves unclaimed packs the list no longer has, and counts them', async () => {
+    const db = await freshDb();
+    await importManagerCatalogue({ db }, catalogue([alpha, beta]));
+    const report = await importManagerCatalogue({ db }, catalogue([alpha]));
+    expect(report).toMatchObject({ imported: [], updated: [], unchanged: 1, notInList: 1 });
+    const ids = await db.selectFrom('nodes').select('id').execute();
+    expect(ids.map((r) => r.id).sort()).toEqual(['ComfyUI-Alpha', 'beta']);
+  });
+
   it('skips entries without a usable reference or id', async () => {
     const db = await freshDb();
     const report = await importManagerCatalogue(
