@@ -26,9 +26,13 @@ const NOT_PLAIN = /[^\x20-\x7e]/;
 /** Lower-cases and strips accents; compatibility forms (full-width letters) become plain ones. */
 export function fold(text: string): string {
   if (!NOT_PLAIN.test(text)) return text.toLowerCase();
-  return text
-    .normalize('NFKD')
-    .replace(MARKS, '')
-    .replace(SPECIAL, (c) => SPECIAL_LETTERS[c] ?? c)
-    .toLowerCase();
+  return (
+    text
+      .normalize('NFKD')
+      .replace(MARKS, '')
+      // Recompose what decomposition split without leaving marks (Hangul syllables).
+      .normalize('NFC')
+      .replace(SPECIAL, (c) => SPECIAL_LETTERS[c] ?? c)
+      .toLowerCase()
+  );
 }

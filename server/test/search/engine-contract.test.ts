@@ -1,0 +1,125 @@
+import type { Kysely } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../src/db/database.js';
+import type { Database } from '../../src/db/schema.js';
+import { EventBus } from '../../src/lib/events.js';
+import { recordCatalogueChange } from '../../src/modules/catalogue/changes.js';
+import type { SearchEngine, SearchQuery } from '../../src/modules/search/engine.js';
+import { InProcessSearchEngine } from '../../src/modules/search/memory/in-process-engine.js';
+import { createTestDatabase } from '../helpers/database.js';
+
+/**
+ * The behaviour every `SearchEngine` must have. A dedicated engine (Meilisearch, OpenSearch)
+ * joins `implementations` and must pass the same suite.
+ */
+const implementations: { name: string; create(db: Kysely<Database>, events: EventBus): SearchEngine }[] = [
+  {
+    name: 'in-process',
+    create: (db, events) =>
+      new InProcessSearchEngine(db, events, {
+        pollMs: 50,
+        popularityRefreshMs: 60_000,
+        onError: (error) => {
+          throw error;
+        },
+      }),
+  },
+];
+
+const query = (overrides: Partial<SearchQuery> = {}): SearchQuery => ({
+  text: '',
+  comfyNodeText: '',
+  repositoryText: '',
+  publisherIds: [],
+  tags: [],
+  os: [],
+  accelerators: [],
+  includeBanned: false,
+  sort: 'relevance',
+  offset: 0,
+  limit: 10,
+  ...overrides,
+});
+
+let open: { database: DatabaseHandle; engine: SearchEngine } | undefined;
+afterEach(async () => {
+  await open?.engine.stop();
+  await open?.database.destroy();
+  open = undefined;
+});
+
+describe.each(implementations)('SearchEngine contract: $name', ({ create }) => {
+  async function setUp() {
+    const database = await createTestDatabase();
+    const db = database.db;
+    await db.insertInto('publishers').values({ id: 'acme', name: 'Acme' }).execute();
+    const events = new EventBus();
+    const engine = create(db, events);
+    open = { database, engine };
+    const pack = (id: string, name: string, extra: Record<string, unknown> = {}) =>
+      db
+        .insertInto('nodes')
+        .values({ id, normalized_id: id.toLowerCase(), publisher_id: 'acme', name, ...extra })
+        .onConflict((oc) => oc.column('id').doUpdateSet({ name, ...extra }))
+        .execute();
+    return { db, events, engine, pack };
+  }
+
+  it('answers from the catalogue stored before it started', async () => {
+    const { engine, pack } = await setUp();
+    await pack('river-a', 'River tools', { downloads: 5 });
+    await pack('river-b', 'River nodes', { downloads: 50 });
+    await pack('gone', 'River gone', { status: 'NodeStatusDeleted' });
+    await engine.start();
+    expect(await engine.search(query({ text: 'river' }))).toMatchObject({
+      total: 2,
+      hits: [{ id: 'river-b' }, { id: 'river-a' }],
+    });
+    expect(await engine.search(query({ text: 'river', offset: 1, limit: 1 }))).toMatchObject({
+      total: 2,
+      hits: [{ id: 'river-a' }],
+    });
+    expect(engine.stats()).toMatchObject({ packs: 2 });
+  });
+
+  it('applies refreshed packs: created, changed and deleted', async () => {
+    const { db, engine, pack } = await setUp();
+    await engine.start();
+    await pack('water-1', 'Lake tools');
+    await engine.refresh(['water-1']);
+    expect((await engine.search(query({ text: 'lake' }))).total).toBe(1);
+    await pack('water-1', 'Pond tools');
+    await engine.refresh(['water-1']);
+    expect((await engine.search(query({ text: 'lake' }))).total).toBe(0);
+    expect((await engine.search(query({ text: 'pond' }))).total).toBe(1);
+    await db.updateTable('nodes').set({ status: 'NodeStatusDeleted' }).where('id', '=', 'water-1').execute();
+    await engine.refresh(['water-1']);
+    expect((await engine.search(query({ text: 'pond' }))).total).toBe(0);
+  });
+
+  it('follows catalogue changes announced on its event bus, and those recorded by other instances', async () => {
+    const { db, events, engine, pack } = await setUp();
+    await engine.start();
+    await pack('sea', 'Sea tools');
+    events.emit('catalogue:changed', ['sea']);
+    expect((await engine.search(query({ text: 'sea' }))).total).toBe(1);
+
+    await pack('ocean', 'Ocean tools');
+    await recordCatalogueChange(db, ['ocean']);
+    const began = performance.now();
+    while ((await engine.search(query({ text: 'ocean' }))).total === 0) {
+      expect(performance.now() - began).toBeLessThan(5000);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  });
+
+  it('keeps banned packs out unless asked, and suggests public packs by name as typed', async () => {
+    const { engine, pack } = await setUp();
+    await pack('storm', 'Storm chaser');
+    await pack('stormy', 'Stormy banned', { status: 'NodeStatusBanned' });
+    await engine.start();
+    expect((await engine.search(query({ text: 'storm' }))).hits.map((h) => h.id)).toEqual(['storm']);
+    expect((await engine.search(query({ text: 'storm', includeBanned: true }))).total).toBe(2);
+    expect(await engine.suggestPacks('sto', 6)).toEqual([{ id: 'storm', name: 'Storm chaser' }]);
+  });
+});
