@@ -116,9 +116,20 @@ test.describe('signed in', () => {
     signInAs,
     checkA11y,
   }) => {
+    const analytics: unknown[][] = [];
+    page.on('console', async (message) => {
+      if (message.text().startsWith('[analytics]')) {
+        analytics.push(await Promise.all(message.args().map((arg) => arg.jsonValue())));
+      }
+    });
     await signInAs(page, registry.users.user);
     await page.goto('/');
     const trigger = page.getByRole('button', { name: 'Account menu for Grace Hopper' });
+    // Outside production, analytics go to the console: the user is identified by id, e-mail and name.
+    await expect
+      .poll(() => analytics.find((call) => call[0] === '[analytics] setProfile'))
+      .toEqual(['[analytics] setProfile', { email: registry.users.user.email, name: 'Grace Hopper' }]);
+    expect(analytics.find((call) => call[0] === '[analytics] identify')?.[1]).toEqual(expect.any(String));
     await expect(trigger.getByTestId('avatar-initial')).toHaveText('G');
     await expect(trigger).toContainText('Grace Hopper');
     await trigger.click();

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/ui/spinner';
+import { analytics } from '../../lib/analytics-client';
 import { isHeaderHidden } from '../header-visibility';
 import { useSessionEffects } from '../session-effects';
 import { Header } from './Header';
@@ -26,9 +27,10 @@ export function RootLayout() {
   useDocumentText(pathname);
   useSessionEffects();
   const showHeader = !isHeaderHidden(pathname);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page starts at the top
+  // A new page starts at the top and counts as a page view (PostHog's automatic ones are off).
   useEffect(() => {
     window.scrollTo(0, 0);
+    analytics.track('$pageview', { path: pathname });
   }, [pathname]);
   return (
     <>
