@@ -5,6 +5,7 @@ import { claimsSchema } from './claims.js';
 import { databaseSchema } from './database.js';
 import { jobsSchema } from './jobs.js';
 import { mailSchema } from './mail.js';
+import { moderationSchema } from './moderation.js';
 import { publishersSchema } from './publishers.js';
 import { publishingSchema } from './publishing.js';
 import { ConfigError, type ConfigProblem, readConfig } from './read.js';
@@ -30,6 +31,7 @@ export const configSchemas = {
   publishing: publishingSchema,
   web: webSchema,
   search: searchSchema,
+  moderation: moderationSchema,
 } satisfies Record<string, TObject>;
 
 type Schemas = typeof configSchemas;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import adminModule from './admin/routes/index.js';
 import authRoutes from './auth/routes/index.js';
 import bulkRoutes from './bulk/routes.js';
 import claimRoutes from './claims/routes.js';
@@ -35,4 +36,5 @@ export const apiModules: FastifyPluginAsync[] = [
   comfyNodesRoutes,
   filesRoutes,
   bulkRoutes,
+  adminModule,
 ];

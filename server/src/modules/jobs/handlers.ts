@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { analyzeArchive } from '../archive/index.js';
+import { notifyWebhookHandler } from '../notifications/webhook.js';
 import { processArchiveHandler } from '../pipeline/process-archive.js';
 import type { JobHandler } from './types.js';
 import type { JobWorkerLog } from './worker.js';
@@ -9,5 +10,5 @@ import type { JobWorkerLog } from './worker.js';
  * to do in the background adds its handler here.
  */
 export function registryJobHandlers(ctx: AppContext, log?: JobWorkerLog): JobHandler[] {
-  return [processArchiveHandler(ctx, analyzeArchive, log)];
+  return [processArchiveHandler(ctx, analyzeArchive, log), notifyWebhookHandler(ctx)];
 }

@@ -1,0 +1,64 @@
+import type { AppContext } from '../../context.js';
+import type { NodeVersionStatus } from '../../db/schema.js';
+import type { ScanFinding } from '../archive/types.js';
+import { parseFindings } from '../pipeline/outcome.js';
+import { presentVersion } from '../versions/present.js';
+import { approvedFlagReasons, countQueue, pageQueue } from './queue-repository.js';
+
+export interface QueueQuery {
+  statuses: NodeVersionStatus[];
+  nodeId?: string | undefined;
+  q?: string | undefined;
+  page: number;
+  pageSize: number;
+  sort: 'oldest' | 'newest';
+}
+
+/** The key that makes two findings "the same issue" across versions. */
+function findingKey(f: ScanFinding): string {
+  return JSON.stringify([f.file_path, f.issue_type, f.code_snippet]);
+}
+
+/**
+ * The review queue: versions with their pack's name, repository and publisher, their findings,
+ * and for each finding whether an admin already approved the same issue (same file, issue type
+ * and snippet) in an earlier version of the pack that is Active now. The admin screen needs no
+ * further calls.
+ */
+export async function reviewQueue(ctx: AppContext, query: QueueQuery) {
+  const filter = {
+    statuses: query.statuses,
+    nodeId: query.nodeId,
+    text: query.q?.trim() ? query.q.trim().toLowerCase() : undefined,
+    order: query.sort,
+  };
+  const [total, rows] = await Promise.all([
+    countQueue(ctx.db, filter),
+    pageQueue(ctx.db, filter, query.pageSize, (query.page - 1) * query.pageSize),
+  ]);
+  const approved = await approvedFlagReasons(ctx.db, [...new Set(rows.map((r) => r.node_id))]);
+  const versions = rows.map((row) => {
+    const findings = parseFindings(row.status_reason);
+    const known = new Set(
+      approved
+        .filter((a) => a.node_id === row.node_id && a.version_id !== row.id && a.version_created_at < row.created_at)
+        .flatMap((a) => (parseFindings(a.to_reason) ?? []).map(findingKey)),
+    );
+    const marked = (findings ?? []).map((f) => ({ ...f, previously_approved: known.has(findingKey(f)) }));
+    return {
+      ...presentVersion(ctx.storage, row, true),
+      node_name: row.node_name,
+      node_repository: row.node_repository,
+      publisher_id: row.node_publisher_id,
+      findings: marked,
+      previously_approved: marked.length > 0 && marked.every((f) => f.previously_approved),
+    };
+  });
+  return {
+    total,
+    versions,
+    page: query.page,
+    pageSize: query.pageSize,
+    totalPages: Math.ceil(total / query.pageSize),
+  };
+}

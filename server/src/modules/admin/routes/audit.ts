@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { badRequest } from '../../../lib/errors.js';
+import { errorResponses } from '../../../lib/schemas.js';
+import { listAudit } from '../../audit/service.js';
+import { requireAdmin } from '../../auth/viewer.js';
+
+const MAX_LIMIT = 200;
+const Short = Type.Optional(Type.String({ minLength: 1, maxLength: 200 }));
+const Time = Type.Optional(Type.String({ format: 'date-time' }));
+
+const AuditEntry = Type.Object(
+  {
+    id: Type.String(),
+    actor: Type.Union([Type.Object({ id: Type.String(), email: Type.String() }), Type.Null()]),
+    action: Type.String(),
+    target_type: Type.String(),
+    target_id: Type.String(),
+    reason: Type.String(),
+    before: Type.Unknown(),
+    after: Type.Unknown(),
+    created_at: Type.String({ format: 'date-time' }),
+  },
+  { title: 'AuditEntry', additionalProperties: false },
+);
+
+/** The audit log: read-only by design (no route changes or deletes an entry). */
+const adminAuditRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/admin/audit',
+    {
+      schema: {
+        operationId: 'listAuditEntries',
+        tags: ['admin'],
+        summary: 'Admin actions, newest first, with what each changed',
+        querystring: Type.Object({
+          actor: Short,
+          action: Short,
+          targetType: Short,
+          targetId: Short,
+          since: Time,
+          until: Time,
+          page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+          limit: Type.Optional(Type.Integer({ description: `1..${MAX_LIMIT}, default 50.` })),
+        }),
+        response: {
+          200: Type.Object(
+            {
+              total: Type.Integer(),
+              entries: Type.Array(AuditEntry),
+              page: Type.Integer(),
+              limit: Type.Integer(),
+              totalPages: Type.Integer(),
+            },
+            { title: 'AuditPage', additionalProperties: false },
+          ),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async function listAuditEntries(request) {
+      await requireAdmin(request);
+      const { page = 1, limit = 50, since, until, ...filter } = request.query;
+      if (limit < 1 || limit > MAX_LIMIT) throw badRequest(`Invalid limit: ${limit}`, `between 1 and ${MAX_LIMIT}`);
+      const iso = (t: string | undefined) => (t === undefined ? undefined : new Date(t).toISOString());
+      return listAudit(app.ctx.db, { ...filter, since: iso(since), until: iso(until) }, page, limit);
+    },
+  );
+};
+
+export default adminAuditRoutes;

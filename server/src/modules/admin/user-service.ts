@@ -1,0 +1,112 @@
+import { type SqlBool, sql } from 'kysely';
+import type { AppContext } from '../../context.js';
+import { nowIso, toBool } from '../../db/values.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { revokeUserSessions } from '../auth/repository.js';
+import type { Viewer } from '../auth/viewer.js';
+import type { UserRow } from '../users/repository.js';
+import { adminAction } from './act.js';
+
+/** An account as the admin screen lists it. */
+export function presentUser(row: UserRow) {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    isAdmin: toBool(row.is_admin),
+    isApproved: toBool(row.is_approved),
+    status: row.status,
+    status_reason: row.status_reason,
+    createdAt: row.created_at,
+  };
+}
+
+/** Accounts whose e-mail or name contains `q`, newest first. */
+export async function listUsers(ctx: AppContext, query: { q?: string | undefined; page: number; limit: number }) {
+  let base = ctx.db.selectFrom('users');
+  const text = query.q?.trim().toLowerCase();
+  if (text) {
+    const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base = base.where(
+      sql<SqlBool>`(lower(email) like ${pattern} escape '\\' or lower(name) like ${pattern} escape '\\')`,
+    );
+  }
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+    base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+  ]);
+  const total = Number(count?.n ?? 0);
+  return {
+    total,
+    users: rows.map(presentUser),
+    page: query.page,
+    limit: query.limit,
+    totalPages: Math.ceil(total / query.limit),
+  };
+}
+
+export interface UserUpdateInput {
+  isAdmin?: boolean | undefined;
+  banned?: boolean | undefined;
+  reason?: string | undefined;
+}
+
+/**
+ * Grants or revokes the admin role and bans or unbans an account. A ban signs the account out
+ * everywhere (its sessions are deleted) and every write checks the ban, so tokens already issued
+ * can read but not change anything. The registry never loses its last active admin.
+ */
+export async function updateUser(ctx: AppContext, viewer: Viewer, userId: string, input: UserUpdateInput) {
+  if (input.isAdmin === undefined && input.banned === undefined) {
+    throw badRequest('Nothing to change', 'send isAdmin and/or banned');
+  }
+  return adminAction(ctx, viewer, async (trx) => {
+    const user = await trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+    if (!user) throw notFound('User not found');
+    const wasAdmin = toBool(user.is_admin) && user.status !== 'BANNED';
+    const staysAdmin = (input.isAdmin ?? toBool(user.is_admin)) && !(input.banned ?? user.status === 'BANNED');
+    if (wasAdmin && !staysAdmin) {
+      const admins = await trx
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('is_admin', '=', true)
+        .where('status', '=', 'ACTIVE')
+        .executeTakeFirst();
+      if (Number(admins?.n ?? 0) <= 1) {
+        throw conflict('Cannot remove the last admin', 'make another account admin first');
+      }
+    }
+    const patch: { is_admin?: boolean; status?: 'ACTIVE' | 'BANNED'; status_reason?: string } = {};
+    if (input.isAdmin !== undefined) patch.is_admin = input.isAdmin;
+    if (input.banned !== undefined) {
+      patch.status = input.banned ? 'BANNED' : 'ACTIVE';
+      patch.status_reason = input.banned ? (input.reason ?? '') : '';
+    }
+    const updated = await trx
+      .updateTable('users')
+      .set({ ...patch, updated_at: nowIso() })
+      .where('id', '=', userId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (input.banned === true) await revokeUserSessions(trx, userId);
+    const state = (u: UserRow) => ({ isAdmin: toBool(u.is_admin), status: u.status, status_reason: u.status_reason });
+    const action = input.banned === undefined ? 'user.update' : input.banned ? 'user.ban' : 'user.unban';
+    return {
+      result: presentUser(updated),
+      audit: {
+        action,
+        targetType: 'user',
+        targetId: userId,
+        reason: input.reason ?? '',
+        before: state(user),
+        after: state(updated),
+      },
+    };
+  });
+}
