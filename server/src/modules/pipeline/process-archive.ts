@@ -35,7 +35,8 @@ export function processArchiveHandler(
   const finish = async (versionId: string, outcome: ReturnType<typeof decideOutcome>, failure: string) => {
     const result = await applyOutcome(ctx.db, ctx.dialect, { versionId, analysis: null, outcome, failure });
     if (result.nodeId) announceCatalogueChange(ctx.events, [result.nodeId]);
-    if (result.statusChanged && outcome.status === 'NodeVersionStatusFlagged') ctx.events.emit('version:flagged', versionId);
+    if (result.statusChanged && outcome.status === 'NodeVersionStatusFlagged')
+      ctx.events.emit('version:flagged', versionId);
   };
 
   return {
@@ -86,7 +87,8 @@ export function processArchiveHandler(
           failure: '',
         });
         if (result.nodeId) announceCatalogueChange(ctx.events, [result.nodeId]);
-        if (result.statusChanged && outcome.status === 'NodeVersionStatusFlagged') ctx.events.emit('version:flagged', versionId);
+        if (result.statusChanged && outcome.status === 'NodeVersionStatusFlagged')
+          ctx.events.emit('version:flagged', versionId);
         const ms = (from: number, to: number) => Math.round(to - from);
         log.info(
           {
