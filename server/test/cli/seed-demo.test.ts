@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Kysely } from 'kysely';
+import semver from 'semver';
 import { parse as parseToml } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/schema.js';
@@ -75,7 +76,7 @@ describe('registry seed-demo', () => {
       const mine = active.filter((v) => v.node_id === node.id).map((v) => v.version);
       const latest = d.versions.find((v) => v.id === node.latest_version_id);
       if (mine.length === 0) expect(node.latest_version_id).toBeNull();
-      else expect(latest?.version).toBe(mine.sort((x, y) => (x < y ? 1 : -1))[0]);
+      else expect(latest?.version).toBe(mine.sort(semver.rcompare)[0]);
       // A pack's downloads are the sum over its versions, as the install counter keeps them.
       const sum = d.versions.filter((v) => v.node_id === node.id).reduce((s, v) => s + Number(v.downloads), 0);
       expect(Number(node.downloads)).toBe(sum);
