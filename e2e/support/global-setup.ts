@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { OAuth2Server } from 'oauth2-mock-server';
 import type { E2EState, E2EUser } from './state';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -59,6 +60,21 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const [apiPort, webPort] = [await freePort(), await freePort()];
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const webUrl = `http://127.0.0.1:${webPort}`;
+
+  // A real OpenID Connect provider whose one user signs in without a password prompt.
+  const sso: E2EUser = { email: 'sso@e2e.test', password: '', name: 'Sam Sso' };
+  const provider = new OAuth2Server();
+  await provider.issuer.keys.generate('RS256');
+  await provider.start(0, '127.0.0.1');
+  provider.service.on('beforeTokenSigning', (token) =>
+    Object.assign(token.payload, {
+      sub: 'sso-user-1',
+      email: sso.email,
+      email_verified: true,
+      name: sso.name,
+      picture: `${webUrl}/favicon.svg`,
+    }),
+  );
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     DATA_DIR: dataDir,
@@ -79,6 +95,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     WEB_CONTRIBUTE_URL: `${webUrl}/e2e-contribute`,
     WEB_DOCS_URL: `${webUrl}/e2e-docs`,
     WEB_DOCS_URL_ZH: `${webUrl}/e2e-docs-zh`,
+    OIDC_ISSUER: provider.issuer.url ?? '',
+    OIDC_CLIENT_ID: 'registry-e2e',
+    OIDC_CLIENT_SECRET: 'registry-e2e-secret',
+    OIDC_NAME: 'Company SSO',
   };
   delete env.DATABASE_URL;
 
@@ -97,7 +117,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const user: E2EUser = { email: 'user@e2e.test', password: 'user-password-1', name: 'Grace Hopper' };
   await signUp(apiUrl, webUrl, user);
 
-  const state: E2EState = { apiUrl, webUrl, dataDir, users: { user, admin } };
+  const state: E2EState = { apiUrl, webUrl, dataDir, users: { user, admin, sso } };
   process.env.E2E_STATE = JSON.stringify(state);
 
   return async () => {
@@ -109,6 +129,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         resolve(undefined);
       });
     });
+    await provider.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

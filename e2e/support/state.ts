@@ -10,7 +10,8 @@ export interface E2EState {
   apiUrl: string;
   webUrl: string;
   dataDir: string;
-  users: { user: E2EUser; admin: E2EUser };
+  /** `sso` signs in through the OpenID Connect provider (no password). */
+  users: { user: E2EUser; admin: E2EUser; sso: E2EUser };
 }
 
 /** The running registry of this test run. */

@@ -109,6 +109,20 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, r
   await expect(page).toHaveURL('/nodes');
 });
 
+test('the providers the server enabled are offered; OpenID Connect signs in and returns to fromUrl', async ({
+  page,
+  registry,
+}) => {
+  await page.goto('/nodes?from=sso');
+  await expect(page).toHaveURL(/\/auth\/login\?fromUrl=/);
+  await page.getByRole('button', { name: 'Continue with Company SSO' }).click();
+  await expect(page).toHaveURL('/nodes?from=sso');
+  const trigger = page.getByRole('button', { name: `Account menu for ${registry.users.sso.name}` });
+  await expect(trigger.locator('img')).toHaveAttribute('src', `${registry.webUrl}/favicon.svg`);
+  await trigger.click();
+  await expect(page.getByRole('menu')).toContainText(registry.users.sso.email);
+});
+
 test.describe('signed in', () => {
   test('a user sees the avatar menu without the admin item; /admin is forbidden', async ({
     page,

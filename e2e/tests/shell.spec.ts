@@ -86,11 +86,13 @@ test.describe('theme', () => {
     // Hold the app's JavaScript back: the page must already be dark before any of it runs.
     await page.route('**/assets/*.js', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
+      await route.continue().catch(() => {});
     });
     await page.reload({ waitUntil: 'commit' });
     await page.waitForSelector('html.dark', { timeout: 1000 });
+    await page.waitForLoadState('load');
     await page.unroute('**/assets/*.js');
+    await expect(page.getByRole('button', { name: /^Theme/ })).toBeVisible();
 
     await page.emulateMedia({ colorScheme: 'light' });
     await page.getByRole('button', { name: /^Theme/ }).click();
