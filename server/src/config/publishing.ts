@@ -32,6 +32,12 @@ export const publishingSchema = Type.Object({
     minimum: 1,
     description: 'Largest uncompressed/compressed ratio of any entry (zip bomb guard).',
   }),
+  ARCHIVE_ANALYSIS_TIMEOUT_SECONDS: Type.Integer({
+    default: 300,
+    minimum: 5,
+    maximum: 3600,
+    description: 'An archive analysis running longer is stopped and counts as a failed attempt.',
+  }),
   ARCHIVE_MAX_SOURCE_FILE_BYTES: Type.Integer({
     default: 2 * 1024 * 1024,
     minimum: 1024,

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
-import { analyzeArchive } from '../archive/index.js';
 import { notifyWebhookHandler } from '../notifications/webhook.js';
+import { AnalyserPool } from '../pipeline/analyser-pool.js';
 import { processArchiveHandler } from '../pipeline/process-archive.js';
 import type { JobHandler } from './types.js';
 import type { JobWorkerLog } from './worker.js';
@@ -10,5 +10,13 @@ import type { JobWorkerLog } from './worker.js';
  * to do in the background adds its handler here.
  */
 export function registryJobHandlers(ctx: AppContext, log?: JobWorkerLog): JobHandler[] {
-  return [processArchiveHandler(ctx, analyzeArchive, log), notifyWebhookHandler(ctx)];
+  // The analyser runs in worker threads, one per concurrent job, off the HTTP event loop.
+  const analysers = new AnalyserPool({
+    size: ctx.config.jobs.JOBS_CONCURRENCY,
+    timeoutMs: ctx.config.publishing.ARCHIVE_ANALYSIS_TIMEOUT_SECONDS * 1000,
+  });
+  return [
+    { ...processArchiveHandler(ctx, analysers.analyze, log), close: () => analysers.close() },
+    notifyWebhookHandler(ctx),
+  ];
 }

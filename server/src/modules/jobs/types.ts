@@ -23,6 +23,8 @@ export interface JobHandler {
   run(payload: unknown, job: JobInfo): Promise<void>;
   /** Called once when the job is given up, so the handler can leave its subject in a clear state. */
   onGiveUp?(payload: unknown, error: string, job: JobInfo): Promise<void>;
+  /** Releases what the handler holds (threads, connections) when its worker stops. */
+  close?(): Promise<void>;
 }
 
 /** Thrown by a handler when retrying cannot help (bad payload, subject gone): the job fails at once. */

@@ -73,6 +73,7 @@ export class JobWorker {
     this.wake();
     await this.#loop;
     await Promise.allSettled([...this.#active]);
+    await Promise.allSettled([...this.#handlers.values()].map((h) => h.close?.()));
   }
 
   /** Makes an idle worker look for jobs now instead of at the next poll. */
@@ -101,10 +102,12 @@ export class JobWorker {
         }
       }
       for (const job of claimed) {
-        const running = this.#run(job).finally(() => {
-          this.#active.delete(running);
-          this.wake();
-        });
+        const running = this.#run(job)
+          .catch((error: unknown) => this.#options.log.error({ err: error, job: job.id }, 'job worker: run failed'))
+          .finally(() => {
+            this.#active.delete(running);
+            this.wake();
+          });
         this.#active.add(running);
       }
       // A full batch suggests more work is waiting: look again at once.
