@@ -1,0 +1,90 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../helpers/app.js';
+import { publishFlagged, testWorker } from '../routes/admin/story.js';
+
+const servers: { close(): void }[] = [];
+afterEach(() => {
+  for (const s of servers.splice(0)) s.close();
+});
+
+/** A chat webhook on 127.0.0.1 that fails its first call and records every body. */
+async function flakyWebhook() {
+  const bodies: unknown[] = [];
+  let calls = 0;
+  const server = createServer((req, res) => {
+    let data = '';
+    req.on('data', (c) => {
+      data += c;
+    });
+    req.on('end', () => {
+      calls += 1;
+      bodies.push(JSON.parse(data));
+      res.statusCode = calls === 1 ? 500 : 204;
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  servers.push(server);
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, bodies };
+}
+
+describe('moderation webhook', () => {
+  it('announces a flagged version and an admin action; a failed call is retried by the queue', async () => {
+    const hook = await flakyWebhook();
+    const t = await buildTestApp({ MODERATION_WEBHOOK_URL: hook.url, JOBS_RETRY_BASE_SECONDS: '1' });
+    await publishFlagged(t);
+    // The listener queues the message after the pipeline commits.
+    await new Promise((r) => setTimeout(r, 100));
+    const worker = testWorker(t);
+    await worker.runOnce();
+    expect(hook.bodies).toHaveLength(1);
+    const jobs = await t.ctx.db
+      .selectFrom('jobs')
+      .select(['status', 'attempts'])
+      .where('kind', '=', 'notify-webhook')
+      .execute();
+    expect(jobs).toEqual([{ status: 'queued', attempts: 1 }]);
+    await t.ctx.db
+      .updateTable('jobs')
+      .set({ run_at: new Date(0).toISOString() })
+      .where('kind', '=', 'notify-webhook')
+      .execute();
+    await worker.runOnce();
+    const admin = await t.as(await t.factories.admin({ email: 'mod@example.test' }));
+    expect((await admin.post('/publishers/acme/nodes/hello/ban', { reason: 'malware' })).statusCode).toBe(204);
+    await worker.runOnce();
+    expect(hook.bodies).toEqual([
+      { content: expect.stringContaining('Version flagged for review: hello@1.0.0 (1 finding(s))') },
+      { content: expect.stringContaining('Version flagged for review: hello@1.0.0 (1 finding(s))') },
+      { content: 'Admin mod@example.test did node.ban on node hello: malware' },
+    ]);
+    const done = await t.ctx.db.selectFrom('jobs').select('status').where('kind', '=', 'notify-webhook').execute();
+    expect(done).toEqual([{ status: 'done' }, { status: 'done' }]);
+  });
+
+  it('sends Slack bodies when asked, and queues nothing without a URL', async () => {
+    const hook = await flakyWebhook();
+    const t = await buildTestApp({ MODERATION_WEBHOOK_URL: hook.url, MODERATION_WEBHOOK_FORMAT: 'slack' });
+    const admin = await t.as(await t.factories.admin({ email: 'mod@example.test' }));
+    await t.factories.publisher({ id: 'acme' });
+    await admin.post('/publishers/acme/ban', {});
+    const worker = testWorker(t);
+    await worker.runOnce();
+    await t.ctx.db
+      .updateTable('jobs')
+      .set({ run_at: new Date(0).toISOString() })
+      .execute();
+    await worker.runOnce();
+    expect(hook.bodies).toEqual([
+      { text: 'Admin mod@example.test did publisher.ban on publisher acme' },
+      { text: 'Admin mod@example.test did publisher.ban on publisher acme' },
+    ]);
+    const quiet = await buildTestApp();
+    const admin2 = await quiet.as(await quiet.factories.admin());
+    await quiet.factories.publisher({ id: 'acme' });
+    await admin2.post('/publishers/acme/ban', {});
+    expect(await quiet.ctx.db.selectFrom('jobs').selectAll().execute()).toEqual([]);
+  });
+});
