@@ -8,12 +8,11 @@ describe('identity endpoints in the OpenAPI document', () => {
       paths: Record<string, Record<string, { operationId?: string }>>;
       components: { schemas: Record<string, unknown> };
     };
-    const operations = Object.fromEntries(
-      Object.entries(doc.paths).flatMap(([path, methods]) =>
-        Object.entries(methods).map(([method, op]) => [op.operationId, `${method.toUpperCase()} ${path}`]),
-      ),
+    const pairs = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => [op.operationId, `${method.toUpperCase()} ${path}`] as const),
     );
-    expect(operations).toMatchObject({
+    const operations = Object.fromEntries(pairs);
+    const expected = {
       getAuthConfig: 'GET /auth/config',
       getIdentityToken: 'GET /auth/token',
       getJwks: 'GET /.well-known/jwks.json',
@@ -29,8 +28,15 @@ describe('identity endpoints in the OpenAPI document', () => {
       sendVerificationEmail: 'POST /api/auth/send-verification-email',
       verifyEmail: 'GET /api/auth/verify-email',
       changePassword: 'POST /api/auth/change-password',
-      updateUser: 'POST /api/auth/update-user',
-    });
+      updateAuthUser: 'POST /api/auth/update-user',
+    };
+    expect(operations).toMatchObject(expected);
+    // Generated clients need each operation id once.
+    for (const id of Object.keys(expected))
+      expect(
+        pairs.filter(([op]) => op === id),
+        id,
+      ).toHaveLength(1);
     expect(Object.keys(doc.components.schemas)).toEqual(
       expect.arrayContaining(['AuthErrorResponse', 'AuthConfig', 'User']),
     );

@@ -133,7 +133,7 @@ export function passwordRoutes(runtime: AuthRuntime): FastifyPluginAsyncTypebox 
       {
         bodyLimit: AUTH_BODY_LIMIT,
         schema: {
-          operationId: 'updateUser',
+          operationId: 'updateAuthUser',
           tags,
           summary: 'Change the display name or picture of the signed-in account',
           body: UpdateUserBody,
