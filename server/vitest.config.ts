@@ -7,6 +7,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Forked workers keep native SQLite handles and PostgreSQL pools apart between files.
     pool: 'forks',
+    globalSetup: ['test/global-setup.ts'],
     reporters: ['default'],
   },
 });

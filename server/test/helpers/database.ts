@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 
@@ -14,7 +15,7 @@ export const testDialect = testPostgresUrl ? 'postgres' : 'sqlite';
 
 /**
  * A fresh, migrated database for one test: SQLite in memory, or a new schema on the test
- * PostgreSQL server that is dropped again by `destroy`.
+ * PostgreSQL server (dropped by the global teardown in test/global-setup.ts).
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   if (!testPostgresUrl) {
@@ -22,21 +23,14 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     await migrateToLatest(handle.db);
     return handle;
   }
-  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const schema = `t_${inject('testRunId')}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: testPostgresUrl });
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const handle = openDatabase({ databaseUrl: testPostgresUrl, pgSchema: schema, poolSize: 4 });
   await migrateToLatest(handle.db);
-  return {
-    ...handle,
-    async destroy() {
-      await handle.destroy();
-      const cleanup = new pg.Client({ connectionString: testPostgresUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop schema ${schema} cascade`);
-      await cleanup.end();
-    },
-  };
+  // The schema is dropped by the global teardown, not here: Kysely's migrator introspects every
+  // schema on the server, and a schema dropped while another test migrates breaks that query.
+  return handle;
 }
