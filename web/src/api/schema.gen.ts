@@ -198,7 +198,7 @@ export interface paths {
         };
         get?: never;
         /** Make or revoke admin; ban or unban an account */
-        put: operations["updateUser_2"];
+        put: operations["updateUser"];
         post?: never;
         delete?: never;
         options?: never;
@@ -409,7 +409,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Change the display name or picture of the signed-in account */
-        post: operations["updateUser"];
+        post: operations["updateAuthUser"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2492,7 +2492,7 @@ export interface operations {
             };
         };
     };
-    updateUser_2: {
+    updateUser: {
         parameters: {
             query?: never;
             header?: never;
@@ -3262,7 +3262,7 @@ export interface operations {
             };
         };
     };
-    updateUser: {
+    updateAuthUser: {
         parameters: {
             query?: never;
             header?: never;
