@@ -1,5 +1,7 @@
 import type { PopularityFigures, SearchDocument } from '../document.js';
+import { acceleratorMask, osMask } from '../filters.js';
 import { analyze } from '../text/analyze.js';
+import { BANNED, LIVE, SlotTable } from './slot-table.js';
 import { SortedTerms } from './sorted-terms.js';
 import { Field, type StoredPack, storePack } from './stored-pack.js';
 
@@ -26,6 +28,8 @@ const COMPACT_MIN_DEAD = 1000;
 export class CatalogueIndex {
   /** Packs by slot; null for dead slots. */
   readonly packs: (StoredPack | null)[] = [];
+  /** Per-slot flags and figures that filters and ordering read for every candidate. */
+  readonly table = new SlotTable();
   /** Every term, sorted: prefix and typo-tolerant lookups walk it. */
   readonly vocabulary = new SortedTerms();
   private readonly terms = new Map<string, TermEntry>();
@@ -40,6 +44,7 @@ export class CatalogueIndex {
     short: new Map<string, number[]>(),
     classes: new Map<string, number[]>(),
     classNames: new Map<string, number[]>(),
+    repository: new Map<string, number[]>(),
   };
   private readonly slotById = new Map<string, number>();
   private dead = 0;
@@ -63,8 +68,8 @@ export class CatalogueIndex {
     return this.shortPrefixes.get(prefix);
   }
 
-  /** Slots (live or dead) of packs with this id/name key, short key, class key or class name. */
-  slotsWithKey(kind: 'title' | 'short' | 'classes' | 'classNames', key: string): readonly number[] {
+  /** Slots (live or dead) of packs with this id/name key, short key, class key, class name or repository. */
+  slotsWithKey(kind: 'title' | 'short' | 'classes' | 'classNames' | 'repository', key: string): readonly number[] {
     return this.keySlots[kind].get(key) ?? [];
   }
 
@@ -79,12 +84,21 @@ export class CatalogueIndex {
     const slot = this.packs.length;
     const stored = storePack(doc);
     this.packs.push(stored);
+    const { table } = this;
+    table.ensure(slot);
+    table.flags[slot] = LIVE | (doc.banned ? BANNED : 0);
+    table.osMask[slot] = osMask(doc.supportedOs);
+    table.acceleratorMask[slot] = acceleratorMask(doc.supportedAccelerators);
+    table.createdMs[slot] = Date.parse(doc.createdAt) || 0;
+    table.updatedMs[slot] = Date.parse(doc.updatedAt) || 0;
+    table.setFigures(slot, doc.searchRanking, doc.downloads, doc.stars);
     this.slotById.set(stored.sortId, slot);
     this.indexTerms(doc, slot);
     for (const key of stored.titleKeys) pushTo(this.keySlots.title, key, slot);
     for (const key of stored.shortKeys) pushTo(this.keySlots.short, key, slot);
     for (const key of stored.classKeys) pushTo(this.keySlots.classes, key, slot);
     for (const node of doc.comfyNodes) pushTo(this.keySlots.classNames, node.name.trim(), slot);
+    if (doc.normalizedRepository) pushTo(this.keySlots.repository, doc.normalizedRepository, slot);
     if (this.dead >= COMPACT_MIN_DEAD && this.dead * 4 >= this.packs.length) this.compact();
   }
 
@@ -97,11 +111,8 @@ export class CatalogueIndex {
   setPopularity(figures: readonly PopularityFigures[]): void {
     for (const f of figures) {
       const slot = this.slotOf(f.id);
-      const pack = slot === undefined ? null : this.packs[slot];
-      if (!pack) continue;
-      pack.searchRanking = f.searchRanking;
-      pack.downloads = f.downloads;
-      pack.stars = f.stars;
+      if (slot === undefined) continue;
+      this.table.setFigures(slot, f.searchRanking, f.downloads, f.stars);
     }
   }
 
@@ -110,6 +121,7 @@ export class CatalogueIndex {
     const slot = this.slotById.get(key);
     if (slot === undefined) return;
     this.packs[slot] = null;
+    this.table.flags[slot] = 0;
     this.slotById.delete(key);
     this.dead += 1;
   }
@@ -169,6 +181,7 @@ export class CatalogueIndex {
       remap[slot] = live.length;
       live.push(pack);
     });
+    this.table.compact(remap);
     compactPostings(this.terms, remap);
     compactPostings(this.shortPrefixes, remap);
     for (const slots of Object.values(this.keySlots)) {

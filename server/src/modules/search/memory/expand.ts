@@ -5,8 +5,8 @@ import { forEachFuzzyMatch } from './fuzzy.js';
 export interface TermExpansion {
   /** Whole words: the term itself, or near misses. */
   words: { term: string; typos: number }[];
-  /** Completions of the term as a prefix: a slice of the sorted vocabulary. */
-  completions: { terms: readonly string[]; start: number; end: number } | null;
+  /** Completions of the term as a prefix: the most common terms starting with it. */
+  completions: TermEntry[];
   /** Completions of a one- or two-letter prefix: one list of packs (ids and names only). */
   shortCompletions: TermEntry | null;
 }
@@ -27,16 +27,22 @@ export function newHighlightTerms(): HighlightTerms {
 }
 
 export interface ExpandOptions {
-  /** Also match terms that start with this one (as-you-type). */
-  prefix: boolean;
+  /**
+   * Also match terms that start with this one: `always` (the word being typed), `unknown` only
+   * when the term is not a word of the index itself (a partial word earlier in the query), or not.
+   */
+  prefix: 'always' | 'unknown' | false;
   /** Allow typos (scaled to the term's length). */
   typos: boolean;
 }
 
 /** Completions of a one- or two-letter prefix are looked for only in ids and names. */
 const SHORT_PREFIX = 2;
-/** A prefix stands for at most this many terms; beyond that the typed text is too unspecific. */
-const MAX_COMPLETIONS = 4000;
+/**
+ * A prefix stands for at most this many terms, the ones in most packs: a few typed letters can
+ * begin thousands of rare words (ids, class names), and those add cost, not useful hits.
+ */
+const MAX_COMPLETIONS = 100;
 
 /** How many typos a query term may contain: none up to 3 characters, 1 up to 7, then 2; none in numbers. */
 export function allowedTypos(term: string): number {
@@ -58,19 +64,18 @@ export function expandTerm(
 ): TermExpansion {
   const words: TermExpansion['words'] = [];
   if (index.entry(term)) words.push({ term, typos: 0 });
-  let completions: TermExpansion['completions'] = null;
+  let completions: TermEntry[] = [];
   let shortCompletions: TermEntry | null = null;
-  if (options.prefix && term.length <= SHORT_PREFIX) {
+  const prefix = options.prefix === 'always' || (options.prefix === 'unknown' && words.length === 0);
+  if (prefix && term.length <= SHORT_PREFIX) {
     shortCompletions = index.shortPrefix(term) ?? null;
     if (shortCompletions) highlight.prefixes.push({ prefix: term, titleOnly: true });
-  } else if (options.prefix) {
-    const [start, end] = index.vocabulary.prefixRange(term);
-    if (end > start) {
-      completions = { terms: index.vocabulary.all(), start, end: Math.min(end, start + MAX_COMPLETIONS) };
-      highlight.prefixes.push({ prefix: term, titleOnly: false });
-    }
+  } else if (prefix) {
+    completions = mostCommonCompletions(index, term);
+    if (completions.length > 0) highlight.prefixes.push({ prefix: term, titleOnly: false });
   }
-  const typos = options.typos && words.length === 0 && !completions && !shortCompletions ? allowedTypos(term) : 0;
+  const typos =
+    options.typos && words.length === 0 && completions.length === 0 && !shortCompletions ? allowedTypos(term) : 0;
   if (typos > 0) {
     const all = index.vocabulary.all();
     const visit = (candidate: string, distance: number) => {
@@ -83,4 +88,17 @@ export function expandTerm(
   }
   for (const word of words) highlight.words.add(word.term);
   return { words, completions, shortCompletions };
+}
+
+/** The entries of the terms that start with `prefix` (not the prefix itself), most packs first. */
+function mostCommonCompletions(index: CatalogueIndex, prefix: string): TermEntry[] {
+  const [start, end] = index.vocabulary.prefixRange(prefix);
+  const terms = index.vocabulary.all();
+  const entries: TermEntry[] = [];
+  for (let i = start; i < end; i++) {
+    const entry = index.entry(terms[i] as string);
+    if (entry) entries.push(entry);
+  }
+  if (entries.length <= MAX_COMPLETIONS) return entries;
+  return entries.sort((a, b) => b.postings.length - a.postings.length).slice(0, MAX_COMPLETIONS);
 }

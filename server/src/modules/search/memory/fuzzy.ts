@@ -1,5 +1,3 @@
-import { lowerBound } from './sorted-terms.js';
-
 /**
  * Finds the terms of a sorted list within `maxDistance` edits of `query` (insert, delete,
  * substitute, or swap two neighbours: the optimal-string-alignment distance). It walks the list
@@ -38,7 +36,7 @@ export function forEachFuzzyMatch(
     previous = term;
     valid = depth;
     if (pruned) {
-      i = lowerBound(terms, `${term.slice(0, depth)}\uffff`, i + 1);
+      i = skipSharedPrefix(terms, term, depth, i + 1, end);
       continue;
     }
     const distance = (rows[term.length] as Int32Array)[query.length] as number;
@@ -72,6 +70,29 @@ function computeRow(rows: Int32Array[], depth: number, term: string, query: stri
     if (best < min) min = best;
   }
   return min;
+}
+
+/**
+ * The first index from `from` whose term does not start with `term`'s first `depth` characters.
+ * Subtrees are mostly small, so it gallops forward before searching, and allocates nothing.
+ */
+function skipSharedPrefix(terms: readonly string[], term: string, depth: number, from: number, end: number): number {
+  const inside = (i: number) => sharedPrefixLength(term, terms[i] as string) >= depth;
+  if (from >= end || !inside(from)) return from;
+  let low = from;
+  let step = 1;
+  while (low + step < end && inside(low + step)) {
+    low += step;
+    step *= 2;
+  }
+  let high = Math.min(low + step, end);
+  // terms[low] is inside, terms[high] (if < end) is not.
+  while (high - low > 1) {
+    const mid = (low + high) >>> 1;
+    if (inside(mid)) low = mid;
+    else high = mid;
+  }
+  return high;
 }
 
 function sharedPrefixLength(a: string, b: string): number {

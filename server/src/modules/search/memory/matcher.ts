@@ -1,15 +1,28 @@
 import type { CatalogueIndex, TermEntry } from './catalogue-index.js';
 import { expandTerm, type HighlightTerms, type TermExpansion } from './expand.js';
 import type { QueryPlan } from './plan.js';
+import { BANNED, LIVE } from './slot-table.js';
 import { Field } from './stored-pack.js';
 
-/** Packs that matched a query, with a relevance number each (higher is better). */
+/**
+ * Packs that matched, in no order: `slots[i]` with relevance `relevance[i]` (higher is better)
+ * for `i < length`. The arrays belong to the matcher and are reused by its next call.
+ */
 export interface Matches {
-  slots: number[];
-  relevance: number[];
+  slots: Int32Array;
+  relevance: Float64Array;
+  length: number;
+}
+
+/** Which packs may be returned at all. */
+export interface SlotFilter {
+  allowBanned: boolean;
+  /** Any further condition (publisher, tags, compatibility, ...); null when there is none. */
+  test: ((slot: number) => boolean) | null;
 }
 
 export interface MatchOptions {
+  filter: SlotFilter;
   /** Slots that match whatever the words say (exact id or repository lookups). */
   forced?: readonly number[];
   /** When no pack matches every word, return packs matching some (default true). */
@@ -20,12 +33,18 @@ export interface MatchOptions {
 const PREFIX_MATCH = 1 + 2 * 8;
 
 /** Rank of the best field among posting bits: title 3, classes 2, meta 1, description 0. */
-const FIELD_RANK = Array.from({ length: 16 }, (_, bits) => {
+const FIELD_RANK = Uint8Array.from({ length: 16 }, (_, bits) => {
   if (bits & Field.Title) return 3;
   if (bits & Field.Classes) return 2;
   if (bits & Field.Meta) return 1;
   return 0;
 });
+
+/** Exact-match flags (see `markTiers`). */
+const TITLE_EXACT = 8;
+const SHORT_EXACT = 4;
+const CLASS_AS_WRITTEN = 2;
+const CLASS_FOLDED = 1;
 
 /**
  * Evaluates query plans against the index. Every query part is a *unit*; a pack matches when each
@@ -42,7 +61,10 @@ const FIELD_RANK = Array.from({ length: 16 }, (_, bits) => {
 export class Matcher {
   private values = new Uint8Array(0);
   private stamps = new Uint32Array(0);
+  private tierFlags = new Uint8Array(0);
   private touched = new Int32Array(0);
+  private outSlots = new Int32Array(0);
+  private outRelevance = new Float64Array(0);
   private touchedCount = 0;
   private generation = 0;
   private units = 0;
@@ -50,37 +72,52 @@ export class Matcher {
   constructor(private readonly index: CatalogueIndex) {}
 
   /**
-   * Packs matching a plan in the given fields, in no order. `highlight` collects the terms that
-   * matched, for the page's highlights.
+   * Packs matching a plan in the given fields that pass the filter. `highlight` collects the
+   * terms that matched, for the page's highlights.
    */
-  match(plan: QueryPlan, fields: number, highlight: HighlightTerms, options: MatchOptions = {}): Matches {
+  match(plan: QueryPlan, fields: number, highlight: HighlightTerms, options: MatchOptions): Matches {
     this.prepare(plan.words.reduce((n, w) => n + w.parts.length, 0));
     const allUnits: number[] = [];
     let unit = 0;
+    // Whether some part matched no term at all: only then are typos looked for in compounds
+    // (`ipadaptr` as one word is a part; `Ip-Adaptr` finds `adapter` through its parts).
+    let unmatchedPart = false;
     plan.words.forEach((word, w) => {
       const last = w === plan.words.length - 1;
       const wordUnits = word.parts.map(() => unit++);
       allUnits.push(...wordUnits);
+      let unmatchedInWord = false;
       word.parts.forEach((part, p) => {
-        const prefix = !word.cjk && p === word.parts.length - 1 && (last || part.length >= 2);
-        this.apply(
-          expandTerm(this.index, part, { prefix, typos: !word.cjk }, highlight),
-          [wordUnits[p] as number],
-          fields,
-        );
+        // The word being typed is completed; an earlier one only when it is not a word itself.
+        const completable = !word.cjk && p === word.parts.length - 1;
+        const prefix = !completable ? false : last ? 'always' : part.length >= 2 ? 'unknown' : false;
+        const expansion = expandTerm(this.index, part, { prefix, typos: !word.cjk }, highlight);
+        if (isEmpty(expansion)) unmatchedInWord = true;
+        this.apply(expansion, [wordUnits[p] as number], fields);
       });
+      unmatchedPart ||= unmatchedInWord;
       if (word.compound) {
-        this.apply(expandTerm(this.index, word.compound, { prefix: last, typos: true }, highlight), wordUnits, fields);
+        const prefix = last ? 'always' : false;
+        const expansion = expandTerm(this.index, word.compound, { prefix, typos: unmatchedInWord }, highlight);
+        this.apply(expansion, wordUnits, fields);
       }
     });
     if (plan.joined) {
-      this.apply(expandTerm(this.index, plan.joined, { prefix: true, typos: true }, highlight), allUnits, fields);
+      this.apply(
+        expandTerm(this.index, plan.joined, { prefix: 'always', typos: unmatchedPart }, highlight),
+        allUnits,
+        fields,
+      );
     }
-    const tiers = this.tiers(plan, options.forced ?? []);
-    for (const slot of options.forced ?? []) this.force(slot);
-    const all = this.collect(true, tiers);
-    const fallBack = all.slots.length === 0 && plan.words.length >= 2 && options.allowPartial !== false;
-    return fallBack ? this.collect(false, tiers) : all;
+    const forced = options.forced ?? [];
+    for (const slot of forced) this.force(slot);
+    const marked = this.markTiers(plan, forced);
+    let matches = this.collect(true, options.filter);
+    if (matches.length === 0 && plan.words.length >= 2 && options.allowPartial !== false) {
+      matches = this.collect(false, options.filter);
+    }
+    for (const slot of marked) this.tierFlags[slot] = 0;
+    return matches;
   }
 
   private prepare(units: number): void {
@@ -89,7 +126,10 @@ export class Matcher {
     if (this.stamps.length < slots) {
       const capacity = Math.ceil(slots * 1.25) + 64;
       this.stamps = new Uint32Array(capacity);
+      this.tierFlags = new Uint8Array(capacity);
       this.touched = new Int32Array(capacity);
+      this.outSlots = new Int32Array(capacity);
+      this.outRelevance = new Float64Array(capacity);
       this.generation = 0;
     }
     if (this.values.length < this.stamps.length * this.units)
@@ -114,66 +154,77 @@ export class Matcher {
       this.applyEntry(this.index.entry(word.term), fields, 1 + (2 - word.typos) * 8 + 1, units);
     }
     if (expansion.shortCompletions) this.applyEntry(expansion.shortCompletions, fields, PREFIX_MATCH, units);
-    const completions = expansion.completions;
-    if (!completions) return;
-    for (let i = completions.start; i < completions.end; i++) {
-      this.applyEntry(this.index.entry(completions.terms[i] as string), fields, PREFIX_MATCH, units);
-    }
+    for (const entry of expansion.completions) this.applyEntry(entry, fields, PREFIX_MATCH, units);
   }
 
   /** Records a term's matches: `base` encodes typos and whole-word; the field rank is added per pack. */
   private applyEntry(entry: TermEntry | undefined, fields: number, base: number, units: number[]): void {
     if (!entry || !(entry.fields & fields)) return;
-    const { packs } = this.index;
+    const flags = this.index.table.flags;
     const width = this.units;
     const values = this.values;
-    for (const posting of entry.postings) {
+    const postings = entry.postings;
+    const single = units.length === 1 ? (units[0] as number) : -1;
+    for (let i = 0; i < postings.length; i++) {
+      const posting = postings[i] as number;
       const bits = posting & fields;
       if (bits === 0) continue;
       const slot = posting >>> 4;
-      if (packs[slot] === null) continue;
+      if (((flags[slot] as number) & LIVE) === 0) continue;
       this.touch(slot);
       const value = base + (FIELD_RANK[bits] as number) * 2;
       const offset = slot * width;
-      for (const u of units) if (value > (values[offset + u] as number)) values[offset + u] = value;
+      if (single >= 0) {
+        if (value > (values[offset + single] as number)) values[offset + single] = value;
+      } else {
+        for (const u of units) if (value > (values[offset + u] as number)) values[offset + u] = value;
+      }
     }
   }
 
   /** Counts a pack as matching every unit perfectly (exact id or repository lookups). */
   private force(slot: number): void {
+    if (((this.index.table.flags[slot] as number) & LIVE) === 0) return;
     this.touch(slot);
     this.values.fill(1 + 2 * 8 + 3 * 2 + 1, slot * this.units, slot * this.units + this.units);
   }
 
   /**
-   * Exact-match flags by slot: 8 — the query is the pack's id or name (or its repository URL);
-   * 4 — its name without generic words; 2 — one of its class names exactly as written (pasted
-   * from a workflow); 1 — one of its class names, folded.
+   * Flags the packs the whole query names exactly: its id or name (or repository URL), its name
+   * without generic words, one of its class names as written, or folded. Returns the slots flagged.
    */
-  private tiers(plan: QueryPlan, forced: readonly number[]): Map<number, number> {
-    const tiers = new Map<number, number>();
-    const flag = (slot: number, bit: number) => tiers.set(slot, (tiers.get(slot) ?? 0) | bit);
-    for (const slot of this.index.slotsWithKey('classes', plan.key)) flag(slot, 1);
-    for (const slot of this.index.slotsWithKey('classNames', plan.raw)) flag(slot, 2);
-    if (plan.shortKey) for (const slot of this.index.slotsWithKey('short', plan.shortKey)) flag(slot, 4);
-    for (const slot of this.index.slotsWithKey('title', plan.key)) flag(slot, 8);
-    for (const slot of forced) flag(slot, 8);
-    return tiers;
+  private markTiers(plan: QueryPlan, forced: readonly number[]): number[] {
+    const marked: number[] = [];
+    const flag = (slots: readonly number[], bit: number) => {
+      for (const slot of slots) {
+        if (this.tierFlags[slot] === 0) marked.push(slot);
+        this.tierFlags[slot] = (this.tierFlags[slot] as number) | bit;
+      }
+    };
+    flag(this.index.slotsWithKey('classes', plan.key), CLASS_FOLDED);
+    flag(this.index.slotsWithKey('classNames', plan.raw), CLASS_AS_WRITTEN);
+    if (plan.shortKey) flag(this.index.slotsWithKey('short', plan.shortKey), SHORT_EXACT);
+    flag(this.index.slotsWithKey('title', plan.key), TITLE_EXACT);
+    flag(forced, TITLE_EXACT);
+    return marked;
   }
 
-  private collect(requireAll: boolean, tiers: Map<number, number>): Matches {
-    const slots: number[] = [];
-    const relevance: number[] = [];
-    const { packs } = this.index;
+  private collect(requireAll: boolean, filter: SlotFilter): Matches {
+    const flags = this.index.table.flags;
     const width = this.units;
+    const values = this.values;
+    const excluded = filter.allowBanned ? 0 : BANNED;
+    let length = 0;
     for (let t = 0; t < this.touchedCount; t++) {
       const slot = this.touched[t] as number;
+      const state = flags[slot] as number;
+      if ((state & LIVE) === 0 || (state & excluded) !== 0) continue;
       let matched = 0;
       let typos = 0;
       let fieldPoints = 0;
       let whole = 0;
       for (let u = 0; u < width; u++) {
-        const value = this.values[slot * width + u] as number;
+        const value = values[slot * width + u] as number;
         if (value === 0) continue;
         const code = value - 1;
         matched += 1;
@@ -182,12 +233,19 @@ export class Matcher {
         whole += code & 1;
       }
       if (matched === 0 || (requireAll && matched < width)) continue;
-      if (!packs[slot]) continue;
-      const flags = tiers.get(slot) ?? 0;
-      const tier = flags & 8 ? 3 : flags & 4 ? 2 : flags & 2 ? 1 : 0;
-      slots.push(slot);
-      relevance.push(((((tier * 32 + matched) * 64 + (63 - typos)) * 64 + fieldPoints) * 2 + (flags & 1)) * 32 + whole);
+      if (filter.test && !filter.test(slot)) continue;
+      const exact = this.tierFlags[slot] as number;
+      const tier = exact & TITLE_EXACT ? 3 : exact & SHORT_EXACT ? 2 : exact & CLASS_AS_WRITTEN ? 1 : 0;
+      const folded = exact & CLASS_FOLDED ? 1 : 0;
+      this.outSlots[length] = slot;
+      this.outRelevance[length] =
+        ((((tier * 32 + matched) * 64 + (63 - typos)) * 64 + fieldPoints) * 2 + folded) * 32 + whole;
+      length += 1;
     }
-    return { slots, relevance };
+    return { slots: this.outSlots, relevance: this.outRelevance, length };
   }
+}
+
+function isEmpty(expansion: TermExpansion): boolean {
+  return expansion.words.length === 0 && expansion.completions.length === 0 && !expansion.shortCompletions;
 }

@@ -5,9 +5,10 @@ import { fold } from '../text/fold.js';
 import { ALL_FIELDS_MASK, CatalogueIndex } from './catalogue-index.js';
 import { type HighlightTerms, newHighlightTerms } from './expand.js';
 import { highlightPack } from './highlight.js';
-import { Matcher, type Matches } from './matcher.js';
+import { Matcher, type Matches, type SlotFilter } from './matcher.js';
 import { planQuery, type QueryPlan } from './plan.js';
 import { comparatorFor, topK } from './ranking.js';
+import { BANNED, LIVE } from './slot-table.js';
 import { Field, type StoredPack } from './stored-pack.js';
 
 /**
@@ -22,52 +23,72 @@ export class MemorySearch {
     const highlight: HighlightTerms = newHighlightTerms();
     const textPlan = planQuery(query.text);
     const classPlan = planQuery(query.comfyNodeText);
-    const accept = this.filterFor(query);
-    const { packs } = this.index;
+    const filter = this.filterFor(query);
 
     let candidates: Matches;
     if (!textPlan && !classPlan) {
-      candidates = { slots: [], relevance: [] };
-      for (let slot = 0; slot < packs.length; slot++) {
-        const pack = packs[slot];
-        if (pack && accept(pack)) {
-          candidates.slots.push(slot);
-          candidates.relevance.push(0);
-        }
-      }
+      candidates = this.everything(filter);
+    } else if (!textPlan) {
+      candidates = this.matcher.match(classPlan as QueryPlan, Field.Classes, highlight, { filter });
     } else {
-      const byClass = classPlan ? this.matcher.match(classPlan, Field.Classes, highlight) : null;
-      const byText = textPlan
-        ? this.matcher.match(textPlan, ALL_FIELDS_MASK, highlight, { forced: this.exactLookups(query.text, textPlan) })
-        : null;
-      candidates = keep(intersect(byText, byClass), (slot) => accept(packs[slot] as StoredPack));
+      let textFilter = filter;
+      if (classPlan) {
+        // Packs must match both texts: the class text first, as a membership test for the other.
+        const byClass = this.matcher.match(classPlan, Field.Classes, highlight, { filter });
+        const members = new Set(byClass.slots.subarray(0, byClass.length));
+        textFilter = { allowBanned: filter.allowBanned, test: (slot) => members.has(slot) };
+      }
+      candidates = this.matcher.match(textPlan, ALL_FIELDS_MASK, highlight, {
+        filter: textFilter,
+        forced: this.exactLookups(query.text, textPlan),
+      });
     }
 
-    const packOf = (i: number) => packs[candidates.slots[i] as number] as StoredPack;
-    const compare = comparatorFor(query.sort, packOf, (i) => candidates.relevance[i] as number);
-    const order = topK(candidates.slots.length, query.offset + query.limit, compare).slice(query.offset);
+    const { packs } = this.index;
+    const sortIdOf = (slot: number) => (packs[slot] as StoredPack).sortId;
+    const compare = comparatorFor(query.sort, candidates.slots, candidates.relevance, this.index.table, sortIdOf);
+    const order = topK(candidates.length, query.offset + query.limit, compare).slice(query.offset);
     const queryKey = (textPlan ?? classPlan)?.key ?? '';
     const hits: SearchHit[] = order.map((i) => {
-      const pack = packOf(i);
+      const pack = packs[candidates.slots[i] as number] as StoredPack;
       return textPlan || classPlan
         ? { id: pack.doc.id, match: highlightPack(pack, highlight, queryKey) }
         : { id: pack.doc.id };
     });
-    return { total: candidates.slots.length, hits };
+    return { total: candidates.length, hits };
   }
 
   /** Public packs whose id or name matches the text as typed, best first. */
   suggestPacks(text: string, limit: number): PackSuggestion[] {
     const plan = planQuery(text);
     if (!plan) return [];
+    const found = this.matcher.match(plan, Field.Title, newHighlightTerms(), {
+      filter: { allowBanned: false, test: null },
+      allowPartial: false,
+    });
     const { packs } = this.index;
-    const found = keep(
-      this.matcher.match(plan, Field.Title, newHighlightTerms(), { allowPartial: false }),
-      (slot) => !packs[slot]?.doc.banned,
-    );
-    const packOf = (i: number) => packs[found.slots[i] as number] as StoredPack;
-    const compare = comparatorFor('relevance', packOf, (i) => found.relevance[i] as number);
-    return topK(found.slots.length, limit, compare).map((i) => ({ id: packOf(i).doc.id, name: packOf(i).doc.name }));
+    const sortIdOf = (slot: number) => (packs[slot] as StoredPack).sortId;
+    const compare = comparatorFor('relevance', found.slots, found.relevance, this.index.table, sortIdOf);
+    return topK(found.length, limit, compare).map((i) => {
+      const { doc } = packs[found.slots[i] as number] as StoredPack;
+      return { id: doc.id, name: doc.name };
+    });
+  }
+
+  /** Every pack that passes the filter (a search without text), relevance 0. */
+  private everything(filter: SlotFilter): Matches {
+    const { flags } = this.index.table;
+    const count = this.index.packs.length;
+    const slots = new Int32Array(count);
+    const excluded = filter.allowBanned ? 0 : BANNED;
+    let length = 0;
+    for (let slot = 0; slot < count; slot++) {
+      const state = flags[slot] as number;
+      if ((state & LIVE) === 0 || (state & excluded) !== 0) continue;
+      if (filter.test && !filter.test(slot)) continue;
+      slots[length++] = slot;
+    }
+    return { slots, relevance: new Float64Array(length), length };
   }
 
   /** Packs the text names exactly, by id or by repository URL, even if no word of it matched. */
@@ -75,45 +96,33 @@ export class MemorySearch {
     const slots: number[] = [];
     const byId = this.index.slotOf(text.trim());
     if (byId !== undefined) slots.push(byId);
-    if (plan.repository) {
-      this.index.packs.forEach((pack, slot) => {
-        if (pack && pack.doc.normalizedRepository === plan.repository) slots.push(slot);
-      });
-    }
+    if (plan.repository) slots.push(...this.index.slotsWithKey('repository', plan.repository));
     return slots;
   }
 
-  private filterFor(query: SearchQuery): (pack: StoredPack) => boolean {
-    const publishers = new Set(query.publisherIds.map((p) => p.toLowerCase()));
-    const tags = query.tags.map(fold);
+  /** The filter of a query: banned packs for admins only, plus its publisher, tag, compatibility and repository conditions. */
+  private filterFor(query: SearchQuery): SlotFilter {
+    const { packs, table } = this.index;
+    const conditions: ((slot: number) => boolean)[] = [];
+    if (query.publisherIds.length > 0) {
+      const publishers = new Set(query.publisherIds.map((p) => p.toLowerCase()));
+      conditions.push((slot) => publishers.has((packs[slot] as StoredPack).doc.publisherId.toLowerCase()));
+    }
+    if (query.tags.length > 0) {
+      const tags = query.tags.map(fold);
+      conditions.push((slot) => tags.every((t) => (packs[slot] as StoredPack).tags.has(t)));
+    }
     const os = familyBits(OS_FAMILIES, query.os);
+    if (os !== 0) conditions.push((slot) => ((table.osMask[slot] as number) & os) !== 0);
     const accelerators = familyBits(ACCELERATOR_FAMILIES, query.accelerators);
+    if (accelerators !== 0) conditions.push((slot) => ((table.acceleratorMask[slot] as number) & accelerators) !== 0);
     const repository = query.repositoryText ? normalizeRepositoryUrl(query.repositoryText) : '';
-    return (pack) =>
-      (query.includeBanned || !pack.doc.banned) &&
-      (publishers.size === 0 || publishers.has(pack.doc.publisherId.toLowerCase())) &&
-      tags.every((t) => pack.tags.has(t)) &&
-      (os === 0 || (pack.osMask & os) !== 0) &&
-      (accelerators === 0 || (pack.acceleratorMask & accelerators) !== 0) &&
-      (repository === '' || pack.doc.normalizedRepository.includes(repository));
+    if (repository) {
+      conditions.push((slot) => (packs[slot] as StoredPack).doc.normalizedRepository.includes(repository));
+    }
+    return {
+      allowBanned: query.includeBanned,
+      test: conditions.length === 0 ? null : (slot) => conditions.every((condition) => condition(slot)),
+    };
   }
-}
-
-/** Packs in both sets (relevance from the text match); either set may be absent. */
-function intersect(byText: Matches | null, byClass: Matches | null): Matches {
-  if (!byText) return byClass ?? { slots: [], relevance: [] };
-  if (!byClass) return byText;
-  const inClass = new Set(byClass.slots);
-  return keep(byText, (slot) => inClass.has(slot));
-}
-
-function keep(matches: Matches, predicate: (slot: number) => boolean): Matches {
-  const slots: number[] = [];
-  const relevance: number[] = [];
-  matches.slots.forEach((slot, i) => {
-    if (!predicate(slot)) return;
-    slots.push(slot);
-    relevance.push(matches.relevance[i] as number);
-  });
-  return { slots, relevance };
 }

@@ -1,43 +1,52 @@
 import type { SearchSort } from '../engine.js';
-import type { StoredPack } from './stored-pack.js';
+import type { SlotTable } from './slot-table.js';
 
 /** Orders two candidates: negative when `a` comes first. */
 export type Compare = (a: number, b: number) => number;
 
 /**
- * The order of candidates `0..n-1` (`packOf(i)`, `relevanceOf(i)`) for a sort. Relevance sorts by
- * text relevance, then the admin's `search_ranking` (lower first), downloads and stars; the other
- * sorts put their figure first and fall back to that order. The id settles every remaining tie,
- * so pages never overlap.
+ * The order of candidates `0..n-1` (pack `slots[i]`, relevance `relevance[i]`) for a sort.
+ * Relevance sorts by text relevance, then the admin's `search_ranking` (lower first), downloads
+ * and stars (one `popularity` number); the other sorts put their figure first and fall back to
+ * that order. The id settles every remaining tie, so pages never overlap.
  */
 export function comparatorFor(
   sort: SearchSort,
-  packOf: (i: number) => StoredPack,
-  relevanceOf: (i: number) => number,
+  slots: Int32Array,
+  relevance: Float64Array,
+  table: SlotTable,
+  sortIdOf: (slot: number) => string,
 ): Compare {
+  const popularity = table.popularity;
   const byRelevance: Compare = (a, b) => {
-    const pa = packOf(a);
-    const pb = packOf(b);
-    return (
-      relevanceOf(b) - relevanceOf(a) ||
-      pa.searchRanking - pb.searchRanking ||
-      pb.downloads - pa.downloads ||
-      pb.stars - pa.stars ||
-      (pa.sortId < pb.sortId ? -1 : pa.sortId > pb.sortId ? 1 : 0)
-    );
+    const sa = slots[a] as number;
+    const sb = slots[b] as number;
+    const difference =
+      (relevance[b] as number) - (relevance[a] as number) || (popularity[sb] as number) - (popularity[sa] as number);
+    if (difference !== 0) return difference;
+    const ia = sortIdOf(sa);
+    const ib = sortIdOf(sb);
+    return ia < ib ? -1 : ia > ib ? 1 : 0;
   };
-  const figure = FIGURES[sort];
+  const figure = figureOf(sort, table);
   if (!figure) return byRelevance;
-  return (a, b) => figure(packOf(b)) - figure(packOf(a)) || byRelevance(a, b);
+  return (a, b) => (figure[slots[b] as number] as number) - (figure[slots[a] as number] as number) || byRelevance(a, b);
 }
 
-const FIGURES: Record<SearchSort, ((pack: StoredPack) => number) | null> = {
-  relevance: null,
-  downloads: (p) => p.downloads,
-  stars: (p) => p.stars,
-  newest: (p) => p.createdMs,
-  updated: (p) => p.updatedMs,
-};
+function figureOf(sort: SearchSort, table: SlotTable): Float64Array | null {
+  switch (sort) {
+    case 'downloads':
+      return table.downloads;
+    case 'stars':
+      return table.stars;
+    case 'newest':
+      return table.createdMs;
+    case 'updated':
+      return table.updatedMs;
+    default:
+      return null;
+  }
+}
 
 /** The first `k` of `0..n-1` in order: a bounded heap when `k` is much smaller than `n`. */
 export function topK(n: number, k: number, compare: Compare): number[] {

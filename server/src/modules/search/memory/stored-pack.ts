@@ -1,5 +1,4 @@
 import type { SearchDocument } from '../document.js';
-import { acceleratorMask, osMask } from '../filters.js';
 import { fold } from '../text/fold.js';
 import { GENERIC_WORDS } from '../text/generic-words.js';
 import { scanParts } from '../text/segment.js';
@@ -26,15 +25,8 @@ export interface StoredPack {
   shortKeys: string[];
   /** Each comfy-node class name as one run of folded letters. */
   classKeys: Set<string>;
-  osMask: number;
-  acceleratorMask: number;
   /** Folded tags. */
   tags: Set<string>;
-  searchRanking: number;
-  downloads: number;
-  stars: number;
-  createdMs: number;
-  updatedMs: number;
 }
 
 /** Derives the stored form of a document. */
@@ -47,14 +39,7 @@ export function storePack(doc: SearchDocument): StoredPack {
     titleKeys,
     shortKeys,
     classKeys: new Set(doc.comfyNodes.map((c) => compoundKey(c.name)).filter(Boolean)),
-    osMask: osMask(doc.supportedOs),
-    acceleratorMask: acceleratorMask(doc.supportedAccelerators),
     tags: new Set(doc.tags.map(fold)),
-    searchRanking: doc.searchRanking,
-    downloads: doc.downloads,
-    stars: doc.stars,
-    createdMs: Date.parse(doc.createdAt) || 0,
-    updatedMs: Date.parse(doc.updatedAt) || 0,
   };
 }
 
