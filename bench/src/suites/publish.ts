@@ -90,8 +90,9 @@ const publish: BenchSuite = {
       values: { 'RSS MiB': round(server.rssMiB(), 0), 'peak RSS MiB': round(server.peakRssMiB(), 0) },
     });
     ctx.note(
-      'Processing runs in the server process itself (no separate worker), so the throughput row is ' +
-        'publishing, uploading and analysing sharing two cores with the load generator.',
+      'Processing runs inside the server process (the analyser in JOBS_CONCURRENCY=2 worker threads), so the ' +
+        'throughput row is publishing, uploading and analysing sharing two cores with the load generator; ' +
+        'analysis (parsing 200 Python files) is the bottleneck.',
     );
     await server.stop();
     return rows;
