@@ -40,11 +40,11 @@ export class CatalogueIndex {
   private readonly shortPrefixes = new Map<string, TermEntry>();
   /** Packs by whole-text keys (see StoredPack), for the exact-match tiers. */
   private readonly keySlots = {
-    title: new Map<string, number[]>(),
-    short: new Map<string, number[]>(),
-    classes: new Map<string, number[]>(),
-    classNames: new Map<string, number[]>(),
-    repository: new Map<string, number[]>(),
+    title: new Map<string, Slots>(),
+    short: new Map<string, Slots>(),
+    classes: new Map<string, Slots>(),
+    classNames: new Map<string, Slots>(),
+    repository: new Map<string, Slots>(),
   };
   private readonly slotById = new Map<string, number>();
   private dead = 0;
@@ -70,7 +70,8 @@ export class CatalogueIndex {
 
   /** Slots (live or dead) of packs with this id/name key, short key, class key, class name or repository. */
   slotsWithKey(kind: 'title' | 'short' | 'classes' | 'classNames' | 'repository', key: string): readonly number[] {
-    return this.keySlots[kind].get(key) ?? [];
+    const slots = this.keySlots[kind].get(key);
+    return slots === undefined ? [] : typeof slots === 'number' ? [slots] : slots;
   }
 
   /** The slot of a pack by id (case-insensitive). */
@@ -186,9 +187,11 @@ export class CatalogueIndex {
     compactPostings(this.shortPrefixes, remap);
     for (const slots of Object.values(this.keySlots)) {
       for (const [key, list] of slots) {
-        const kept = list.map((slot) => remap[slot] as number).filter((slot) => slot >= 0);
-        if (kept.length > 0) slots.set(key, kept);
-        else slots.delete(key);
+        const kept = (typeof list === 'number' ? [list] : list)
+          .map((slot) => remap[slot] as number)
+          .filter((slot) => slot >= 0);
+        if (kept.length === 0) slots.delete(key);
+        else slots.set(key, kept.length === 1 ? (kept[0] as number) : kept);
       }
     }
     this.packs.length = live.length;
@@ -222,10 +225,14 @@ function compactPostings(entries: Map<string, TermEntry>, remap: Int32Array): vo
   }
 }
 
-function pushTo(map: Map<string, number[]>, key: string, slot: number): void {
-  const list = map.get(key);
-  if (list) list.push(slot);
-  else map.set(key, [slot]);
+/** Slots under a key: one number for the usual single pack, a list when several share it. */
+type Slots = number | number[];
+
+function pushTo(map: Map<string, Slots>, key: string, slot: number): void {
+  const slots = map.get(key);
+  if (slots === undefined) map.set(key, slot);
+  else if (typeof slots === 'number') map.set(key, [slots, slot]);
+  else slots.push(slot);
 }
 
 /** `https://github.com/ltdrdata/ComfyUI-Impact-Pack` → `ltdrdata/ComfyUI-Impact-Pack`: the host says nothing. */

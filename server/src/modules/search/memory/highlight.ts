@@ -35,11 +35,14 @@ export function highlightPack(pack: StoredPack, terms: HighlightTerms, queryKey:
 /** Sorted, merged spans of `text` whose terms matched. */
 function spans(text: string, terms: HighlightTerms, joinAcrossSpaces: boolean, skipTitleOnly: boolean): TextRange[] {
   const found: TextRange[] = [];
-  analyze(text, { joinAcrossSpaces }, (term, start, end) => {
+  analyze(text, { joinAcrossSpaces }, (term, start, end, joined) => {
     if (terms.words.has(term)) {
       found.push({ start, end });
       return;
     }
+    // Two words joined (`number 19`) complete a prefix only through their first word, which is
+    // marked on its own.
+    if (joined) return;
     let typed = 0;
     for (const { prefix, titleOnly } of terms.prefixes) {
       if (term.startsWith(prefix) && !(skipTitleOnly && titleOnly)) typed = Math.max(typed, prefix.length);

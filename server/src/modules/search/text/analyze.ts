@@ -1,8 +1,11 @@
 import { GENERIC_WORDS } from './generic-words.js';
 import { Boundary, type Part, scanParts, segment } from './segment.js';
 
-/** Receives each term of a text with the span of the original text it stands for. */
-export type TermSink = (term: string, start: number, end: number) => void;
+/**
+ * Receives each term of a text with the span of the original text it stands for; `joined` marks
+ * two words joined across punctuation or a space (`IP-Adapter` → `ipadapter`).
+ */
+export type TermSink = (term: string, start: number, end: number, joined: boolean) => void;
 
 export interface AnalyzeOptions {
   /**
@@ -22,8 +25,8 @@ export const MAX_TERM_LENGTH = 40;
  * The same term may be emitted more than once.
  */
 export function analyze(text: string, options: AnalyzeOptions, sink: TermSink): void {
-  const emit = (term: string, start: number, end: number) => {
-    if (term.length <= MAX_TERM_LENGTH) sink(term, start, end);
+  const emit = (term: string, start: number, end: number, joined = false) => {
+    if (term.length <= MAX_TERM_LENGTH) sink(term, start, end, joined);
   };
   // The previous Latin part (null after CJK), the previous CJK character, the current run's parts.
   let previous: Part | null = null;
@@ -52,7 +55,7 @@ export function analyze(text: string, options: AnalyzeOptions, sink: TermSink): 
       (boundary === Boundary.None ||
         ((boundary === Boundary.Run || options.joinAcrossSpaces) && joinable(previous, part)))
     ) {
-      emit(previous.term + term, previous.start, end);
+      emit(previous.term + term, previous.start, end, boundary !== Boundary.None);
     }
     previous = part;
     run.push(part);
