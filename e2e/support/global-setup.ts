@@ -110,6 +110,24 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   );
   if (createAdmin.status !== 0) throw new Error(`create-admin failed: ${createAdmin.stderr}`);
 
+  // The real ComfyUI-Manager catalogue (unclaimed packs with their comfy-node classes), for search.
+  const manager = path.join(root, '../shared/data/comfyui-manager');
+  const importCatalogue = spawnSync(
+    'node',
+    [
+      'server/dist/cli.js',
+      'import-manager-list',
+      '--nodes',
+      path.join(manager, 'custom-node-list.json'),
+      '--node-map',
+      path.join(manager, 'extension-node-map.json'),
+      '--stats',
+      path.join(manager, 'github-stats.json'),
+    ],
+    { cwd: root, env, encoding: 'utf8' },
+  );
+  if (importCatalogue.status !== 0) throw new Error(`import-manager-list failed: ${importCatalogue.stderr}`);
+
   const server = spawn('node', ['server/dist/main.js'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
   await waitFor(`${apiUrl}/health`, server);
   await waitFor(`${webUrl}/`, server);

@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteErrorPage } from '../features/errors/components/RouteErrorPage';
 import { HomePage } from '../features/home/components/HomePage';
+import { SearchPage } from '../features/search/components/SearchPage';
 import { DiscordRedirect } from './DiscordRedirect';
 import { RequireAdmin, RequireAuth } from './guards';
 import { AuthLayout } from './layout/AuthLayout';
@@ -12,7 +13,7 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
     children: [
-      { index: true, element: <HomePage /> },
+      { index: true, element: <SearchPage intro={<HomePage />} /> },
       {
         path: 'nodes',
         lazy: async () => {

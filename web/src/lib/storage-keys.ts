@@ -8,6 +8,8 @@ export const storageKeys = {
   dynamicTranslation: 'comfy-registry-dynamic-translation',
   /** localStorage: the persisted query cache. */
   queryCache: 'comfy-registry-cache',
+  /** localStorage: the last three searches (JSON array of strings). */
+  recentSearches: 'comfy-registry-recent-searches',
   /** sessionStorage: the current identity token. */
   idToken: 'idToken',
   /** sessionStorage: when the identity token expires (ISO time). */

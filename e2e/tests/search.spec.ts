@@ -1,0 +1,140 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+
+const searchBox = (page: Page) => page.getByRole('combobox', { name: 'Search node packs' });
+const results = (page: Page) => page.getByRole('region', { name: /Results|Popular packs/ }).getByRole('listitem');
+const card = (page: Page, name: string) => results(page).filter({ has: page.getByRole('heading', { name }) });
+
+test.describe('home search', () => {
+  test('finds a pack by name as you type, with highlighted matches', async ({ page, checkA11y, saveScreenshot }) => {
+    await page.goto('/');
+    await searchBox(page).fill('impact pack');
+    await expect(page).toHaveURL(/\?q=impact\+pack$/);
+    const impact = card(page, 'ComfyUI Impact Pack');
+    await expect(impact).toBeVisible();
+    await expect(impact.getByRole('link', { name: 'ComfyUI Impact Pack' })).toHaveAttribute(
+      'href',
+      '/nodes/comfyui-impact-pack',
+    );
+    await expect(impact.locator('h3 mark')).toHaveText(['Impact', 'Pack']);
+    await expect(impact.getByText('Unclaimed', { exact: true })).toBeVisible();
+    await expect(impact.getByText(/^\d+ of \d+ nodes match:$/)).toBeVisible();
+    await expect(impact.getByText('3.3K')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /packs found/ })).toBeVisible();
+    await saveScreenshot(page, 'search-results');
+    await checkA11y(page);
+  });
+
+  test('forgives a misspelling', async ({ page }) => {
+    await page.goto('/');
+    await searchBox(page).fill('impcat pack');
+    await expect(card(page, 'ComfyUI Impact Pack')).toBeVisible();
+  });
+
+  test('finds the pack providing a comfy-node class', async ({ page }) => {
+    await page.goto('/');
+    await searchBox(page).fill('KSampler (Efficient)');
+    const pack = card(page, 'Efficiency Nodes for ComfyUI Version 2.0+');
+    await expect(pack).toBeVisible();
+    await expect(pack.locator('code').filter({ hasText: /^KSampler \(Efficient\)$/ })).toBeVisible();
+  });
+
+  test('sort changes the results and the URL; back and forward restore them', async ({ page }) => {
+    await page.goto('/?q=upscale');
+    await expect(searchBox(page)).toHaveValue('upscale');
+    const first = results(page).first().getByRole('link');
+    const byRelevance = await first.getAttribute('href');
+    await page.getByLabel('Sort by').selectOption('stars');
+    await expect(page).toHaveURL(/\?q=upscale&sort=stars$/);
+    await expect(first).not.toHaveAttribute('href', byRelevance ?? '');
+    const byStars = await first.getAttribute('href');
+    await page.goBack();
+    await expect(page).toHaveURL(/\?q=upscale$/);
+    await expect(page.getByLabel('Sort by')).toHaveValue('relevance');
+    await expect(first).toHaveAttribute('href', byRelevance ?? '');
+    await page.goForward();
+    await expect(page.getByLabel('Sort by')).toHaveValue('stars');
+    await expect(first).toHaveAttribute('href', byStars ?? '');
+  });
+
+  test('pages and filters live in the URL; back restores the query in the box', async ({ page }) => {
+    await page.goto('/?q=upscale');
+    await page.getByRole('navigation', { name: 'Result pages' }).getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/\?q=upscale&page=2$/);
+    await expect(page.getByText('Page 2 of')).toBeVisible();
+    await page.getByText('Filters', { exact: true }).click();
+    // The box follows the URL, so wait for the state rather than expecting it at once.
+    await page.getByRole('checkbox', { name: 'Linux' }).click();
+    await expect(page.getByRole('checkbox', { name: 'Linux' })).toBeChecked();
+    await expect(page).toHaveURL(/\?q=upscale&os=linux$/);
+    await expect(page.getByText('Filters (1)')).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\?q=upscale&page=2$/);
+    await expect(page.getByText('Filters', { exact: true })).toBeVisible();
+    await searchBox(page).fill('lora');
+    await expect(page).toHaveURL(/\?q=lora$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\?q=upscale$/);
+    await expect(searchBox(page)).toHaveValue('upscale');
+  });
+
+  test('shows popular packs and the introduction when nothing is typed', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Popular packs' })).toBeVisible();
+    await expect(results(page)).toHaveCount(20);
+    await expect(page.getByRole('link', { name: 'Get started' })).toBeVisible();
+  });
+
+  test('a search without results explains what to try', async ({ page, checkA11y }) => {
+    await page.goto('/?q=qqxqzzvv');
+    await expect(page.getByText('No packs match “qqxqzzvv”')).toBeVisible();
+    await expect(page.getByText(/Type its class name/)).toBeVisible();
+    await page.getByRole('button', { name: 'Show all packs' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await checkA11y(page);
+  });
+
+  test('suggestions and the last three searches in the combobox', async ({ page }) => {
+    await page.goto('/');
+    const box = searchBox(page);
+    for (const query of ['upscale', 'lora', 'controlnet', 'impact']) {
+      await box.fill(query);
+      await box.press('Enter');
+      await expect(page).toHaveURL(new RegExp(`q=${query}$`));
+    }
+    await box.fill('');
+    await box.focus();
+    const listbox = page.getByRole('listbox', { name: 'Suggestions' });
+    await expect(listbox.getByRole('option')).toHaveText(['impact', 'controlnet', 'lora']);
+    await box.press('ArrowDown');
+    await box.press('ArrowDown');
+    await expect(box).toHaveAttribute('aria-activedescendant', /.+/);
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\?q=controlnet$/);
+    await box.fill('impa');
+    await expect(listbox.getByRole('option').first()).toBeVisible();
+    await box.fill('');
+    await page.getByRole('button', { name: 'Clear', exact: true }).click();
+    await expect(listbox.getByRole('option')).toHaveCount(0);
+  });
+
+  test('fits a 360 px screen without sideways scrolling', async ({ page, saveScreenshot }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/?q=KSampler');
+    await expect(results(page).first()).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await saveScreenshot(page, 'search-360');
+  });
+
+  test('reads right to left in Arabic', async ({ page, checkA11y, saveScreenshot }) => {
+    await page.addInitScript(() => localStorage.setItem('comfy-registry-language', 'ar'));
+    await page.goto('/?q=upscale');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('heading', { level: 1, name: 'ابحث عن حزمة عُقد مخصصة' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'البحث في حزم العُقد' })).toHaveValue('upscale');
+    await expect(page.getByRole('region', { name: 'النتائج' }).getByRole('listitem').first()).toBeVisible();
+    await saveScreenshot(page, 'search-ar');
+    await checkA11y(page);
+  });
+});

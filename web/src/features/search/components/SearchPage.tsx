@@ -1,0 +1,186 @@
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { type SearchNodesParams, useSearchNodes } from '../api/search-nodes';
+import { useDebouncedValue } from '../hooks/useDebouncedValue';
+import { addRecentSearch, clearRecentSearches, readRecentSearches } from '../lib/recent-searches';
+import { hasFilters, parseSearchState, type SearchState, searchStateToParams } from '../lib/search-params';
+import { ResultCard } from './ResultCard';
+import { SearchBox } from './SearchBox';
+import { SearchControls } from './SearchControls';
+
+const PAGE_SIZE = 20;
+const TYPING_DEBOUNCE_MS = 200;
+
+/**
+ * Home: search as you type over every pack. Query, filters, sort and page live in the URL, so
+ * back and forward restore a search and a link shares it. `intro` shows while nothing is typed.
+ */
+export function SearchPage({ intro }: { intro?: ReactNode }) {
+  const { t } = useTranslation('search');
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const state = parseSearchState(params);
+  const [text, setText] = useState(state.q);
+  const [recent, setRecent] = useState(readRecentSearches);
+  const debounced = useDebouncedValue(text, TYPING_DEBOUNCE_MS);
+  // The query last written to (or read from) the URL, to tell typing from back / forward.
+  const committed = useRef(state.q);
+
+  const update = (patch: Partial<SearchState>, replace = false) => {
+    setParams(searchStateToParams({ ...parseSearchState(params), ...patch }), { replace });
+  };
+
+  // Typing: once the text settles, it becomes the URL query (replacing, so history is not flooded).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled text should write the URL
+  useEffect(() => {
+    if (debounced.trim() === committed.current.trim()) return;
+    committed.current = debounced;
+    update({ q: debounced, page: 1 }, true);
+  }, [debounced]);
+
+  // Back / forward or a link changed the query: show it in the box.
+  useEffect(() => {
+    if (state.q === committed.current) return;
+    committed.current = state.q;
+    setText(state.q);
+  }, [state.q]);
+
+  const submit = (query: string) => {
+    setText(query);
+    committed.current = query;
+    if (query.trim() !== '') setRecent((current) => addRecentSearch(query, current));
+    if (query !== state.q) update({ q: query, page: 1 });
+  };
+
+  const query: SearchNodesParams = {
+    search: state.q.trim() || undefined,
+    sort: state.q.trim() === '' && state.sort === 'relevance' ? 'downloads' : state.sort,
+    supported_os: state.os.length > 0 ? state.os : undefined,
+    supported_accelerator: state.accelerator.length > 0 ? state.accelerator : undefined,
+    page: state.page,
+    limit: PAGE_SIZE,
+  };
+  const results = useSearchNodes(query);
+  const data = results.data;
+  const browsing = state.q.trim() === '' && !hasFilters(state);
+
+  useEffect(() => {
+    document.title = state.q.trim() ? t('documentTitle', { query: state.q.trim() }) : t('app.title', { ns: 'common' });
+  }, [state.q, t]);
+
+  return (
+    <div className="py-8 sm:py-12">
+      <section aria-labelledby="search-title" className="mx-auto max-w-3xl">
+        <h1 id="search-title" className="text-center text-2xl font-bold tracking-tight sm:text-3xl">
+          {t('title')}
+        </h1>
+        <p className="mt-2 text-center text-slate-700 dark:text-slate-300">{t('subtitle')}</p>
+        <search className="mt-6 block">
+          <SearchBox
+            value={text}
+            onChange={setText}
+            onSubmit={submit}
+            onPick={(nodeId) => navigate(`/nodes/${encodeURIComponent(nodeId)}`)}
+            recent={recent}
+            onClearRecent={() => {
+              clearRecentSearches();
+              setRecent([]);
+            }}
+          />
+        </search>
+      </section>
+
+      <section aria-labelledby="results-title" className="mx-auto mt-8 max-w-6xl" aria-busy={results.isFetching}>
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h2 id="results-title" className="text-lg font-semibold">
+              {browsing ? t('results.popular') : t('results.title')}
+            </h2>
+            <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+              {data && !browsing ? t('results.count', { count: data.total }) : null}
+            </p>
+          </div>
+          <SearchControls state={state} onChange={(patch) => update(patch)} />
+        </div>
+
+        {results.isPending ? (
+          <div className="flex justify-center py-16">
+            <Spinner label={t('results.loading')} />
+          </div>
+        ) : results.isError && !data ? (
+          <div className="mt-6">
+            <Alert tone="error">
+              <p>{t('results.error')}</p>
+              <Button variant="secondary" size="sm" className="mt-2" onClick={() => void results.refetch()}>
+                {t('results.retry')}
+              </Button>
+            </Alert>
+          </div>
+        ) : data && data.nodes.length === 0 ? (
+          <div className="mt-6 rounded-2xl border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">
+            <p className="text-lg font-semibold">
+              {state.q.trim() ? t('empty.titleQuery', { query: state.q.trim() }) : t('empty.title')}
+            </p>
+            <ul className="mx-auto mt-3 max-w-md list-disc space-y-1 text-start text-sm text-slate-700 dark:text-slate-300">
+              <li>{t('empty.tipSpelling')}</li>
+              <li>{t('empty.tipClass')}</li>
+              {hasFilters(state) ? <li>{t('empty.tipFilters')}</li> : null}
+            </ul>
+            <div className="mt-4 flex flex-wrap justify-center gap-2">
+              {hasFilters(state) ? (
+                <Button variant="secondary" size="sm" onClick={() => update({ os: [], accelerator: [], page: 1 })}>
+                  {t('filters.clear')}
+                </Button>
+              ) : null}
+              {state.q.trim() ? (
+                <Button variant="secondary" size="sm" onClick={() => submit('')}>
+                  {t('empty.showAll')}
+                </Button>
+              ) : null}
+            </div>
+          </div>
+        ) : data ? (
+          <>
+            <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {data.nodes.map((node) => (
+                <ResultCard
+                  key={node.id}
+                  node={node}
+                  onOpen={() => {
+                    if (state.q.trim()) setRecent((current) => addRecentSearch(state.q, current));
+                  }}
+                />
+              ))}
+            </ul>
+            {data.totalPages > 1 ? (
+              <nav aria-label={t('pagination.label')} className="mt-6 flex items-center justify-center gap-3">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={state.page <= 1}
+                  onClick={() => update({ page: state.page - 1 })}
+                >
+                  {t('pagination.previous')}
+                </Button>
+                <span className="text-sm">{t('pagination.page', { page: data.page, total: data.totalPages })}</span>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={state.page >= data.totalPages}
+                  onClick={() => update({ page: state.page + 1 })}
+                >
+                  {t('pagination.next')}
+                </Button>
+              </nav>
+            ) : null}
+          </>
+        ) : null}
+      </section>
+      {browsing && intro ? <div className="mt-8">{intro}</div> : null}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+/** Sort orders the search endpoint knows. */
+export const sortOrders = ['relevance', 'downloads', 'stars', 'newest', 'updated'] as const;
+export type SortOrder = (typeof sortOrders)[number];
+
+/** Operating systems a pack can declare. */
+export const operatingSystems = ['windows', 'linux', 'macos'] as const;
+export type OperatingSystem = (typeof operatingSystems)[number];
+
+/** Accelerators a pack can declare. */
+export const accelerators = ['cuda', 'rocm', 'intel-arc', 'ascend', 'metal'] as const;
+export type Accelerator = (typeof accelerators)[number];
+
+/** Everything about a search that lives in the URL. */
+export interface SearchState {
+  q: string;
+  sort: SortOrder;
+  os: OperatingSystem[];
+  accelerator: Accelerator[];
+  page: number;
+}
+
+const pick = <T extends string>(allowed: readonly T[], values: string[]): T[] =>
+  allowed.filter((value) => values.includes(value));
+
+/** Reads the search from the URL; unknown values are ignored, the page is at least 1. */
+export function parseSearchState(params: URLSearchParams): SearchState {
+  const sort = params.get('sort') ?? '';
+  const page = Number.parseInt(params.get('page') ?? '', 10);
+  return {
+    q: params.get('q') ?? '',
+    sort: (sortOrders as readonly string[]).includes(sort) ? (sort as SortOrder) : 'relevance',
+    os: pick(operatingSystems, params.getAll('os')),
+    accelerator: pick(accelerators, params.getAll('accelerator')),
+    page: Number.isFinite(page) && page > 1 ? page : 1,
+  };
+}
+
+/** Writes the search as URL parameters, leaving defaults out so shared links stay short. */
+export function searchStateToParams(state: SearchState): URLSearchParams {
+  const params = new URLSearchParams();
+  if (state.q.trim() !== '') params.set('q', state.q);
+  if (state.sort !== 'relevance') params.set('sort', state.sort);
+  for (const os of state.os) params.append('os', os);
+  for (const accelerator of state.accelerator) params.append('accelerator', accelerator);
+  if (state.page > 1) params.set('page', String(state.page));
+  return params;
+}
+
+/** True when no filter narrows the results. */
+export const hasFilters = (state: SearchState) => state.os.length > 0 || state.accelerator.length > 0;
