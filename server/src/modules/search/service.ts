@@ -34,6 +34,12 @@ export interface SearchNodesInput {
   sort: SearchSort;
 }
 
+/** Where the time of one search went, in milliseconds (reported in `Server-Timing`). */
+export interface SearchTimings {
+  search: number;
+  load: number;
+}
+
 /**
  * One page of search hits in the `/nodes` envelope, each pack as `/nodes` shows it (with
  * publisher and latest version) plus `search_match`. First pages of searches that found
@@ -43,11 +49,13 @@ export async function searchNodes(
   ctx: AppContext,
   services: SearchServices,
   input: SearchNodesInput,
+  timings: SearchTimings = { search: 0, load: 0 },
 ): Promise<SearchNodesPageJson> {
   const page = Math.min(MAX_PAGE, Math.max(1, input.page ?? 1));
   const limit = Math.min(MAX_LIMIT, Math.max(1, input.limit ?? DEFAULT_LIMIT));
   const cut = (text: string) => text.slice(0, ctx.config.search.SEARCH_MAX_QUERY_LENGTH);
   const text = cut(input.search);
+  const began = performance.now();
   const result = await services.engine.search({
     text,
     comfyNodeText: cut(input.comfyNodeSearch),
@@ -62,10 +70,13 @@ export async function searchNodes(
     limit,
   });
 
+  const searched = performance.now();
+  timings.search = searched - began;
   const rows = await loadPageRows(
     ctx.db,
     result.hits.map((h) => h.id),
   );
+  timings.load = performance.now() - searched;
   const nodes: SearchNodeJson[] = [];
   for (const hit of result.hits) {
     const row = rows.nodes.get(hit.id);

@@ -1,0 +1,177 @@
+import path from 'node:path';
+import { round } from '../measure.js';
+import type { BenchContext, BenchRow, BenchSuite } from '../suite.js';
+import { probeHttp } from './search/http-probe.js';
+import { probeIndex } from './search/index-probe.js';
+import { realisticQueries, searchPaths } from './search/queries.js';
+
+const QUERIES = 200;
+
+interface DataSet {
+  label: string;
+  dataDir: string;
+  /** p95 server time goal, ms. */
+  p95Goal: number;
+  /** Index build goal, ms (only for the real catalogue). */
+  buildGoal?: number;
+}
+
+/**
+ * Search on the real catalogue and on a 100k synthetic one: the index in process (build time,
+ * memory, latency without HTTP), then the built server (server-side time from `Server-Timing`,
+ * round trips, throughput at 64 connections, start-up time).
+ */
+const search: BenchSuite = {
+  name: 'search',
+  title: 'Search',
+  description:
+    'Data set 1: the real ComfyUI-Manager catalogue imported with `registry import-manager-list` (5,883 packs, ' +
+    '41,398 class names). Data set 2: 100,000 packs from `registry seed-demo --seed 2 --versions-per-pack 1 ' +
+    '--archives none`. For each, 200 realistic searches drawn from the catalogue itself (whole names, words ' +
+    'being typed, typos, class names pasted from workflows, description words, one or two letters, repository ' +
+    'URLs, ids; some with a sort, a filter or page 2). "Index" rows build the search index in the benchmark ' +
+    "process from the same SQLite file with the server's own code and time it without HTTP or database. " +
+    '"Server" rows use the built server (SQLite): server time is its `Server-Timing` header (routing, ' +
+    "validation, search, loading the page's rows, serialisation), measured one request at a time over 3 " +
+    'passes; throughput is autocannon at 64 connections rotating over the 200 searches. Client, server and ' +
+    'benchmark share the machine.',
+  async run(ctx) {
+    const rows: BenchRow[] = [];
+    const managerDir = ctx.tempDir('search-manager');
+    await cli(ctx, managerDir, [
+      'import-manager-list',
+      '--nodes',
+      ctx.managerData.nodes,
+      '--node-map',
+      ctx.managerData.nodeMap,
+      '--stats',
+      ctx.managerData.stats,
+    ]);
+    rows.push(...(await measure(ctx, { label: 'Manager', dataDir: managerDir, p95Goal: 10, buildGoal: 3000 })));
+
+    const packs = ctx.options.quick ? 5000 : 100_000;
+    const bigDir = ctx.tempDir('search-synthetic');
+    const seeded = await cli(ctx, bigDir, [
+      'seed-demo',
+      '--packs',
+      String(packs),
+      '--seed',
+      '2',
+      '--versions-per-pack',
+      '1',
+      '--archives',
+      'none',
+    ]);
+    ctx.note(`seed-demo of ${packs.toLocaleString('en-US')} packs took ${round(seeded.ms / 1000, 1)} s.`);
+    rows.push(...(await measure(ctx, { label: `${packs / 1000}k`, dataDir: bigDir, p95Goal: 50 })));
+    return rows;
+  },
+};
+export default search;
+
+async function cli(ctx: BenchContext, dataDir: string, args: string[]) {
+  ctx.log(`registry ${args[0]} ...`);
+  const result = await ctx.cli(args, { dataDir });
+  if (result.code !== 0)
+    throw new Error(`registry ${args[0]} exited with ${result.code}: ${result.stderr.slice(-500)}`);
+  return result;
+}
+
+async function measure(ctx: BenchContext, set: DataSet): Promise<BenchRow[]> {
+  const rounds = ctx.options.quick ? 1 : 3;
+  const rows: BenchRow[] = [];
+  ctx.log(`${set.label}: building the index in process`);
+  const index = await probeIndex(ctx.root, path.join(set.dataDir, 'registry.sqlite'), QUERIES, rounds);
+  const packs = index.packs.toLocaleString('en-US');
+  rows.push({
+    name: `[${set.label}] index build from the database: ${packs} packs, ${index.terms.toLocaleString('en-US')} terms`,
+    values: {
+      'load ms': round(index.loadMs, 0),
+      'build ms': round(index.buildMs, 0),
+      'build CPU ms': round(index.buildCpuMs, 0),
+      'heap MiB': round(index.heapMiB, 0),
+    },
+    ...(set.buildGoal
+      ? {
+          target: {
+            goal: `load + build ≤ ${set.buildGoal / 1000} s`,
+            met: index.loadMs + index.buildMs <= set.buildGoal,
+          },
+        }
+      : {}),
+  });
+  rows.push({
+    name: `[${set.label}] index only: ${QUERIES} searches × ${rounds}`,
+    values: {
+      'p50 ms': round(index.latency.p50, 2),
+      'p95 ms': round(index.latency.p95, 2),
+      'p99 ms': round(index.latency.p99, 2),
+    },
+  });
+
+  const paths = searchPaths(realisticQueries(index.packsForQueries, QUERIES), index.packsForQueries);
+  ctx.log(`${set.label}: starting the server`);
+  const started = performance.now();
+  const server = await ctx.startRegistry({ dataDir: set.dataDir });
+  const startMs = performance.now() - started;
+  try {
+    ctx.log(`${set.label}: ${QUERIES} searches, one at a time`);
+    const http = await probeHttp(server.url, paths, rounds);
+    if (http.failures > 0) ctx.note(`[${set.label}] ${http.failures} searches answered other than 200.`);
+    rows.push({
+      name: `[${set.label}] GET /nodes/search, server time: ${QUERIES} searches × ${rounds}`,
+      values: {
+        'p50 ms': round(http.server.p50, 2),
+        'p95 ms': round(http.server.p95, 2),
+        'p99 ms': round(http.server.p99, 2),
+      },
+      target: { goal: `p95 ≤ ${set.p95Goal} ms`, met: http.failures === 0 && http.server.p95 <= set.p95Goal },
+    });
+    rows.push({
+      name: `[${set.label}] … of which matching and ordering (index)`,
+      values: {
+        'p50 ms': round(http.search.p50, 2),
+        'p95 ms': round(http.search.p95, 2),
+        'p99 ms': round(http.search.p99, 2),
+      },
+    });
+    rows.push({
+      name: `[${set.label}] … of which loading the page's rows from the database`,
+      values: {
+        'p50 ms': round(http.load.p50, 2),
+        'p95 ms': round(http.load.p95, 2),
+        'p99 ms': round(http.load.p99, 2),
+      },
+    });
+    rows.push({
+      name: `[${set.label}] GET /nodes/search, client round trip`,
+      values: {
+        'p50 ms': round(http.roundTrip.p50, 2),
+        'p95 ms': round(http.roundTrip.p95, 2),
+        'p99 ms': round(http.roundTrip.p99, 2),
+      },
+    });
+    ctx.log(`${set.label}: throughput at ${ctx.options.connections} connections`);
+    const load = await ctx.load({ url: server.url, paths });
+    if (load.errors > 0 || load.non2xx > 0) {
+      ctx.note(
+        `[${set.label}] load: ${load.non2xx} answers outside 2xx and ${load.errors} errors of ${load.requests}.`,
+      );
+    }
+    rows.push({
+      name: `[${set.label}] GET /nodes/search at ${ctx.options.connections} connections`,
+      values: { 'req/s': load.requestsPerSecond, 'p50 ms': load.p50Ms, 'p99 ms': load.p99Ms },
+    });
+    rows.push({
+      name: `[${set.label}] server start to first answer (migrations, index build, listen); memory after the runs`,
+      values: {
+        'start s': round(startMs / 1000, 1),
+        'RSS MiB': round(server.rssMiB(), 0),
+        'peak RSS MiB': round(server.peakRssMiB(), 0),
+      },
+    });
+  } finally {
+    await server.stop();
+  }
+  return rows;
+}
