@@ -23,7 +23,7 @@ export const catalogueCacheSchema = Type.Object({
       minimum: 0,
       maximum: 60_000,
       description:
-        'How often the change feed is re-read to notice writes made by other instances (0: on every request). Default: 0 on SQLite, 250 on PostgreSQL.',
+        'How often the change feed is re-read to notice writes made by other instances (0: on every request). Default: 50 on SQLite, 250 on PostgreSQL.',
     }),
   ),
 });

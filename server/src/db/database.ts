@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { DialectName } from './dialect.js';
 import type { Database } from './schema.js';
 import { SqliteBooleanPlugin } from './sqlite-booleans.js';
+import { withStatementCache } from './statement-cache.js';
 
 /** An open database: the query builder plus what callers need to know about it. */
 export interface DatabaseHandle {
@@ -46,7 +47,7 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new SqliteBooleanPlugin()],
   });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };

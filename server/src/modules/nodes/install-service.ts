@@ -4,7 +4,7 @@ import { normalizeVersion } from '../catalogue/latest-version.js';
 import type { NodeVersionJson } from '../catalogue/wire.js';
 import { presentVersion } from '../versions/present.js';
 import type { VersionRow } from '../versions/repository.js';
-import { findInstallTarget, recordInstall } from './downloads-repository.js';
+import { findInstallTarget, recordInstall } from './install-repository.js';
 import { NodeMovedError } from './node-access.js';
 
 /**
@@ -23,7 +23,7 @@ export async function installNode(
     if (!normalized) throw badRequest(`Invalid version: ${requestedVersion}`, 'expected a semantic version like 1.2.3');
     version = normalized;
   }
-  const target = await findInstallTarget(ctx.db, nodeId, version);
+  const target = await findInstallTarget(ctx.db, ctx.dialect, nodeId, version);
   if (!target || target.nodeStatus === 'NodeStatusDeleted') throw notFound('Node not found');
   if (target.nodeId !== nodeId) throw new NodeMovedError(target.nodeId);
   // Installing is never allowed for a banned pack, not even for admins.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { catalogueCache } from '../../../src/modules/nodes/cache/catalogue-cache.js';
 import { buildTestApp } from '../../helpers/app.js';
 import { changeCatalogue, seedPack } from '../../helpers/catalogue.js';
 
@@ -108,5 +109,26 @@ describe('HTTP caching of catalogue reads', () => {
     expect(new Set(answers.map((a) => a.body)).size).toBe(1);
     // One build: watermark reads plus count, page, versions and publishers: far fewer than 20 × 4.
     expect(statements.length).toBeLessThan(20);
+  });
+
+  it('keeps within its memory budget, dropping the least recently used answers', async () => {
+    const t = await buildTestApp({ CATALOGUE_CACHE_MAX_BYTES: '3000' });
+    for (const id of ['one', 'two', 'three']) await seedPack(t, { id, versions: [{ version: '1.0.0' }] });
+
+    for (const id of ['one', 'two', 'one', 'three']) expect((await t.anon.get(`/nodes/${id}`)).statusCode).toBe(200);
+
+    const { entries, bytes } = catalogueCache(t.ctx).size;
+    expect(bytes).toBeLessThanOrEqual(3000);
+    expect(entries).toBeLessThan(3);
+    // Whatever was dropped is rebuilt on demand.
+    for (const id of ['one', 'two', 'three']) expect((await t.anon.get(`/nodes/${id}`)).json().id).toBe(id);
+  });
+
+  it('can be turned off', async () => {
+    const t = await buildTestApp({ CATALOGUE_CACHE_MAX_BYTES: '0' });
+    await seedPack(t, { id: 'hello', versions: [{ version: '1.0.0' }] });
+    const first = await t.anon.get('/nodes/hello');
+    expect((await t.anon.get('/nodes/hello', { 'if-none-match': first.headers.etag as string })).statusCode).toBe(304);
+    expect(catalogueCache(t.ctx).size).toEqual({ entries: 0, bytes: 0 });
   });
 });

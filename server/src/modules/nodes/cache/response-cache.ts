@@ -10,6 +10,8 @@ export interface CachedAnswer {
 interface Entry extends CachedAnswer {
   token: string;
   storedAt: number;
+  /** Last time the entry answered a request, for least-recently-used eviction. */
+  usedAt: number;
 }
 
 export interface ResponseCacheOptions {
@@ -38,10 +40,9 @@ export class ResponseCache {
   async get(key: string, build: () => Promise<Buffer>): Promise<CachedAnswer> {
     const token = await this.clock.token();
     const hit = this.#entries.get(key);
-    if (hit && hit.token === token && Date.now() - hit.storedAt < this.options.maxAgeMs) {
-      // Re-insert to mark it most recently used (Map keeps insertion order).
-      this.#entries.delete(key);
-      this.#entries.set(key, hit);
+    const now = Date.now();
+    if (hit && hit.token === token && now - hit.storedAt < this.options.maxAgeMs) {
+      hit.usedAt = now;
       return hit;
     }
     const flightKey = `${token}\n${key}`;
@@ -62,7 +63,8 @@ export class ResponseCache {
 
   async #fill(key: string, token: string, build: () => Promise<Buffer>): Promise<Entry> {
     const body = await build();
-    const entry: Entry = { body, etag: entityTag(body), token, storedAt: Date.now() };
+    const now = Date.now();
+    const entry: Entry = { body, etag: entityTag(body), token, storedAt: now, usedAt: now };
     this.#store(key, entry);
     return entry;
   }
@@ -77,10 +79,20 @@ export class ResponseCache {
     }
     this.#entries.set(key, entry);
     this.#bytes += size;
-    for (const [oldKey, old] of this.#entries) {
-      if (this.#bytes <= this.options.maxBytes) break;
-      this.#entries.delete(oldKey);
-      this.#bytes -= old.body.length + oldKey.length;
+    if (this.#bytes > this.options.maxBytes) this.#evict();
+  }
+
+  /**
+   * Drops least recently used answers down to 90% of the budget. Hits only stamp `usedAt` (no
+   * reordering on the hot path); the sort happens here, once per many stores.
+   */
+  #evict(): void {
+    const target = this.options.maxBytes * 0.9;
+    const byAge = [...this.#entries].sort(([, a], [, b]) => a.usedAt - b.usedAt);
+    for (const [key, entry] of byAge) {
+      if (this.#bytes <= target) break;
+      this.#entries.delete(key);
+      this.#bytes -= entry.body.length + key.length;
     }
   }
 }
