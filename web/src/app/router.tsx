@@ -28,6 +28,10 @@ export const routes: RouteObject[] = [
         },
       },
       {
+        path: 'nodes/:nodeId',
+        lazy: async () => ({ Component: (await import('../features/node/components/NodePage')).NodePage }),
+      },
+      {
         path: 'admin',
         lazy: async () => {
           const { AdminDashboardPage } = await import('../features/admin/components/AdminDashboardPage');
