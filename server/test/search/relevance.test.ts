@@ -39,9 +39,8 @@ describe('search relevance on the real ComfyUI-Manager catalogue', () => {
     expect(hitRate).toBeGreaterThanOrEqual(0.95);
   });
 
-  it('builds the index of the whole catalogue at start-up, quickly', () => {
+  // How fast the index builds is measured by the search benchmark (npm run bench), not here.
+  it('indexes every pack of the real catalogue at start-up', () => {
     expect(real.ctx.search.stats().packs).toBe(5883);
-    // The target is 3 s; the bound leaves room for a machine busy with other test files.
-    expect(real.startMs).toBeLessThan(10_000);
   });
 });
