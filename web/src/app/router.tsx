@@ -32,6 +32,12 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/node/components/NodePage')).NodePage }),
       },
       {
+        path: 'publishers/:publisherId',
+        lazy: async () => ({
+          Component: (await import('../features/publisher-profile/components/PublisherPage')).PublisherPage,
+        }),
+      },
+      {
         path: 'admin',
         lazy: async () => {
           const { AdminDashboardPage } = await import('../features/admin/components/AdminDashboardPage');

@@ -1,0 +1,181 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { statusOf } from '../../../api/cache-rules';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { PageSpinner, Spinner } from '../../../components/ui/spinner';
+import { usePublisher } from '../api/get-publisher';
+import { usePublisherNodes } from '../api/list-publisher-nodes';
+
+const PAGE_SIZE = 24;
+
+/** A publisher's public profile and its packs, page by page (the page lives in the URL). */
+export function PublisherPage() {
+  const { publisherId = '' } = useParams();
+  const { t, i18n } = useTranslation('publisher-profile');
+  const language = i18n.resolvedLanguage ?? 'en';
+  const [params, setParams] = useSearchParams();
+  const parsed = Number.parseInt(params.get('page') ?? '', 10);
+  const page = Number.isFinite(parsed) && parsed > 1 ? parsed : 1;
+  const publisher = usePublisher(publisherId);
+  const nodes = usePublisherNodes(publisherId, page, PAGE_SIZE);
+  const profile = publisher.data;
+
+  useEffect(() => {
+    if (profile) document.title = t('documentTitle', { name: profile.name || profile.id });
+  }, [profile, t]);
+
+  if (publisher.isPending) return <PageSpinner label={t('loading')} />;
+  if (publisher.isError || !profile) {
+    const missing = statusOf(publisher.error) === 404;
+    return (
+      <div className="mx-auto max-w-2xl py-12">
+        <h1 className="text-2xl font-bold">{missing ? t('notFound.title') : t('error.title')}</h1>
+        <div className="mt-4">
+          <Alert tone={missing ? 'info' : 'error'}>
+            <p>{missing ? t('notFound.body', { id: publisherId }) : t('error.body')}</p>
+          </Alert>
+        </div>
+        <div className="mt-4 flex items-center gap-3">
+          {missing ? null : (
+            <Button variant="secondary" size="sm" onClick={() => void publisher.refetch()}>
+              {t('error.retry')}
+            </Button>
+          )}
+          <Link to="/" className="text-sm font-medium text-brand-600 underline underline-offset-2 dark:text-brand-100">
+            {t('backToSearch')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const website = /^https?:\/\//.test(profile.website) ? profile.website : '';
+  const banned = profile.status === 'PublisherStatusBanned';
+  const goTo = (next: number) => setParams(next > 1 ? { page: String(next) } : {});
+
+  return (
+    <div className="mx-auto max-w-5xl py-8">
+      <header className="flex min-w-0 flex-wrap items-start gap-4">
+        {profile.logo ? (
+          <img
+            src={profile.logo}
+            alt=""
+            width={64}
+            height={64}
+            className="h-16 w-16 shrink-0 rounded-xl object-cover"
+          />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="flex h-16 w-16 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-2xl font-bold text-brand-700 dark:bg-slate-800 dark:text-brand-100"
+          >
+            {(profile.name || profile.id).slice(0, 1).toUpperCase()}
+          </span>
+        )}
+        <div className="min-w-0 flex-1">
+          <h1 dir="auto" className="break-words text-start text-2xl font-bold sm:text-3xl">
+            {profile.name || profile.id}
+          </h1>
+          <p className="mt-1 break-all text-sm text-slate-600 dark:text-slate-400">
+            <span dir="ltr">@{profile.id}</span>
+          </p>
+          {banned ? (
+            <p className="mt-2 inline-flex rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900 dark:bg-red-950 dark:text-red-100">
+              {t('banned')}
+            </p>
+          ) : null}
+          {profile.description ? (
+            <p dir="auto" className="mt-3 whitespace-pre-line break-words text-start">
+              {profile.description}
+            </p>
+          ) : null}
+          {website ? (
+            <p className="mt-2 break-all text-sm">
+              <a
+                href={website}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-brand-600 underline underline-offset-2 dark:text-brand-100"
+              >
+                {website}
+              </a>
+            </p>
+          ) : null}
+        </div>
+      </header>
+
+      {banned ? (
+        <div className="mt-4">
+          <Alert tone="error">{t('bannedBody')}</Alert>
+        </div>
+      ) : null}
+
+      <section aria-labelledby="publisher-packs" className="mt-8" aria-busy={nodes.isFetching}>
+        <h2 id="publisher-packs" className="text-lg font-semibold">
+          {nodes.data ? t('packsCount', { count: nodes.data.total }) : t('packs')}
+        </h2>
+        {nodes.isPending ? (
+          <Spinner label={t('packsLoading')} className="mt-4" />
+        ) : nodes.isError ? (
+          <div className="mt-4">
+            <Alert tone="error">{t('packsError')}</Alert>
+          </div>
+        ) : nodes.data.nodes.length === 0 ? (
+          <p className="mt-3 text-slate-700 dark:text-slate-300">{t('packsEmpty')}</p>
+        ) : (
+          <>
+            <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {nodes.data.nodes.map((node) => (
+                <li
+                  key={node.id}
+                  className="relative min-w-0 rounded-2xl border border-slate-200 bg-white p-4 focus-within:ring-2 focus-within:ring-brand-600 hover:border-brand-600 dark:border-slate-800 dark:bg-slate-900"
+                >
+                  <h3 dir="auto" className="break-words text-start font-semibold">
+                    <Link
+                      to={`/nodes/${encodeURIComponent(node.id)}`}
+                      className="after:absolute after:inset-0 after:rounded-2xl focus:outline-none"
+                    >
+                      {node.name || node.id}
+                    </Link>
+                  </h3>
+                  {node.description ? (
+                    <p
+                      dir="auto"
+                      className="mt-1 line-clamp-2 break-words text-start text-sm text-slate-700 dark:text-slate-300"
+                    >
+                      {node.description}
+                    </p>
+                  ) : null}
+                  <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+                    {t('packStats', {
+                      downloads: node.downloads.toLocaleString(language),
+                      stars: node.github_stars.toLocaleString(language),
+                    })}
+                  </p>
+                </li>
+              ))}
+            </ul>
+            {nodes.data.totalPages > 1 ? (
+              <nav aria-label={t('pagination.label')} className="mt-6 flex items-center justify-center gap-3">
+                <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => goTo(page - 1)}>
+                  {t('pagination.previous')}
+                </Button>
+                <span className="text-sm">{t('pagination.page', { page, total: nodes.data.totalPages })}</span>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={page >= nodes.data.totalPages}
+                  onClick={() => goTo(page + 1)}
+                >
+                  {t('pagination.next')}
+                </Button>
+              </nav>
+            ) : null}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
