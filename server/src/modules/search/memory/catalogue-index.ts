@@ -3,7 +3,7 @@ import { acceleratorMask, osMask } from '../filters.js';
 import { analyze } from '../text/analyze.js';
 import { BANNED, LIVE, SlotTable } from './slot-table.js';
 import { SortedTerms } from './sorted-terms.js';
-import { Field, type StoredPack, storePack } from './stored-pack.js';
+import { exactKeys, Field, MAX_STORED_DESCRIPTION, type StoredPack, storePack } from './stored-pack.js';
 
 /** The packs containing one term: `slot * 16 + field bits` per pack, in no particular order. */
 export interface TermEntry {
@@ -15,8 +15,6 @@ export interface TermEntry {
 /** Every field bit. */
 export const ALL_FIELDS_MASK = Field.Title | Field.Classes | Field.Meta | Field.Description;
 
-/** Descriptions longer than this are indexed only this far (the rest rarely says what a pack is). */
-const INDEXED_DESCRIPTION_LENGTH = 4000;
 /** Compact once this many replaced or removed packs have piled up, and they are a quarter of all. */
 const COMPACT_MIN_DEAD = 1000;
 
@@ -43,7 +41,6 @@ export class CatalogueIndex {
     title: new Map<string, Slots>(),
     short: new Map<string, Slots>(),
     classes: new Map<string, Slots>(),
-    classNames: new Map<string, Slots>(),
     repository: new Map<string, Slots>(),
   };
   private readonly slotById = new Map<string, number>();
@@ -69,7 +66,7 @@ export class CatalogueIndex {
   }
 
   /** Slots (live or dead) of packs with this id/name key, short key, class key, class name or repository. */
-  slotsWithKey(kind: 'title' | 'short' | 'classes' | 'classNames' | 'repository', key: string): readonly number[] {
+  slotsWithKey(kind: 'title' | 'short' | 'classes' | 'repository', key: string): readonly number[] {
     const slots = this.keySlots[kind].get(key);
     return slots === undefined ? [] : typeof slots === 'number' ? [slots] : slots;
   }
@@ -95,10 +92,10 @@ export class CatalogueIndex {
     table.setFigures(slot, doc.searchRanking, doc.downloads, doc.stars);
     this.slotById.set(stored.sortId, slot);
     this.indexTerms(doc, slot);
-    for (const key of stored.titleKeys) pushTo(this.keySlots.title, key, slot);
-    for (const key of stored.shortKeys) pushTo(this.keySlots.short, key, slot);
-    for (const key of stored.classKeys) pushTo(this.keySlots.classes, key, slot);
-    for (const node of doc.comfyNodes) pushTo(this.keySlots.classNames, node.name.trim(), slot);
+    const keys = exactKeys(doc);
+    for (const key of keys.title) pushTo(this.keySlots.title, key, slot);
+    for (const key of keys.short) pushTo(this.keySlots.short, key, slot);
+    for (const key of keys.classes) pushTo(this.keySlots.classes, key, slot);
     if (doc.normalizedRepository) pushTo(this.keySlots.repository, doc.normalizedRepository, slot);
     if (this.dead >= COMPACT_MIN_DEAD && this.dead * 4 >= this.packs.length) this.compact();
   }
@@ -152,7 +149,7 @@ export class CatalogueIndex {
     meta(doc.publisherName);
     for (const tag of doc.tags) meta(tag);
     meta(repositoryPath(doc.repository));
-    field(Field.Description, false)(doc.description.slice(0, INDEXED_DESCRIPTION_LENGTH));
+    field(Field.Description, false)(doc.description.slice(0, MAX_STORED_DESCRIPTION));
   }
 
   /**

@@ -6,8 +6,6 @@ import { compoundKey, type StoredPack } from './stored-pack.js';
 /** At most this many spans per field and classes per hit: enough to show, small on the wire. */
 const MAX_RANGES = 32;
 const MAX_CLASSES = 10;
-/** Descriptions are highlighted this far (what the index covers). */
-const HIGHLIGHTED_DESCRIPTION_LENGTH = 4000;
 
 /**
  * Why a pack matched, for display: spans of `name` and `description` to mark, and the comfy-node
@@ -15,20 +13,20 @@ const HIGHLIGHTED_DESCRIPTION_LENGTH = 4000;
  * the client escapes text as usual and nothing from a pack's text can inject HTML.
  */
 export function highlightPack(pack: StoredPack, terms: HighlightTerms, queryKey: string): HitMatch {
-  const { doc } = pack;
   const matched: { name: string; ranges: TextRange[]; exact: boolean }[] = [];
-  for (const node of doc.comfyNodes) {
-    const ranges = spans(node.name, terms, true, true);
-    if (ranges.length === 0 && !(node.displayName && spans(node.displayName, terms, true, true).length > 0)) continue;
-    matched.push({ name: node.name, ranges, exact: compoundKey(node.name) === queryKey });
-  }
+  pack.classNames.forEach((name, i) => {
+    const ranges = spans(name, terms, true, true);
+    const displayName = pack.displayNames?.[i] ?? '';
+    if (ranges.length === 0 && !(displayName && spans(displayName, terms, true, true).length > 0)) return;
+    matched.push({ name, ranges, exact: compoundKey(name) === queryKey });
+  });
   matched.sort((a, b) => Number(b.exact) - Number(a.exact));
   return {
-    name: spans(doc.name, terms, true, false),
-    description: spans(doc.description.slice(0, HIGHLIGHTED_DESCRIPTION_LENGTH), terms, false, true),
+    name: spans(pack.name, terms, true, false),
+    description: spans(pack.description, terms, false, true),
     comfyNodes: matched.slice(0, MAX_CLASSES).map(({ name, ranges }) => ({ name, ranges })),
     comfyNodesMatched: matched.length,
-    comfyNodesTotal: doc.comfyNodes.length,
+    comfyNodesTotal: pack.classNames.length,
   };
 }
 

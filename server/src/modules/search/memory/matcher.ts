@@ -201,8 +201,13 @@ export class Matcher {
         this.tierFlags[slot] = (this.tierFlags[slot] as number) | bit;
       }
     };
-    flag(this.index.slotsWithKey('classes', plan.key), CLASS_FOLDED);
-    flag(this.index.slotsWithKey('classNames', plan.raw), CLASS_AS_WRITTEN);
+    const classes = this.index.slotsWithKey('classes', plan.key);
+    flag(classes, CLASS_FOLDED);
+    // Written exactly as a class is named (pasted from a workflow), case and punctuation included.
+    flag(
+      classes.filter((slot) => this.index.packs[slot]?.classNames.some((name) => name.trim() === plan.raw)),
+      CLASS_AS_WRITTEN,
+    );
     if (plan.shortKey) flag(this.index.slotsWithKey('short', plan.shortKey), SHORT_EXACT);
     flag(this.index.slotsWithKey('title', plan.key), TITLE_EXACT);
     flag(forced, TITLE_EXACT);

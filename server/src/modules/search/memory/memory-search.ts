@@ -51,9 +51,7 @@ export class MemorySearch {
     const queryKey = (textPlan ?? classPlan)?.key ?? '';
     const hits: SearchHit[] = order.map((i) => {
       const pack = packs[candidates.slots[i] as number] as StoredPack;
-      return textPlan || classPlan
-        ? { id: pack.doc.id, match: highlightPack(pack, highlight, queryKey) }
-        : { id: pack.doc.id };
+      return textPlan || classPlan ? { id: pack.id, match: highlightPack(pack, highlight, queryKey) } : { id: pack.id };
     });
     return { total: candidates.length, hits };
   }
@@ -70,8 +68,8 @@ export class MemorySearch {
     const sortIdOf = (slot: number) => (packs[slot] as StoredPack).sortId;
     const compare = comparatorFor('relevance', found.slots, found.relevance, this.index.table, sortIdOf);
     return topK(found.length, limit, compare).map((i) => {
-      const { doc } = packs[found.slots[i] as number] as StoredPack;
-      return { id: doc.id, name: doc.name };
+      const pack = packs[found.slots[i] as number] as StoredPack;
+      return { id: pack.id, name: pack.name };
     });
   }
 
@@ -106,11 +104,11 @@ export class MemorySearch {
     const conditions: ((slot: number) => boolean)[] = [];
     if (query.publisherIds.length > 0) {
       const publishers = new Set(query.publisherIds.map((p) => p.toLowerCase()));
-      conditions.push((slot) => publishers.has((packs[slot] as StoredPack).doc.publisherId.toLowerCase()));
+      conditions.push((slot) => publishers.has((packs[slot] as StoredPack).publisherId));
     }
     if (query.tags.length > 0) {
       const tags = query.tags.map(fold);
-      conditions.push((slot) => tags.every((t) => (packs[slot] as StoredPack).tags.has(t)));
+      conditions.push((slot) => tags.every((t) => (packs[slot] as StoredPack).tags.includes(t)));
     }
     const os = familyBits(OS_FAMILIES, query.os);
     if (os !== 0) conditions.push((slot) => ((table.osMask[slot] as number) & os) !== 0);
@@ -118,7 +116,7 @@ export class MemorySearch {
     if (accelerators !== 0) conditions.push((slot) => ((table.acceleratorMask[slot] as number) & accelerators) !== 0);
     const repository = query.repositoryText ? normalizeRepositoryUrl(query.repositoryText) : '';
     if (repository) {
-      conditions.push((slot) => (packs[slot] as StoredPack).doc.normalizedRepository.includes(repository));
+      conditions.push((slot) => (packs[slot] as StoredPack).normalizedRepository.includes(repository));
     }
     return {
       allowBanned: query.includeBanned,

@@ -14,34 +14,54 @@ export const Field = {
   Description: 8,
 } as const;
 
-/** A document with everything search derives from it once, at indexing time. */
+/**
+ * What the index keeps of a document after indexing it: only what highlights, filters and
+ * answers need (the rest lives in the postings and the slot table), to keep 100,000 packs small.
+ */
 export interface StoredPack {
-  doc: SearchDocument;
+  id: string;
   /** Lower-cased id: the final, stable tie-break. */
   sortId: string;
-  /** Id and name as one run of folded letters (`comfyuiimpactpack`): an exact-name query equals one. */
-  titleKeys: string[];
-  /** The same without generic words (`impact`). */
-  shortKeys: string[];
-  /** Each comfy-node class name as one run of folded letters. */
-  classKeys: Set<string>;
+  name: string;
+  description: string;
+  /** Lower-cased, for the publisher filter. */
+  publisherId: string;
+  normalizedRepository: string;
   /** Folded tags. */
-  tags: Set<string>;
+  tags: string[];
+  /** Comfy-node class names, and their display names ('' when none) at the same positions. */
+  classNames: string[];
+  displayNames: string[] | null;
 }
 
 /** Derives the stored form of a document. */
 export function storePack(doc: SearchDocument): StoredPack {
-  const titleKeys = unique([compoundKey(doc.id), compoundKey(doc.name)]);
-  const shortKeys = unique([shortKey(doc.id), shortKey(doc.name)]);
+  const displayNames = doc.comfyNodes.some((c) => c.displayName) ? doc.comfyNodes.map((c) => c.displayName) : null;
   return {
-    doc,
+    id: doc.id,
     sortId: doc.id.toLowerCase(),
-    titleKeys,
-    shortKeys,
-    classKeys: new Set(doc.comfyNodes.map((c) => compoundKey(c.name)).filter(Boolean)),
-    tags: new Set(doc.tags.map(fold)),
+    name: doc.name,
+    description: doc.description.slice(0, MAX_STORED_DESCRIPTION),
+    publisherId: doc.publisherId.toLowerCase(),
+    normalizedRepository: doc.normalizedRepository,
+    tags: doc.tags.map(fold),
+    classNames: doc.comfyNodes.map((c) => c.name),
+    displayNames,
   };
 }
+
+/** Keys a document is found under when a query names it whole (see the matcher's exact tiers). */
+export function exactKeys(doc: SearchDocument): { title: string[]; short: string[]; classes: string[] } {
+  const title = unique([compoundKey(doc.id), compoundKey(doc.name)]);
+  return {
+    title,
+    short: unique([shortKey(doc.id), shortKey(doc.name)]).filter((key) => !title.includes(key)),
+    classes: unique(doc.comfyNodes.map((c) => compoundKey(c.name))),
+  };
+}
+
+/** Descriptions are indexed and highlighted this far. */
+export const MAX_STORED_DESCRIPTION = 4000;
 
 const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]+/gu;
 
