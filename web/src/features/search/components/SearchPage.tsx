@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { type SearchNodesParams, useSearchNodes } from '../api/search-nodes';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
 import { addRecentSearch, clearRecentSearches, readRecentSearches } from '../lib/recent-searches';
@@ -20,7 +20,8 @@ const TYPING_DEBOUNCE_MS = 200;
  * back and forward restore a search and a link shares it. `intro` shows while nothing is typed.
  */
 export function SearchPage({ intro }: { intro?: ReactNode }) {
-  const { t } = useTranslation('search');
+  // No suspending here: navigating home (after logout, for one) must not stall on this namespace.
+  const { t, ready } = useTranslation('search', { useSuspense: false });
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const state = parseSearchState(params);
@@ -69,8 +70,11 @@ export function SearchPage({ intro }: { intro?: ReactNode }) {
   const browsing = state.q.trim() === '' && !hasFilters(state);
 
   useEffect(() => {
+    if (!ready) return;
     document.title = state.q.trim() ? t('documentTitle', { query: state.q.trim() }) : t('app.title', { ns: 'common' });
-  }, [state.q, t]);
+  }, [state.q, t, ready]);
+
+  if (!ready) return <PageSpinner label={t('common.loading', { ns: 'common' })} />;
 
   return (
     <div className="py-8 sm:py-12">
