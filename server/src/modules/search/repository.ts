@@ -53,9 +53,7 @@ export async function loadSearchDocuments(db: Db, ids?: readonly string[]): Prom
         eb('comfy_nodes.node_version_id', 'is', null),
         eb('comfy_nodes.node_version_id', '=', eb.ref('nodes.latest_version_id')),
       ]),
-    )
-    .orderBy('comfy_nodes.node_id')
-    .orderBy('comfy_nodes.name');
+    );
   if (ids) classes = classes.where('comfy_nodes.node_id', 'in', [...ids]);
 
   const [packRows, classRows] = await Promise.all([packs.execute(), classes.execute()]);
@@ -68,6 +66,10 @@ export async function loadSearchDocuments(db: Db, ids?: readonly string[]): Prom
     if (list) list.push(entry);
     else target.set(row.node_id, [entry]);
   }
+  // Sorted here rather than in SQL: cheap per pack, while PostgreSQL would sort every row at once.
+  const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  for (const list of fromVersion.values()) list.sort(byName);
+  for (const list of imported.values()) list.sort(byName);
   return packRows.map((row) => ({
     id: row.id,
     name: row.name,
