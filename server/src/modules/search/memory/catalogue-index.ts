@@ -36,7 +36,7 @@ export class CatalogueIndex {
    * query matches, in one list instead of thousands of completions.
    */
   private readonly shortPrefixes = new Map<string, TermEntry>();
-  /** Packs by whole-text keys (see StoredPack), for the exact-match tiers. */
+  /** Packs by whole-text keys (see `exactKeys`) and by repository, for the exact-match tiers. */
   private readonly keySlots = {
     title: new Map<string, Slots>(),
     short: new Map<string, Slots>(),
@@ -65,7 +65,7 @@ export class CatalogueIndex {
     return this.shortPrefixes.get(prefix);
   }
 
-  /** Slots (live or dead) of packs with this id/name key, short key, class key, class name or repository. */
+  /** Slots (live or dead) of packs with this id/name key, short key, class-name key or repository. */
   slotsWithKey(kind: 'title' | 'short' | 'classes' | 'repository', key: string): readonly number[] {
     const slots = this.keySlots[kind].get(key);
     return slots === undefined ? [] : typeof slots === 'number' ? [slots] : slots;

@@ -28,6 +28,8 @@ export class InProcessSearchEngine implements SearchEngine {
   private started: Promise<void> | null = null;
   private popularityTimer: NodeJS.Timeout | null = null;
   private buildMs = 0;
+  private stopped = false;
+  private readonly retries = new Set<NodeJS.Timeout>();
   private readonly onChanged = (nodeIds: string[]) => {
     void this.refresh(nodeIds);
   };
@@ -49,6 +51,9 @@ export class InProcessSearchEngine implements SearchEngine {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
+    for (const timer of this.retries) clearTimeout(timer);
+    this.retries.clear();
     this.events.off('catalogue:changed', this.onChanged);
     if (this.popularityTimer) clearInterval(this.popularityTimer);
     this.popularityTimer = null;
@@ -60,7 +65,10 @@ export class InProcessSearchEngine implements SearchEngine {
     const ids = [...new Set(nodeIds)];
     this.updates = this.updates
       .then(() => this.reload(ids))
-      .catch((error: unknown) => this.options.onError(error, 'updating the search index'));
+      .catch((error: unknown) => {
+        this.options.onError(error, 'updating the search index');
+        this.retryLater(ids);
+      });
     return this.updates;
   }
 
@@ -120,6 +128,17 @@ export class InProcessSearchEngine implements SearchEngine {
       for (const document of documents) this.memory.index.upsert(document);
       for (const id of chunk) if (!present.has(id)) this.memory.index.remove(id);
     }
+  }
+
+  /** A failed reload (the database was unreachable, say) is tried again: the feed will not repeat it. */
+  private retryLater(ids: string[]): void {
+    if (this.stopped) return;
+    const timer = setTimeout(() => {
+      this.retries.delete(timer);
+      void this.refresh(ids);
+    }, this.options.pollMs);
+    timer.unref();
+    this.retries.add(timer);
   }
 
   private async refreshPopularity(): Promise<void> {
