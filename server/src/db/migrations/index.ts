@@ -5,6 +5,7 @@ import * as m0002 from './0002_identity_keys.js';
 import * as m0003 from './0003_archive_processing.js';
 import * as m0004 from './0004_auth.js';
 import * as m0005 from './0005_catalogue_order.js';
+import * as m0006 from './0006_catalogue_order_covering.js';
 
 /** A migration written once for both dialects. */
 export interface RegistryMigration {
@@ -18,4 +19,5 @@ export const migrations: Record<string, RegistryMigration> = {
   '0003_archive_processing': m0003,
   '0004_auth': m0004,
   '0005_catalogue_order': m0005,
+  '0006_catalogue_order_covering': m0006,
 };

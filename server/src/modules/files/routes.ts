@@ -23,6 +23,7 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'downloadFile',
         tags: ['files'],
         summary: 'Download a stored archive',
+        produces: ['application/zip'],
         params,
         response: { 200: Type.String({ format: 'binary', description: 'The archive (application/zip).' }), ...errors },
       },

@@ -9,7 +9,7 @@ interface SortKey {
   natural: 'asc' | 'desc';
 }
 
-// Must stay textually identical to the expression index of migration 0003 so it is used.
+// Must stay identical to the expression of the order index (migrations 0005, 0006) so it is used.
 const ranking = sql`coalesce(search_ranking, ${sql.lit(DEFAULT_SEARCH_RANKING)})`;
 
 const SORT_KEYS: Record<string, SortKey> = {

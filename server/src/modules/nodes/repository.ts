@@ -54,7 +54,11 @@ export async function countNodes(db: Db, filter: NodeFilter): Promise<number> {
   return Number(row?.count ?? 0);
 }
 
-/** One page of packs matching the filter, in the given order. */
+/**
+ * One page of packs matching the filter, in the given order. The page's ids are picked first and
+ * only those rows are read: for the default order the ids come from the order index alone (an
+ * index-only scan on PostgreSQL), instead of sorting whole rows of the catalogue for every page.
+ */
 export function pageNodes(
   db: Db,
   filter: NodeFilter,
@@ -62,9 +66,11 @@ export function pageNodes(
   limit: number,
   offset: number,
 ): Promise<NodeRow[]> {
-  let query = filtered(db, filter).selectAll();
+  let ids = filtered(db, filter).select('id');
+  for (const term of order) ids = ids.orderBy(term.expression, term.direction);
+  let query = db.selectFrom('nodes').selectAll().where('id', 'in', ids.limit(limit).offset(offset));
   for (const term of order) query = query.orderBy(term.expression, term.direction);
-  return query.limit(limit).offset(offset).execute();
+  return query.execute();
 }
 
 function filtered(db: Db, filter: NodeFilter) {
