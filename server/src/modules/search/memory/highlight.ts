@@ -32,6 +32,7 @@ export function highlightPack(pack: StoredPack, terms: HighlightTerms, queryKey:
 
 /** Sorted, merged spans of `text` whose terms matched. */
 function spans(text: string, terms: HighlightTerms, joinAcrossSpaces: boolean, skipTitleOnly: boolean): TextRange[] {
+  if (!couldMatch(text, terms, skipTitleOnly)) return [];
   const found: TextRange[] = [];
   analyze(text, { joinAcrossSpaces }, (term, start, end, joined) => {
     if (terms.words.has(term)) {
@@ -57,4 +58,18 @@ function spans(text: string, terms: HighlightTerms, joinAcrossSpaces: boolean, s
     else merged.push({ ...range });
   }
   return merged.slice(0, MAX_RANGES);
+}
+
+/**
+ * A cheap test before splitting a text into terms: every matched term is a run of the text's
+ * folded letters and digits, so a text whose letters contain none of them cannot match. Most of
+ * a big pack's hundreds of class names fail it.
+ */
+function couldMatch(text: string, terms: HighlightTerms, skipTitleOnly: boolean): boolean {
+  const letters = compoundKey(text);
+  for (const word of terms.words) if (letters.includes(word)) return true;
+  for (const { prefix, titleOnly } of terms.prefixes) {
+    if (!(skipTitleOnly && titleOnly) && letters.includes(prefix)) return true;
+  }
+  return false;
 }
