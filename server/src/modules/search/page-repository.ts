@@ -3,41 +3,49 @@ import type { Database, NodesTable, NodeVersionsTable } from '../../db/schema.js
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** A pack row with its publisher's name. */
+export type PageNodeRow = Selectable<NodesTable> & { publisher_name: string };
+
 /** A version row with the storage key of its archive (null while none is stored). */
 export type PageVersionRow = Selectable<NodeVersionsTable> & { storage_key: string | null };
 
-/** What one page of hits needs from the database, loaded in three queries whatever its size. */
+/** What one page of hits needs from the database. */
 export interface PageRows {
-  nodes: Map<string, Selectable<NodesTable>>;
-  publishers: Map<string, { id: string; name: string }>;
+  nodes: Map<string, PageNodeRow>;
   versions: Map<string, PageVersionRow>;
 }
 
-/** The current rows of the hit packs, their publishers and latest versions. */
+/**
+ * The current rows of the hit packs with their publishers' names, and their latest versions: two
+ * queries run side by side, whatever the page size.
+ */
 export async function loadPageRows(db: Db, ids: readonly string[]): Promise<PageRows> {
-  if (ids.length === 0) return { nodes: new Map(), publishers: new Map(), versions: new Map() };
-  const nodes = await db
-    .selectFrom('nodes')
-    .selectAll()
-    .where('id', 'in', [...ids])
-    .execute();
-  const publisherIds = [...new Set(nodes.map((n) => n.publisher_id))];
-  const versionIds = nodes.map((n) => n.latest_version_id).filter((id): id is string => id !== null);
-  const [publishers, versions] = await Promise.all([
-    db.selectFrom('publishers').select(['id', 'name']).where('id', 'in', publisherIds).execute(),
-    versionIds.length === 0
-      ? Promise.resolve([] as PageVersionRow[])
-      : db
-          .selectFrom('node_versions')
-          .leftJoin('storage_files', 'storage_files.id', 'node_versions.storage_file_id')
-          .selectAll('node_versions')
-          .select('storage_files.storage_key')
-          .where('node_versions.id', 'in', versionIds)
-          .execute(),
+  if (ids.length === 0) return { nodes: new Map(), versions: new Map() };
+  const [nodes, versions] = await Promise.all([
+    db
+      .selectFrom('nodes')
+      .innerJoin('publishers', 'publishers.id', 'nodes.publisher_id')
+      .selectAll('nodes')
+      .select('publishers.name as publisher_name')
+      .where('nodes.id', 'in', [...ids])
+      .execute(),
+    db
+      .selectFrom('node_versions')
+      .leftJoin('storage_files', 'storage_files.id', 'node_versions.storage_file_id')
+      .selectAll('node_versions')
+      .select('storage_files.storage_key')
+      .where(
+        'node_versions.id',
+        'in',
+        db
+          .selectFrom('nodes')
+          .select('nodes.latest_version_id')
+          .where('nodes.id', 'in', [...ids]),
+      )
+      .execute(),
   ]);
   return {
     nodes: new Map(nodes.map((n) => [n.id, n])),
-    publishers: new Map(publishers.map((p) => [p.id, p])),
     versions: new Map(versions.map((v) => [v.id, v])),
   };
 }

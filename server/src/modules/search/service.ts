@@ -92,7 +92,7 @@ export async function searchNodes(
             includeStatusReason: true,
           })
         : undefined,
-      publisher: rows.publishers.get(row.publisher_id),
+      publisher: { id: row.publisher_id, name: row.publisher_name },
     });
     nodes.push(hit.match ? { ...node, search_match: toWire(hit.match) } : node);
   }
