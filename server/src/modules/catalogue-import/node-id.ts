@@ -1,13 +1,8 @@
-/**
- * Node-id rules of the public registry (reference/registry-api.md §4.1): 1–100 ASCII letters,
- * digits, `.`, `_`, `-`, neither starting nor ending with `.`, `_` or `-`.
- */
-const NODE_ID = /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/;
-const MAX_LENGTH = 100;
+import { NODE_ID_MAX_LENGTH, nodeIdProblem } from '../packs/node-id.js';
 
-/** Whether `id` is a node id the registry accepts as it is. */
+/** Whether `id` is a node id the registry accepts as it is (the packs module owns the rules). */
 export function isValidNodeId(id: string): boolean {
-  return id.length >= 1 && id.length <= MAX_LENGTH && NODE_ID.test(id);
+  return nodeIdProblem(id) === null;
 }
 
 /**
@@ -22,7 +17,7 @@ export function normalizeNodeId(raw: string): string | null {
     .replace(/[^A-Za-z0-9._-]+/g, '-')
     .replace(/-{2,}/g, '-');
   id = trimSeparators(id);
-  if (id.length > MAX_LENGTH) id = trimSeparators(id.slice(0, MAX_LENGTH));
+  if (id.length > NODE_ID_MAX_LENGTH) id = trimSeparators(id.slice(0, NODE_ID_MAX_LENGTH));
   return isValidNodeId(id) ? id : null;
 }
 
