@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { statusOf } from '../../../api/cache-rules';
 import type { components } from '../../../api/schema.gen';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { LoadFailure } from '../../../components/ui/load-failure';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { useNode } from '../api/get-node';
 import { useNodeVersions } from '../api/list-node-versions';
@@ -42,24 +42,16 @@ export function NodePage() {
   if (node.isError || !pack) {
     const missing = statusOf(node.error) === 404;
     return (
-      <div className="mx-auto max-w-2xl py-12">
-        <h1 className="text-2xl font-bold">{missing ? t('notFound.title') : t('error.title')}</h1>
-        <div className="mt-4">
-          <Alert tone={missing ? 'info' : 'error'}>
-            <p>{missing ? t('notFound.body', { id: nodeId }) : t('error.body')}</p>
-          </Alert>
-        </div>
-        <div className="mt-4 flex gap-2">
-          {missing ? null : (
-            <Button variant="secondary" size="sm" onClick={() => void node.refetch()}>
-              {t('error.retry')}
-            </Button>
-          )}
-          <Link to="/" className="text-sm font-medium text-brand-600 underline underline-offset-2 dark:text-brand-100">
-            {t('backToSearch')}
-          </Link>
-        </div>
-      </div>
+      <LoadFailure
+        missing={missing}
+        onRetry={() => void node.refetch()}
+        text={{
+          title: missing ? t('notFound.title') : t('error.title'),
+          body: missing ? t('notFound.body', { id: nodeId }) : t('error.body'),
+          retry: t('error.retry'),
+          back: t('backToSearch'),
+        }}
+      />
     );
   }
 

@@ -4,6 +4,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { statusOf } from '../../../api/cache-rules';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { LoadFailure } from '../../../components/ui/load-failure';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { usePublisher } from '../api/get-publisher';
 import { usePublisherNodes } from '../api/list-publisher-nodes';
@@ -30,24 +31,16 @@ export function PublisherPage() {
   if (publisher.isError || !profile) {
     const missing = statusOf(publisher.error) === 404;
     return (
-      <div className="mx-auto max-w-2xl py-12">
-        <h1 className="text-2xl font-bold">{missing ? t('notFound.title') : t('error.title')}</h1>
-        <div className="mt-4">
-          <Alert tone={missing ? 'info' : 'error'}>
-            <p>{missing ? t('notFound.body', { id: publisherId }) : t('error.body')}</p>
-          </Alert>
-        </div>
-        <div className="mt-4 flex items-center gap-3">
-          {missing ? null : (
-            <Button variant="secondary" size="sm" onClick={() => void publisher.refetch()}>
-              {t('error.retry')}
-            </Button>
-          )}
-          <Link to="/" className="text-sm font-medium text-brand-600 underline underline-offset-2 dark:text-brand-100">
-            {t('backToSearch')}
-          </Link>
-        </div>
-      </div>
+      <LoadFailure
+        missing={missing}
+        onRetry={() => void publisher.refetch()}
+        text={{
+          title: missing ? t('notFound.title') : t('error.title'),
+          body: missing ? t('notFound.body', { id: publisherId }) : t('error.body'),
+          retry: t('error.retry'),
+          back: t('backToSearch'),
+        }}
+      />
     );
   }
 
