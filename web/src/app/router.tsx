@@ -50,6 +50,19 @@ export const routes: RouteObject[] = [
           };
         },
       },
+      {
+        path: 'admin/review',
+        lazy: async () => {
+          const { ReviewQueuePage } = await import('../features/admin/components/ReviewQueuePage');
+          return {
+            element: (
+              <RequireAdmin>
+                <ReviewQueuePage />
+              </RequireAdmin>
+            ),
+          };
+        },
+      },
       { path: 'discord', element: <DiscordRedirect /> },
       {
         path: 'auth',

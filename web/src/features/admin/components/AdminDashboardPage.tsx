@@ -1,16 +1,78 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { useAdminStats } from '../api/admin-stats';
+import { AdminNav } from './AdminNav';
 
-/** `/admin` (admins): the frame of the Admin Dashboard; moderation screens fill it. */
+type CountKey =
+  | 'pending_versions'
+  | 'flagged_versions'
+  | 'banned_nodes'
+  | 'nodes_created_last_7_days'
+  | 'publishers'
+  | 'users';
+
+/** Each count and the list it opens. */
+const counts: { key: CountKey; to: string }[] = [
+  { key: 'pending_versions', to: '/admin/review?status=pending' },
+  { key: 'flagged_versions', to: '/admin/review?status=flagged' },
+  { key: 'banned_nodes', to: '/admin/nodes?status=banned' },
+  { key: 'nodes_created_last_7_days', to: '/admin/nodes?sort=newest' },
+  { key: 'publishers', to: '/admin/publishers' },
+  { key: 'users', to: '/admin/users' },
+];
+
+/** `/admin` (admins): the moderation counts, each a link to its list, and every admin screen. */
 export function AdminDashboardPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation('admin');
+  const stats = useAdminStats();
+  const number = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
   useEffect(() => {
-    document.title = t('admin.documentTitle');
+    document.title = t('dashboard.documentTitle');
   }, [t]);
   return (
-    <div className="py-8">
-      <h1 className="text-3xl font-semibold tracking-tight">{t('nav.adminDashboard')}</h1>
-      <p className="mt-2 text-slate-700 dark:text-slate-300">{t('admin.subtitle')}</p>
+    <div className="mx-auto max-w-5xl py-8">
+      <h1 className="text-3xl font-semibold tracking-tight">{t('dashboard.title')}</h1>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">{t('dashboard.subtitle')}</p>
+
+      <section aria-labelledby="admin-counts-title" className="mt-8">
+        <h2 id="admin-counts-title" className="text-lg font-semibold">
+          {t('dashboard.countsTitle')}
+        </h2>
+        {stats.isPending ? (
+          <Spinner label={t('loading')} className="mt-3" />
+        ) : stats.isError ? (
+          <div className="mt-3 space-y-3">
+            <Alert tone="error">{t('dashboard.countsError')}</Alert>
+            <Button variant="secondary" size="sm" onClick={() => void stats.refetch()}>
+              {t('retry')}
+            </Button>
+          </div>
+        ) : (
+          <ul className="mt-3 grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 md:grid-cols-3">
+            {counts.map(({ key, to }) => (
+              <li key={key}>
+                <Link
+                  to={to}
+                  className="flex h-full flex-col rounded-xl border border-slate-200 p-4 hover:border-brand-600 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:border-slate-800 dark:hover:bg-slate-900"
+                >
+                  <span className="text-3xl font-bold tabular-nums">{number.format(stats.data[key])}</span>
+                  <span className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+                    {t(`dashboard.counts.${key}`)}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <div className="mt-10">
+        <AdminNav />
+      </div>
     </div>
   );
 }

@@ -1,0 +1,201 @@
+import { type KeyboardEvent, type MouseEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import type { ReviewQueueFinding, ReviewQueueItem } from '../api/review-queue';
+import { groupByFile, repositoryLineUrl } from '../lib/findings';
+import { versionKey } from '../lib/selection';
+import { StatusBadge } from './StatusBadge';
+import { VersionHistory } from './VersionHistory';
+
+const linkClass = 'text-brand-600 underline underline-offset-2 dark:text-brand-100';
+
+export interface VersionCardProps {
+  item: ReviewQueueItem;
+  selected: boolean;
+  /** A click on the checkbox (`shift` for a range). */
+  onSelectClick: (shift: boolean) => void;
+  /** Arrow keys on the checkbox: move focus, or extend the selection with shift. */
+  onSelectKey: (event: KeyboardEvent<HTMLInputElement>) => void;
+  onDecide: (action: 'approve' | 'reject') => void;
+  onUndo: () => void;
+  busy: boolean;
+}
+
+function FindingRow({ finding, repository }: { finding: ReviewQueueFinding; repository: string }) {
+  const { t } = useTranslation('admin');
+  const href = repositoryLineUrl(repository, finding.file_path, finding.line_number);
+  const line = t('review.findings.line', { line: finding.line_number });
+  return (
+    <li className="rounded-lg border border-slate-200 p-3 dark:border-slate-800">
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        {href ? (
+          <a href={href} target="_blank" rel="noopener noreferrer" className={`font-medium ${linkClass}`}>
+            {line}
+            <span className="sr-only"> {t('review.findings.openInRepository', { file: finding.file_path })}</span>
+          </a>
+        ) : (
+          <span className="font-medium">{line}</span>
+        )}
+        <span dir="ltr" className="rounded bg-slate-100 px-1.5 font-mono text-xs dark:bg-slate-800">
+          {finding.issue_type}
+        </span>
+        {finding.severity ? (
+          <span className="text-xs text-slate-600 dark:text-slate-400">
+            {t('review.findings.severity', { severity: finding.severity })}
+          </span>
+        ) : null}
+        {finding.previously_approved ? (
+          <span className="inline-flex rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900 dark:bg-green-950 dark:text-green-100">
+            {t('review.findings.previouslyApproved')}
+          </span>
+        ) : (
+          <span className="inline-flex rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+            {t('review.findings.new')}
+          </span>
+        )}
+      </div>
+      {finding.message ? (
+        <p dir="auto" className="mt-1 break-words text-start text-sm text-slate-700 dark:text-slate-300">
+          {finding.message}
+        </p>
+      ) : null}
+      {finding.code_snippet ? (
+        <pre
+          dir="ltr"
+          className="mt-2 max-w-full overflow-x-auto rounded-md bg-slate-900 p-2 text-start text-xs text-slate-100"
+        >
+          <code>{finding.code_snippet}</code>
+        </pre>
+      ) : null}
+    </li>
+  );
+}
+
+/** One version in the queue: what it is, why it waits (findings by file), and the decisions. */
+export function VersionCard({ item, selected, onSelectClick, onSelectKey, onDecide, onUndo, busy }: VersionCardProps) {
+  const { t, i18n } = useTranslation('admin');
+  const [showHistory, setShowHistory] = useState(false);
+  const titleId = useId();
+  const key = versionKey(item);
+  const groups = groupByFile(item.findings);
+  const canApprove = item.status !== 'NodeVersionStatusActive' && item.status !== 'NodeVersionStatusDeleted';
+  const canReject = item.status !== 'NodeVersionStatusBanned' && item.status !== 'NodeVersionStatusDeleted';
+  const created = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' });
+  const plainReason = item.findings.length === 0 && item.status_reason ? item.status_reason : '';
+  const repository = /^https?:\/\//.test(item.node_repository) ? item.node_repository : '';
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className={`rounded-xl border p-4 ${selected ? 'border-brand-600 bg-brand-50/50 dark:bg-slate-900' : 'border-slate-200 dark:border-slate-800'}`}
+    >
+      <div className="flex min-w-0 items-start gap-3">
+        <input
+          type="checkbox"
+          data-queue-key={key}
+          checked={selected}
+          onChange={(event) => {
+            const native = event.nativeEvent as Partial<globalThis.MouseEvent>;
+            onSelectClick(native.shiftKey === true);
+          }}
+          onClick={(event: MouseEvent<HTMLInputElement>) => event.stopPropagation()}
+          onKeyDown={onSelectKey}
+          aria-label={t('review.select', { id: key })}
+          className="mt-1 h-5 w-5 shrink-0 rounded border-slate-400 accent-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 id={titleId} className="min-w-0 break-all text-base font-semibold">
+              <Link to={`/nodes/${encodeURIComponent(item.node_id)}`} className={linkClass}>
+                <span dir="ltr">{key}</span>
+              </Link>
+            </h3>
+            <StatusBadge status={item.status} />
+            {item.previously_approved ? (
+              <span className="text-xs font-semibold text-green-800 dark:text-green-300">
+                {t('review.allPreviouslyApproved')}
+              </span>
+            ) : null}
+          </div>
+          <p dir="auto" className="mt-1 break-words text-start text-sm text-slate-700 dark:text-slate-300">
+            {item.node_name}
+          </p>
+          <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
+            <span>
+              {t('review.uploaded')} <time dateTime={item.createdAt}>{created.format(new Date(item.createdAt))}</time>
+            </span>
+            <span>
+              {t('review.publisher')}{' '}
+              <Link to={`/publishers/${encodeURIComponent(item.publisher_id)}`} className={linkClass}>
+                <span dir="ltr">{item.publisher_id}</span>
+              </Link>
+            </span>
+            {repository ? (
+              <a href={repository} target="_blank" rel="noopener noreferrer" className={linkClass}>
+                {t('review.repository')}
+              </a>
+            ) : null}
+            {item.downloadUrl ? (
+              <a href={item.downloadUrl} className={linkClass}>
+                {t('review.download')}
+              </a>
+            ) : null}
+          </p>
+        </div>
+      </div>
+
+      <section className="mt-4" aria-label={t('review.findings.title', { id: key })}>
+        {groups.length > 0 ? (
+          <div className="space-y-4">
+            <p className="text-sm font-semibold">{t('review.findings.count', { count: item.findings.length })}</p>
+            {groups.map((group) => (
+              <div key={group.file}>
+                <h4 dir="ltr" className="break-all text-start font-mono text-sm font-semibold">
+                  {group.file}
+                </h4>
+                <ul className="mt-2 space-y-2">
+                  {group.findings.map((finding) => (
+                    <FindingRow
+                      key={`${finding.line_number}:${finding.issue_type}:${finding.code_snippet}`}
+                      finding={finding}
+                      repository={repository}
+                    />
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </div>
+        ) : (
+          <p dir="auto" className="break-words text-start text-sm text-slate-700 dark:text-slate-300">
+            {plainReason ? t('review.reason', { reason: plainReason }) : t('review.findings.none')}
+          </p>
+        )}
+      </section>
+
+      <div className="mt-4 flex flex-wrap items-center gap-2">
+        {canApprove ? (
+          <Button size="sm" disabled={busy} onClick={() => onDecide('approve')}>
+            {t('review.approve')}
+            <span className="sr-only"> {key}</span>
+          </Button>
+        ) : null}
+        {canReject ? (
+          <Button size="sm" variant="danger" disabled={busy} onClick={() => onDecide('reject')}>
+            {t('review.reject')}
+            <span className="sr-only"> {key}</span>
+          </Button>
+        ) : null}
+        <Button size="sm" variant="ghost" aria-expanded={showHistory} onClick={() => setShowHistory((open) => !open)}>
+          {showHistory ? t('review.history.hide') : t('review.history.show')}
+          <span className="sr-only"> {key}</span>
+        </Button>
+      </div>
+      {showHistory ? (
+        <div className="mt-3">
+          <VersionHistory nodeId={item.node_id} version={item.version} onUndo={onUndo} undoing={busy} />
+        </div>
+      ) : null}
+    </article>
+  );
+}
