@@ -42,7 +42,9 @@ function FindingRow({ finding, repository }: { finding: ReviewQueueFinding; repo
         </span>
         {finding.severity ? (
           <span className="text-xs text-slate-600 dark:text-slate-400">
-            {t('review.findings.severity', { severity: finding.severity })}
+            {t('review.findings.severity', {
+              severity: t(`review.findings.severities.${finding.severity}`, { defaultValue: finding.severity }),
+            })}
           </span>
         ) : null}
         {finding.previously_approved ? (
@@ -63,7 +65,7 @@ function FindingRow({ finding, repository }: { finding: ReviewQueueFinding; repo
       {finding.code_snippet ? (
         <pre
           dir="ltr"
-          className="mt-2 max-w-full overflow-x-auto rounded-md bg-slate-900 p-2 text-start text-xs text-slate-100"
+          className="mt-2 max-w-full whitespace-pre-wrap break-all rounded-md bg-slate-900 p-2 text-start text-xs text-slate-100"
         >
           <code>{finding.code_snippet}</code>
         </pre>

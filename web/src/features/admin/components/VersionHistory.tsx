@@ -68,7 +68,8 @@ export function VersionHistory({
           ))}
         </ol>
       )}
-      {last?.from_status ? (
+      {/* Only decisions people made are undone here; the scanner's own flag is not. */}
+      {last?.from_status && last.actor ? (
         <Button variant="secondary" size="sm" className="mt-3" disabled={undoing} onClick={onUndo}>
           {t('review.undo')}
         </Button>
