@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../helpers/app.js';
+
+/** Two packs with versions in every state the queue filters on, created oldest first. */
+async function seed(t: TestApp) {
+  await t.factories.publisher({ id: 'acme' });
+  await t.factories.node({ id: 'alpha', name: 'Alpha Tools', publisher_id: 'acme' });
+  await t.factories.node({ id: 'beta', name: 'Beta Nodes', publisher_id: 'acme' });
+  const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString();
+  await t.factories.version({
+    node_id: 'beta',
+    version: '1.0.0',
+    status: 'NodeVersionStatusFlagged',
+    status_reason:
+      '[{"issue_type":"obfuscated_code_execution","file_path":"x.py","line_number":1,"code_snippet":"exec(1)","message":"m","scanner":"python-ast"}]',
+    created_at: at(1),
+  });
+  await t.factories.version({
+    node_id: 'alpha',
+    version: '1.0.0',
+    status: 'NodeVersionStatusPending',
+    created_at: at(2),
+  });
+  await t.factories.version({
+    node_id: 'alpha',
+    version: '1.1.0',
+    status: 'NodeVersionStatusBanned',
+    status_reason: 'Rejected: crypto miner 100%_sure',
+    created_at: at(3),
+  });
+  await t.factories.version({
+    node_id: 'alpha',
+    version: '1.2.0',
+    status: 'NodeVersionStatusActive',
+    created_at: at(4),
+  });
+}
+
+const ids = (body: { versions: { node_id: string; version: string }[] }) =>
+  body.versions.map((v) => `${v.node_id}@${v.version}`);
+
+describe('GET /admin/review-queue filters on the server', () => {
+  it('defaults to Pending and Flagged, oldest first; newest first on request', async () => {
+    const t = await buildTestApp();
+    await seed(t);
+    const admin = await t.as(await t.factories.admin());
+    const queue = await admin.get('/admin/review-queue');
+    expect(queue.statusCode).toBe(200);
+    expect(ids(queue.json())).toEqual(['beta@1.0.0', 'alpha@1.0.0']);
+    expect(queue.json()).toMatchObject({ total: 2, page: 1, pageSize: 10, totalPages: 1 });
+    expect(ids((await admin.get('/admin/review-queue?sort=newest')).json())).toEqual(['alpha@1.0.0', 'beta@1.0.0']);
+  });
+
+  it('by status (repeated), by pack id in any case, and by reason or pack text', async () => {
+    const t = await buildTestApp();
+    await seed(t);
+    const admin = await t.as(await t.factories.admin());
+    const get = async (query: string) => ids((await admin.get(`/admin/review-queue?${query}`)).json());
+    expect(await get('statuses=NodeVersionStatusBanned')).toEqual(['alpha@1.1.0']);
+    expect(await get('statuses=NodeVersionStatusActive&statuses=NodeVersionStatusBanned')).toEqual([
+      'alpha@1.1.0',
+      'alpha@1.2.0',
+    ]);
+    expect(await get('nodeId=ALPHA')).toEqual(['alpha@1.0.0']);
+    expect(await get('nodeId=gamma')).toEqual([]);
+    // Reason text, case-insensitive; LIKE wildcards in the text are literal.
+    expect(await get('statuses=NodeVersionStatusBanned&q=CRYPTO')).toEqual(['alpha@1.1.0']);
+    expect(await get('statuses=NodeVersionStatusBanned&q=100%25_sure')).toEqual(['alpha@1.1.0']);
+    expect(await get('statuses=NodeVersionStatusBanned&q=10_%25')).toEqual([]);
+    expect(await get('q=obfuscated')).toEqual(['beta@1.0.0']);
+    // Pack name and id match too.
+    expect(await get('q=beta%20nodes')).toEqual(['beta@1.0.0']);
+    expect(await get('q=alpha')).toEqual(['alpha@1.0.0']);
+  });
+
+  it('pages', async () => {
+    const t = await buildTestApp();
+    await seed(t);
+    const admin = await t.as(await t.factories.admin());
+    const second = (await admin.get('/admin/review-queue?pageSize=1&page=2')).json();
+    expect(ids(second)).toEqual(['alpha@1.0.0']);
+    expect(second).toMatchObject({ total: 2, page: 2, pageSize: 1, totalPages: 2 });
+  });
+
+  it('answers bad filters with 400 {message, error}', async () => {
+    const t = await buildTestApp();
+    const admin = await t.as(await t.factories.admin());
+    for (const query of [
+      'statuses=Nope',
+      'pageSize=0',
+      'pageSize=101',
+      'page=0',
+      'sort=sideways',
+      `q=${'x'.repeat(201)}`,
+    ]) {
+      const answer = await admin.get(`/admin/review-queue?${query}`);
+      expect(answer.statusCode, query).toBe(400);
+      expect(answer.json(), query).toEqual({ message: expect.any(String), error: expect.any(String) });
+    }
+  });
+});
