@@ -98,4 +98,53 @@ describe('GET /admin/review-queue filters on the server', () => {
       expect(answer.json(), query).toEqual({ message: expect.any(String), error: expect.any(String) });
     }
   });
+
+  it('marks findings an admin approved in an earlier, now Active version of the same pack', async () => {
+    const t = await buildTestApp();
+    await t.factories.publisher({ id: 'acme' });
+    await t.factories.node({ id: 'hello', publisher_id: 'acme' });
+    const finding = (file_path: string, code_snippet: string) => ({
+      issue_type: 'obfuscated_code_execution',
+      file_path,
+      line_number: 2,
+      code_snippet,
+      message: 'm',
+      scanner: 'python-ast',
+    });
+    const old = finding('evil.py', 'exec(a)');
+    const earlier = await t.factories.version({
+      node_id: 'hello',
+      version: '1.0.0',
+      status: 'NodeVersionStatusActive',
+      created_at: '2026-01-01T00:00:00.000Z',
+    });
+    await t.ctx.db
+      .insertInto('node_version_status_history')
+      .values({
+        id: 'h1',
+        node_version_id: earlier.id,
+        from_status: 'NodeVersionStatusPending',
+        from_reason: '',
+        to_status: 'NodeVersionStatusFlagged',
+        to_reason: JSON.stringify([old]),
+        actor_user_id: null,
+        created_at: '2026-01-01T00:01:00.000Z',
+      })
+      .execute();
+    const fresh = finding('new.py', 'exec(b)');
+    await t.factories.version({
+      node_id: 'hello',
+      version: '1.1.0',
+      status: 'NodeVersionStatusFlagged',
+      status_reason: JSON.stringify([old, fresh]),
+      created_at: '2026-01-02T00:00:00.000Z',
+    });
+    const admin = await t.as(await t.factories.admin());
+    const [item] = (await admin.get('/admin/review-queue')).json().versions;
+    expect(item.findings).toEqual([
+      { ...old, previously_approved: true },
+      { ...fresh, previously_approved: false },
+    ]);
+    expect(item.previously_approved).toBe(false);
+  });
 });
