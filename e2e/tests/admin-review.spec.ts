@@ -188,7 +188,7 @@ test.describe('admin review', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Review queue' })).toBeVisible();
   });
 
-  test('fits 360 px and reads right to left in Arabic', async ({
+  test('fits 360 px and reads right to left in Arabic, in the dark theme', async ({
     page,
     registry,
     signInAs,
@@ -200,11 +200,15 @@ test.describe('admin review', () => {
     await publishFlaggedVersion(registry, publisher, nodeId, '1.0.0');
     await signInAs(page, registry.users.admin);
     await page.setViewportSize({ width: 360, height: 740 });
-    await page.addInitScript(() => localStorage.setItem('comfy-registry-language', 'ar'));
+    await page.addInitScript(() => {
+      localStorage.setItem('comfy-registry-language', 'ar');
+      localStorage.setItem('comfy-registry-theme', 'dark');
+    });
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
     await page.goto('/admin');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveClass(/dark/);
     await expect(page.getByRole('heading', { level: 1, name: 'لوحة الإدارة' })).toBeVisible();
     await expect(page.getByRole('link', { name: /نسخ مُعلَّمة/ })).toBeVisible();
     expect(await overflow()).toBeLessThanOrEqual(0);
