@@ -137,7 +137,7 @@ test.describe('pack management', () => {
     await checkA11y(page);
   });
 
-  test('publishes a brand-new pack from the publisher', async ({ page, registry }) => {
+  test('publishes a brand-new pack from the publisher by drag and drop', async ({ page, registry, saveScreenshot }) => {
     test.setTimeout(90_000);
     const suffix = uniqueSuffix();
     const publisherId = `pn-${suffix}`;
@@ -147,8 +147,22 @@ test.describe('pack management', () => {
     await page.goto(`/publishers/${publisherId}/publish`);
     await expect(page.getByRole('heading', { level: 1, name: 'Publish a pack' })).toBeVisible();
     await page.getByLabel('Pack id').fill(nodeId);
-    await uploadFromBrowser(page, 'new.zip', buildZip(packFiles({ nodeId, version: '0.1.0', publisherId })));
+    // Drag and drop this time: a zip dropped on the drop area is picked like a chosen file.
+    const zip = buildZip(packFiles({ nodeId, version: '0.1.0', publisherId }));
+    const dataTransfer = await page.evaluateHandle(
+      (bytes) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([new Uint8Array(bytes)], 'new.zip', { type: 'application/zip' }));
+        return transfer;
+      },
+      [...zip],
+    );
+    await page.getByTestId('drop-zone').dispatchEvent('dragover', { dataTransfer });
+    await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer });
+    await expect(page.getByText('new.zip')).toBeVisible();
+    await page.getByRole('button', { name: 'Upload and publish' }).click();
     await expect(page.getByTestId('upload-result')).toHaveText('Version 0.1.0 is live.', { timeout: 30_000 });
+    await saveScreenshot(page, 'pack-manage-publish-new');
     await page.getByRole('link', { name: 'Open the pack page' }).click();
     await expect(page).toHaveURL(new RegExp(`/nodes/${nodeId}$`));
   });
