@@ -167,7 +167,7 @@ test.describe('pack management', () => {
     await expect(page).toHaveURL(new RegExp(`/nodes/${nodeId}$`));
   });
 
-  test('refuses other people, explains a wrong archive, fits 360 px in Arabic', async ({
+  test('refuses other people but not admins, explains a wrong archive, fits 360 px in Arabic', async ({
     page,
     registry,
     signInAs,
@@ -203,6 +203,13 @@ test.describe('pack management', () => {
     await signInAs(page, registry.users.user);
     await page.goto(`/nodes/${nodeId}/manage`);
     await expect(page.getByRole('heading', { name: 'You can’t manage this pack' })).toBeVisible();
+
+    // A registry admin may manage any pack.
+    await page.context().clearCookies();
+    await page.evaluate(() => sessionStorage.clear());
+    await signInAs(page, registry.users.admin);
+    await page.goto(`/nodes/${nodeId}/manage`);
+    await expect(page.getByRole('heading', { level: 1, name: `Manage ${nodeId} display` })).toBeVisible();
   });
 
   test('sends signed-out visitors to sign in', async ({ page }) => {
