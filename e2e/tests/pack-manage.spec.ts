@@ -172,6 +172,7 @@ test.describe('pack management', () => {
     registry,
     signInAs,
     checkA11y,
+    saveScreenshot,
   }) => {
     test.setTimeout(90_000);
     const { publisherId, nodeId } = await publishedPack(page, registry);
@@ -192,6 +193,7 @@ test.describe('pack management', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    await saveScreenshot(page, 'pack-manage-rtl-360');
     await checkA11y(page);
 
     // Another signed-in user sees the 403.

@@ -14,7 +14,7 @@ const json = (body: unknown, status = 200) =>
   });
 
 /** Answers the calls the claim screen makes; `claim` decides the claim endpoint's answer. */
-function fakeRegistry(claim: () => Response) {
+function fakeRegistry(claim: () => Response, accounts: string[] = ['credential', 'github']) {
   const calls: { method: string; path: string; body: unknown }[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const request = input instanceof Request ? input : new Request(String(input), init);
@@ -31,7 +31,8 @@ function fakeRegistry(claim: () => Response) {
     }
     if (path === '/users/publishers/') return json([{ id: 'acme', name: 'Acme', status: 'PublisherStatusActive' }]);
     if (path === '/auth/config') return json({ providers: [{ id: 'github', name: 'GitHub', type: 'social' }] });
-    if (path === '/api/auth/list-accounts') return json([{ providerId: 'credential' }, { providerId: 'github' }]);
+    if (path === '/api/auth/list-accounts') return json(accounts.map((providerId) => ({ providerId })));
+    if (path === '/api/auth/link-social') return json({ url: 'https://github.example/login', redirect: true });
     if (path === '/api/auth/get-access-token') return json({ accessToken: 'gho_secret' });
     if (path === '/publishers/acme/nodes/hello/claim-my-node') return claim();
     return json({ message: 'unexpected', error: path }, 500);
@@ -93,5 +94,22 @@ describe('the claim screen', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'claim' }));
     expect(await screen.findByText('errors.notAdmin')).toBeInTheDocument();
     expect(screen.queryByText('pack page')).not.toBeInTheDocument();
+  });
+
+  it('without a linked GitHub account, offers to link it and comes back to this page', async () => {
+    const calls = fakeRegistry(() => new Response(null, { status: 204 }), ['credential']);
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, href: 'http://web.test/nodes/hello/claim', assign });
+    renderClaim();
+    expect(await screen.findByText('github.notLinked')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'claim' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'github.link' }));
+    expect(calls.find((c) => c.path === '/api/auth/link-social')?.body).toEqual({
+      provider: 'github',
+      callbackURL: 'http://web.test/nodes/hello/claim',
+      errorCallbackURL: 'http://web.test/nodes/hello/claim',
+    });
+    expect(assign).toHaveBeenCalledWith('https://github.example/login');
+    vi.unstubAllGlobals();
   });
 });

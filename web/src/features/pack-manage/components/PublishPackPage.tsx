@@ -21,11 +21,17 @@ export function PublishPackPage() {
     enabled: hasToken,
   });
 
+  const profile = useQuery({
+    queryKey: ['/users'],
+    queryFn: ({ signal }) => unwrap(api.GET('/users', { signal })),
+    enabled: hasToken,
+  });
+
   useEffect(() => {
     document.title = t('publish.documentTitle', { publisher: publisherId });
   }, [publisherId, t]);
 
-  if (mine.isPending) return <PageSpinner label={t('loading')} />;
+  if (mine.isPending || profile.isPending) return <PageSpinner label={t('loading')} />;
   if (mine.isError) {
     return (
       <LoadFailure
@@ -35,7 +41,9 @@ export function PublishPackPage() {
       />
     );
   }
-  const publisher = mine.data.find((p) => p.id === publisherId);
+  // Members publish for their publishers; registry admins for any.
+  const publisher =
+    mine.data.find((p) => p.id === publisherId) ?? (profile.data?.isAdmin ? { id: publisherId, name: '' } : null);
   if (!publisher) {
     return (
       <div className="flex min-h-[60vh] flex-col items-center justify-center gap-4 py-16 text-center">
