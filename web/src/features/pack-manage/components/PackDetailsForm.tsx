@@ -87,6 +87,7 @@ export function PackDetailsForm({ pack, publisherId }: { pack: Pack; publisherId
           label={t('details.icon')}
           type="url"
           inputMode="url"
+          dir="ltr"
           value={icon}
           onChange={(e) => setIcon(e.target.value)}
           error={urlError(icon)}
@@ -96,6 +97,7 @@ export function PackDetailsForm({ pack, publisherId }: { pack: Pack; publisherId
           label={t('details.repository')}
           type="url"
           inputMode="url"
+          dir="ltr"
           value={repository}
           onChange={(e) => setRepository(e.target.value)}
           error={urlError(repository)}
