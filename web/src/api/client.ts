@@ -28,6 +28,11 @@ export function setTokenSource(source: () => Promise<string | null>): void {
   tokenSource = source;
 }
 
+/** The identity token the API client would send now (for requests made outside it, e.g. uploads). */
+export function currentToken(): Promise<string | null> {
+  return tokenSource();
+}
+
 const bearer: Middleware = {
   async onRequest({ request }) {
     const token = await tokenSource();

@@ -32,6 +32,45 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/node/components/NodePage')).NodePage }),
       },
       {
+        path: 'nodes/:nodeId/manage',
+        lazy: async () => {
+          const { ManagePackPage } = await import('../features/pack-manage/components/ManagePackPage');
+          return {
+            element: (
+              <RequireAuth>
+                <ManagePackPage />
+              </RequireAuth>
+            ),
+          };
+        },
+      },
+      {
+        path: 'nodes/:nodeId/claim',
+        lazy: async () => {
+          const { ClaimPage } = await import('../features/claim/components/ClaimPage');
+          return {
+            element: (
+              <RequireAuth>
+                <ClaimPage />
+              </RequireAuth>
+            ),
+          };
+        },
+      },
+      {
+        path: 'publishers/:publisherId/publish',
+        lazy: async () => {
+          const { PublishPackPage } = await import('../features/pack-manage/components/PublishPackPage');
+          return {
+            element: (
+              <RequireAuth>
+                <PublishPackPage />
+              </RequireAuth>
+            ),
+          };
+        },
+      },
+      {
         path: 'publishers/:publisherId',
         lazy: async () => ({
           Component: (await import('../features/publisher-profile/components/PublisherPage')).PublisherPage,

@@ -1,0 +1,176 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose } from '../../../components/ui/dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { analytics } from '../../../lib/analytics-client';
+import { notify } from '../../../lib/toast';
+import {
+  deleteVersion,
+  invalidatePack,
+  type PackVersion,
+  setVersionDeprecated,
+  usePackVersions,
+} from '../api/pack-manage';
+import { findingsFromReason } from '../lib/processing';
+import { FindingsList } from './FindingsList';
+
+const statusKey: Record<PackVersion['status'], string> = {
+  NodeVersionStatusActive: 'versions.status.active',
+  NodeVersionStatusPending: 'versions.status.pending',
+  NodeVersionStatusFlagged: 'versions.status.flagged',
+  NodeVersionStatusBanned: 'versions.status.banned',
+  NodeVersionStatusDeleted: 'versions.status.deleted',
+};
+
+const statusTone: Record<PackVersion['status'], string> = {
+  NodeVersionStatusActive: 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-100',
+  NodeVersionStatusPending: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
+  NodeVersionStatusFlagged: 'bg-orange-100 text-orange-900 dark:bg-orange-950 dark:text-orange-100',
+  NodeVersionStatusBanned: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100',
+  NodeVersionStatusDeleted: 'bg-slate-200 text-slate-900 dark:bg-slate-800 dark:text-slate-100',
+};
+
+const badge = 'inline-flex rounded-full px-2 py-0.5 text-xs font-semibold';
+
+/** The pack's versions with deprecate / un-deprecate and delete. */
+export function VersionsSection({ publisherId, nodeId }: { publisherId: string; nodeId: string }) {
+  const { t, i18n } = useTranslation('pack-manage');
+  const queryClient = useQueryClient();
+  const versions = usePackVersions(nodeId);
+  const [toDelete, setToDelete] = useState<PackVersion | null>(null);
+
+  const deprecate = useMutation({
+    mutationFn: (v: { version: PackVersion; deprecated: boolean }) =>
+      setVersionDeprecated(publisherId, nodeId, v.version.id, v.deprecated),
+    onSuccess: async (_data, v) => {
+      notify(
+        'success',
+        t(v.deprecated ? 'versions.deprecated' : 'versions.undeprecated', { version: v.version.version }),
+      );
+      analytics.track(v.deprecated ? 'Version Deprecated' : 'Version Undeprecated', {
+        nodeId,
+        version: v.version.version,
+      });
+      await invalidatePack(queryClient, publisherId, nodeId);
+    },
+    onError: (error, v) => {
+      notify('error', t('versions.updateFailed', { version: v.version.version, reason: error.message }));
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: (version: PackVersion) => deleteVersion(publisherId, nodeId, version.id),
+    onSuccess: async (_data, version) => {
+      setToDelete(null);
+      notify('success', t('versions.deletedToast', { version: version.version }));
+      analytics.track('Version Deleted', { nodeId, version: version.version });
+      await invalidatePack(queryClient, publisherId, nodeId);
+    },
+    onError: (error, version) => {
+      notify('error', t('versions.deleteFailed', { version: version.version, reason: error.message }));
+    },
+  });
+
+  if (versions.isPending) return <Spinner label={t('loading')} />;
+  if (versions.isError) {
+    return (
+      <Alert tone="error">
+        <p>{t('versions.loadFailed')}</p>
+        <Button variant="secondary" size="sm" className="mt-2" onClick={() => void versions.refetch()}>
+          {t('error.retry')}
+        </Button>
+      </Alert>
+    );
+  }
+  if (versions.data.length === 0) return <p className="text-slate-700 dark:text-slate-300">{t('versions.empty')}</p>;
+
+  const date = (iso: string) =>
+    new Date(iso).toLocaleDateString(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium' });
+
+  return (
+    <>
+      <ul className="divide-y divide-slate-200 dark:divide-slate-700">
+        {versions.data.map((version) => {
+          const findings =
+            version.status === 'NodeVersionStatusFlagged' ? findingsFromReason(version.status_reason) : [];
+          return (
+            <li
+              key={version.id}
+              className="flex min-w-0 flex-col gap-2 py-3"
+              data-testid={`version-${version.version}`}
+            >
+              <div className="flex min-w-0 flex-wrap items-center gap-2">
+                <span className="font-mono font-semibold break-all">{version.version}</span>
+                <span className={`${badge} ${statusTone[version.status]}`}>{t(statusKey[version.status])}</span>
+                {version.deprecated ? (
+                  <span className={`${badge} bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-100`}>
+                    {t('versions.deprecatedBadge')}
+                  </span>
+                ) : null}
+                <span className="text-sm text-slate-600 dark:text-slate-400">{date(version.createdAt)}</span>
+                <span className="ms-auto flex flex-wrap gap-2">
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={deprecate.isPending}
+                    onClick={() => deprecate.mutate({ version, deprecated: !version.deprecated })}
+                    aria-label={t(version.deprecated ? 'versions.undeprecateLabel' : 'versions.deprecateLabel', {
+                      version: version.version,
+                    })}
+                  >
+                    {t(version.deprecated ? 'versions.undeprecate' : 'versions.deprecate')}
+                  </Button>
+                  <Button
+                    variant="danger"
+                    size="sm"
+                    onClick={() => setToDelete(version)}
+                    aria-label={t('versions.deleteLabel', { version: version.version })}
+                  >
+                    {t('versions.delete')}
+                  </Button>
+                </span>
+              </div>
+              {version.status !== 'NodeVersionStatusActive' &&
+              version.status !== 'NodeVersionStatusFlagged' &&
+              version.status_reason ? (
+                <p className="text-sm break-words text-slate-700 dark:text-slate-300">
+                  {t('versions.reason', { reason: version.status_reason })}
+                </p>
+              ) : null}
+              {findings.length > 0 ? <FindingsList findings={findings} /> : null}
+            </li>
+          );
+        })}
+      </ul>
+      <Dialog
+        open={toDelete !== null}
+        onOpenChange={(open) => {
+          if (!open) setToDelete(null);
+        }}
+        title={t('versions.confirmTitle', { version: toDelete?.version ?? '' })}
+        description={t('versions.confirmBody')}
+        footer={
+          <>
+            <DialogClose asChild>
+              <Button variant="secondary">{t('cancel')}</Button>
+            </DialogClose>
+            <Button
+              variant="danger"
+              disabled={remove.isPending}
+              onClick={() => {
+                if (toDelete) remove.mutate(toDelete);
+              }}
+            >
+              {remove.isPending ? t('versions.deleting') : t('versions.confirmDelete')}
+            </Button>
+          </>
+        }
+      >
+        {null}
+      </Dialog>
+    </>
+  );
+}
