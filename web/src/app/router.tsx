@@ -32,6 +32,45 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/node/components/NodePage')).NodePage }),
       },
       {
+        path: 'publishers/create',
+        lazy: async () => {
+          const { CreatePublisherPage } = await import('../features/publisher-manage/components/CreatePublisherPage');
+          return {
+            element: (
+              <RequireAuth>
+                <CreatePublisherPage />
+              </RequireAuth>
+            ),
+          };
+        },
+      },
+      {
+        path: 'publishers/:publisherId/manage',
+        lazy: async () => {
+          const { ManagePublisherPage } = await import('../features/publisher-manage/components/ManagePublisherPage');
+          return {
+            element: (
+              <RequireAuth>
+                <ManagePublisherPage />
+              </RequireAuth>
+            ),
+          };
+        },
+      },
+      {
+        path: 'account',
+        lazy: async () => {
+          const { AccountPage } = await import('../features/account/components/AccountPage');
+          return {
+            element: (
+              <RequireAuth>
+                <AccountPage />
+              </RequireAuth>
+            ),
+          };
+        },
+      },
+      {
         path: 'publishers/:publisherId',
         lazy: async () => ({
           Component: (await import('../features/publisher-profile/components/PublisherPage')).PublisherPage,
