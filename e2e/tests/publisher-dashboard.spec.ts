@@ -147,6 +147,15 @@ test.describe('publisher dashboard', () => {
     });
     await page.reload();
     await expect(tokens).toContainText('last used');
+    // A token goes only after confirmation.
+    await tokens.getByRole('button', { name: 'Delete token laptop' }).click();
+    const confirmDelete = page.getByRole('dialog', { name: 'Delete this token?' });
+    await confirmDelete.getByRole('button', { name: 'Cancel' }).click();
+    await expect(tokens.getByRole('listitem')).toHaveCount(1);
+    await tokens.getByRole('button', { name: 'Delete token laptop' }).click();
+    await confirmDelete.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Token laptop was deleted.')).toBeVisible();
+    await expect(page.getByText('No tokens yet.')).toBeVisible();
 
     // The pack is on Your Nodes and on its own page.
     await page.goto('/nodes');
@@ -174,6 +183,9 @@ test.describe('publisher dashboard', () => {
     await page.getByRole('dialog', { name: 'Remove this member?' }).getByRole('button', { name: 'Remove' }).click();
     await expect(members.getByRole('alert')).toContainText('A publisher must keep at least one owner.');
     await shoot('members', { selector: '#members' });
+    await members.getByRole('combobox', { name: 'Role of Olu Other' }).selectOption('owner');
+    await expect(page.getByText('Olu Other is now Owner.')).toBeVisible();
+    await expect(members.getByRole('combobox', { name: 'Role of Olu Other' })).toHaveValue('owner');
 
     // Deleting needs the exact id typed, and is refused with the server's explanation while packs remain.
     const remove = page.getByRole('button', { name: 'Delete publisher' });
@@ -187,6 +199,14 @@ test.describe('publisher dashboard', () => {
       'Publisher still has node packs and cannot be deleted.',
     );
     await expect(page).toHaveURL(`/publishers/${id}/manage#members`);
+
+    // Details: the new name shows at once, here and on Your Nodes.
+    await page.getByLabel('Display name').fill('Pat Labs Renamed');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('The publisher was updated.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Manage Pat Labs Renamed' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Your Nodes' }).click();
+    await expect(page.getByRole('region', { name: 'Pat Labs Renamed' })).toBeVisible();
   });
 
   test('others get a translated 403 on the management page', async ({ page, registry, request, signInAs }) => {
