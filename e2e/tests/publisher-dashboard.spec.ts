@@ -127,7 +127,7 @@ test.describe('publisher dashboard', () => {
     await expect(saveDialog.getByRole('status')).toHaveText('The token was copied to the clipboard.');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(secret);
-    await shoot('token-dialog');
+    await shoot('token-dialog', { selector: '[role="dialog"]' });
     await saveDialog.getByRole('button', { name: 'Done' }).click();
     await expect(saveDialog).toBeHidden();
     const tokens = page.getByRole('list', { name: 'Tokens' });
@@ -218,6 +218,22 @@ test.describe('publisher dashboard', () => {
     await page.goto(`/publishers/${taken}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Already Taken' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Manage publisher' })).toHaveCount(0);
+  });
+
+  test('a publisher without packs is deleted after typing its id', async ({ page, registry }) => {
+    const id = `gone-${stamp()}`;
+    await otherPublisher(page.request, registry.apiUrl, registry.webUrl, id);
+    await page.goto(`/publishers/${id}/manage#delete`);
+    const remove = page.getByRole('button', { name: 'Delete publisher' });
+    await expect(remove).toBeDisabled();
+    await expect(page.getByText(/still has/)).toHaveCount(0);
+    await page.getByLabel(`Type ${id} to confirm`).fill(id);
+    await remove.click();
+    await expect(page).toHaveURL('/nodes');
+    await expect(page.getByText(`Publisher ${id} was deleted.`)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Publish your first node pack' })).toBeVisible();
+    const gone = await page.request.get(`${registry.apiUrl}/publishers/${id}`);
+    expect(gone.status()).toBe(404);
   });
 
   test('account page: profile, sign-in methods, sign out everywhere', async ({
