@@ -177,6 +177,8 @@ test.describe('publisher dashboard', () => {
     await page.getByRole('button', { name: 'Add member' }).click();
     await expect(page.getByText('Olu Other was added.')).toBeVisible();
     const members = page.getByRole('region', { name: 'Members' });
+    await expect(members).toBeInViewport();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await expect(members.getByRole('listitem')).toHaveCount(2);
     await expect(members.getByRole('combobox', { name: 'Role of Olu Other' })).toHaveValue('member');
     await members.getByRole('button', { name: 'Remove Pat Publisher' }).click();

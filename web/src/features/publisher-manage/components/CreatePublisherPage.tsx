@@ -62,7 +62,9 @@ export function CreatePublisherPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (Object.keys(problems).length > 0 || availability.state !== 'available') return;
+    // A failed check does not block: the server checks the id again when creating.
+    const idUsable = availability.state === 'available' || availability.state === 'failed';
+    if (Object.keys(problems).length > 0 || !idUsable) return;
     create.mutate();
   };
 

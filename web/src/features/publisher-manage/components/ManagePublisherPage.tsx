@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { statusOf } from '../../../api/cache-rules';
 import { buttonClass } from '../../../components/ui/button';
 import { LoadFailure } from '../../../components/ui/load-failure';
@@ -18,6 +18,13 @@ export function ManagePublisherPage() {
   const permission = usePublisherPermission(publisherId);
   const publisher = usePublisher(publisherId);
   const profile = publisher.data;
+
+  const { hash } = useLocation();
+  const ready = Boolean(profile && permission.data?.canEdit);
+  // The sections render after loading, too late for the browser's own jump to `#tokens` and co.
+  useEffect(() => {
+    if (ready && hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [ready, hash]);
 
   useEffect(() => {
     document.title = t('manage.documentTitle', { name: profile?.name || publisherId });
