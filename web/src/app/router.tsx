@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteErrorPage } from '../features/errors/components/RouteErrorPage';
 import { HomePage } from '../features/home/components/HomePage';
@@ -7,6 +8,47 @@ import { RequireAdmin, RequireAuth } from './guards';
 import { AuthLayout } from './layout/AuthLayout';
 import { RootLayout } from './layout/RootLayout';
 
+type LoadScreen = () => Promise<ComponentType>;
+
+/** A screen that loads as its own chunk the first time it is visited. */
+function screen(path: string, load: LoadScreen): RouteObject {
+  return { path, lazy: async () => ({ Component: await load() }) };
+}
+
+/** A screen only signed-in users see; others go to the login page and come back. */
+function signedInScreen(path: string, load: LoadScreen): RouteObject {
+  return {
+    path,
+    lazy: async () => {
+      const Screen = await load();
+      return {
+        element: (
+          <RequireAuth>
+            <Screen />
+          </RequireAuth>
+        ),
+      };
+    },
+  };
+}
+
+/** A screen only admins see; other signed-in users get the 403 page. */
+function adminScreen(path: string, load: LoadScreen): RouteObject {
+  return {
+    path,
+    lazy: async () => {
+      const Screen = await load();
+      return {
+        element: (
+          <RequireAdmin>
+            <Screen />
+          </RequireAdmin>
+        ),
+      };
+    },
+  };
+}
+
 /** Every route. Screens other than home load as their own chunks when first visited. */
 export const routes: RouteObject[] = [
   {
@@ -14,135 +56,67 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     children: [
       { index: true, element: <SearchPage intro={<HomePage />} /> },
-      {
-        path: 'nodes',
-        lazy: async () => {
-          const { YourNodesPage } = await import('../features/dashboard/components/YourNodesPage');
-          return {
-            element: (
-              <RequireAuth>
-                <YourNodesPage />
-              </RequireAuth>
-            ),
-          };
-        },
-      },
-      {
-        path: 'nodes/:nodeId',
-        lazy: async () => ({ Component: (await import('../features/node/components/NodePage')).NodePage }),
-      },
-      {
-        path: 'nodes/:nodeId/manage',
-        lazy: async () => {
-          const { ManagePackPage } = await import('../features/pack-manage/components/ManagePackPage');
-          return {
-            element: (
-              <RequireAuth>
-                <ManagePackPage />
-              </RequireAuth>
-            ),
-          };
-        },
-      },
-      {
-        path: 'nodes/:nodeId/claim',
-        lazy: async () => {
-          const { ClaimPage } = await import('../features/claim/components/ClaimPage');
-          return {
-            element: (
-              <RequireAuth>
-                <ClaimPage />
-              </RequireAuth>
-            ),
-          };
-        },
-      },
-      {
-        path: 'publishers/:publisherId/publish',
-        lazy: async () => {
-          const { PublishPackPage } = await import('../features/pack-manage/components/PublishPackPage');
-          return {
-            element: (
-              <RequireAuth>
-                <PublishPackPage />
-              </RequireAuth>
-            ),
-          };
-        },
-      },
-      {
-        path: 'publishers/:publisherId',
-        lazy: async () => ({
-          Component: (await import('../features/publisher-profile/components/PublisherPage')).PublisherPage,
-        }),
-      },
-      {
-        path: 'admin',
-        lazy: async () => {
-          const { AdminDashboardPage } = await import('../features/admin/components/AdminDashboardPage');
-          return {
-            element: (
-              <RequireAdmin>
-                <AdminDashboardPage />
-              </RequireAdmin>
-            ),
-          };
-        },
-      },
-      {
-        path: 'admin/review',
-        lazy: async () => {
-          const { ReviewQueuePage } = await import('../features/admin/components/ReviewQueuePage');
-          return {
-            element: (
-              <RequireAdmin>
-                <ReviewQueuePage />
-              </RequireAdmin>
-            ),
-          };
-        },
-      },
+      signedInScreen(
+        'nodes',
+        async () => (await import('../features/dashboard/components/YourNodesPage')).YourNodesPage,
+      ),
+      screen('nodes/:nodeId', async () => (await import('../features/node/components/NodePage')).NodePage),
+      signedInScreen(
+        'nodes/:nodeId/manage',
+        async () => (await import('../features/pack-manage/components/ManagePackPage')).ManagePackPage,
+      ),
+      signedInScreen(
+        'nodes/:nodeId/claim',
+        async () => (await import('../features/claim/components/ClaimPage')).ClaimPage,
+      ),
+      signedInScreen(
+        'publishers/create',
+        async () => (await import('../features/publisher-manage/components/CreatePublisherPage')).CreatePublisherPage,
+      ),
+      signedInScreen(
+        'publishers/:publisherId/manage',
+        async () => (await import('../features/publisher-manage/components/ManagePublisherPage')).ManagePublisherPage,
+      ),
+      signedInScreen(
+        'publishers/:publisherId/publish',
+        async () => (await import('../features/pack-manage/components/PublishPackPage')).PublishPackPage,
+      ),
+      screen(
+        'publishers/:publisherId',
+        async () => (await import('../features/publisher-profile/components/PublisherPage')).PublisherPage,
+      ),
+      signedInScreen('account', async () => (await import('../features/account/components/AccountPage')).AccountPage),
+      adminScreen(
+        'admin',
+        async () => (await import('../features/admin/components/AdminDashboardPage')).AdminDashboardPage,
+      ),
+      adminScreen(
+        'admin/review',
+        async () => (await import('../features/admin/components/ReviewQueuePage')).ReviewQueuePage,
+      ),
       { path: 'discord', element: <DiscordRedirect /> },
       {
         path: 'auth',
         element: <AuthLayout />,
         children: [
-          {
-            path: 'login',
-            lazy: async () => ({ Component: (await import('../features/auth/components/LoginPage')).LoginPage }),
-          },
-          {
-            path: 'signup',
-            lazy: async () => ({ Component: (await import('../features/auth/components/SignupPage')).SignupPage }),
-          },
-          {
-            path: 'forgot-password',
-            lazy: async () => ({
-              Component: (await import('../features/auth/components/ForgotPasswordPage')).ForgotPasswordPage,
-            }),
-          },
-          {
-            path: 'reset-password',
-            lazy: async () => ({
-              Component: (await import('../features/auth/components/ResetPasswordPage')).ResetPasswordPage,
-            }),
-          },
-          {
-            path: 'verify-email',
-            lazy: async () => ({
-              Component: (await import('../features/auth/components/VerifyEmailPage')).VerifyEmailPage,
-            }),
-          },
-          {
-            path: 'logout',
-            lazy: async () => ({ Component: (await import('../features/auth/components/LogoutPage')).LogoutPage }),
-          },
+          screen('login', async () => (await import('../features/auth/components/LoginPage')).LoginPage),
+          screen('signup', async () => (await import('../features/auth/components/SignupPage')).SignupPage),
+          screen(
+            'forgot-password',
+            async () => (await import('../features/auth/components/ForgotPasswordPage')).ForgotPasswordPage,
+          ),
+          screen(
+            'reset-password',
+            async () => (await import('../features/auth/components/ResetPasswordPage')).ResetPasswordPage,
+          ),
+          screen(
+            'verify-email',
+            async () => (await import('../features/auth/components/VerifyEmailPage')).VerifyEmailPage,
+          ),
+          screen('logout', async () => (await import('../features/auth/components/LogoutPage')).LogoutPage),
         ],
       },
-      {
-        path: '*',
-        lazy: async () => ({ Component: (await import('../features/errors/components/NotFoundPage')).NotFoundPage }),
-      },
+      screen('*', async () => (await import('../features/errors/components/NotFoundPage')).NotFoundPage),
     ],
   },
 ];

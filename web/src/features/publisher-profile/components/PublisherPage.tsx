@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { statusOf } from '../../../api/cache-rules';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClass } from '../../../components/ui/button';
 import { LoadFailure } from '../../../components/ui/load-failure';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
+import { useCanManage } from '../api/get-permission';
 import { usePublisher } from '../api/get-publisher';
 import { usePublisherNodes } from '../api/list-publisher-nodes';
 
@@ -21,6 +22,7 @@ export function PublisherPage() {
   const page = Number.isFinite(parsed) && parsed > 1 ? parsed : 1;
   const publisher = usePublisher(publisherId);
   const nodes = usePublisherNodes(publisherId, page, PAGE_SIZE);
+  const canManage = useCanManage(publisherId);
   const profile = publisher.data;
 
   useEffect(() => {
@@ -97,6 +99,11 @@ export function PublisherPage() {
             </p>
           ) : null}
         </div>
+        {canManage ? (
+          <Link to={`/publishers/${encodeURIComponent(profile.id)}/manage`} className={buttonClass('secondary', 'sm')}>
+            {t('manage')}
+          </Link>
+        ) : null}
       </header>
 
       {banned ? (

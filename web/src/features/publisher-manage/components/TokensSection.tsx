@@ -1,0 +1,224 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { CopyButton } from '../../../components/ui/copy-button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { TextField } from '../../../components/ui/text-field';
+import { analytics } from '../../../lib/analytics-client';
+import { notify } from '../../../lib/toast';
+import { type AccessToken, createToken, deleteToken, useTokens } from '../api/tokens';
+import { serverReason } from '../lib/profile-form';
+
+/** Publishing tokens: create (the secret is shown once), list masked, delete after confirmation. */
+export function TokensSection({ publisherId }: { publisherId: string }) {
+  const { t, i18n } = useTranslation('publisher-manage');
+  const queryClient = useQueryClient();
+  const tokens = useTokens(publisherId);
+  const descriptionId = useId();
+  const secretId = useId();
+  const [creating, setCreating] = useState(false);
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [secret, setSecret] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<AccessToken | null>(null);
+  const when = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date(iso),
+    );
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [`/publishers/${publisherId}/tokens`] });
+
+  const create = useMutation({
+    mutationFn: () => createToken(publisherId, { name: name.trim(), description: description.trim() }),
+    onSuccess: async (created) => {
+      analytics.track('Publisher Token Created', { publisherId });
+      notify('success', t('tokens.created'));
+      setCreating(false);
+      setName('');
+      setDescription('');
+      setSecret(created.token);
+      await refresh();
+    },
+    onError: (error) => notify('error', t('tokens.createFailed', { reason: serverReason(error) })),
+  });
+  const remove = useMutation({
+    mutationFn: (token: AccessToken) => deleteToken(publisherId, token.id),
+    onSuccess: async (_, token) => {
+      analytics.track('Publisher Token Deleted', { publisherId });
+      notify('success', t('tokens.deleted', { name: token.name }));
+      setDeleting(null);
+      await refresh();
+    },
+    onError: (error) => notify('error', t('tokens.deleteFailed', { reason: serverReason(error) })),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim()) create.mutate();
+  };
+
+  return (
+    <section id="tokens" aria-labelledby="tokens-title" className="scroll-mt-20">
+      <div className="flex min-w-0 flex-wrap items-center justify-between gap-3">
+        <h2 id="tokens-title" className="text-xl font-semibold">
+          {t('tokens.title')}
+        </h2>
+        <Button
+          onClick={() => {
+            analytics.track('Create Publisher API Token Clicked', { publisherId });
+            setCreating(true);
+          }}
+        >
+          {t('tokens.new')}
+        </Button>
+      </div>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t('tokens.intro')}</p>
+      {tokens.isPending ? (
+        <Spinner label={t('tokens.loading')} className="mt-4" />
+      ) : tokens.isError ? (
+        <div className="mt-4">
+          <Alert tone="error">{serverReason(tokens.error)}</Alert>
+        </div>
+      ) : tokens.data.length === 0 ? (
+        <p className="mt-4 text-slate-700 dark:text-slate-300">{t('tokens.empty')}</p>
+      ) : (
+        <ul
+          aria-label={t('tokens.listLabel')}
+          className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800"
+        >
+          {tokens.data.map((token) => (
+            <li key={token.id} className="flex min-w-0 flex-wrap items-center gap-3 p-3">
+              <div className="min-w-0 flex-1">
+                <p dir="auto" className="break-words text-start font-medium">
+                  {token.name}
+                </p>
+                {token.description ? (
+                  <p dir="auto" className="break-words text-start text-sm text-slate-700 dark:text-slate-300">
+                    {token.description}
+                  </p>
+                ) : null}
+                <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+                  <code dir="ltr" className="rounded bg-slate-100 px-1 dark:bg-slate-800">
+                    {token.token}
+                  </code>
+                </p>
+                <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+                  {t('tokens.createdAt', { when: when(token.createdAt) })}
+                  {' · '}
+                  {token.lastUsedAt ? t('tokens.lastUsed', { when: when(token.lastUsedAt) }) : t('tokens.neverUsed')}
+                </p>
+              </div>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => setDeleting(token)}
+                aria-label={t('tokens.deleteLabel', { name: token.name })}
+              >
+                {t('tokens.delete')}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <Dialog
+        open={creating}
+        onOpenChange={setCreating}
+        title={t('tokens.createTitle')}
+        description={t('tokens.createBody')}
+      >
+        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+          <TextField
+            label={t('tokens.name')}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            maxLength={100}
+            required
+            autoComplete="off"
+          />
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={descriptionId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+              {t('tokens.description')}
+            </label>
+            <textarea
+              id={descriptionId}
+              value={description}
+              onChange={(event) => setDescription(event.target.value)}
+              rows={2}
+              maxLength={1000}
+              dir="auto"
+              className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+            />
+          </div>
+          {create.isError ? <Alert tone="error">{serverReason(create.error)}</Alert> : null}
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" onClick={() => setCreating(false)}>
+              {t('cancel')}
+            </Button>
+            <Button type="submit" disabled={!name.trim() || create.isPending}>
+              {create.isPending ? t('tokens.creating') : t('tokens.create')}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+
+      <Dialog
+        open={secret !== null}
+        onOpenChange={(open) => (open ? undefined : setSecret(null))}
+        title={t('tokens.saveTitle')}
+        description={t('tokens.saveBody')}
+        footer={<Button onClick={() => setSecret(null)}>{t('tokens.done')}</Button>}
+      >
+        <label htmlFor={secretId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+          {t('tokens.secret')}
+        </label>
+        <div className="mt-1.5 flex min-w-0 items-stretch gap-2">
+          <input
+            id={secretId}
+            readOnly
+            dir="ltr"
+            value={secret ?? ''}
+            onFocus={(event) => event.target.select()}
+            className="h-10 min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-3 font-mono text-sm dark:border-slate-600 dark:bg-slate-800"
+          />
+          <CopyButton
+            value={secret ?? ''}
+            label={t('tokens.copyLabel')}
+            text={{
+              copy: t('tokens.copy'),
+              copied: t('tokens.copied'),
+              failed: t('tokens.copyFailed'),
+              copiedAnnounce: t('tokens.copiedAnnounce'),
+            }}
+            onCopied={() => analytics.track('Publisher Token Copied', { publisherId })}
+          />
+        </div>
+      </Dialog>
+
+      <Dialog
+        open={deleting !== null}
+        onOpenChange={(open) => (open ? undefined : setDeleting(null))}
+        title={t('tokens.deleteTitle')}
+        description={t('tokens.deleteBody', { name: deleting?.name ?? '' })}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setDeleting(null)}>
+              {t('cancel')}
+            </Button>
+            <Button
+              variant="danger"
+              disabled={remove.isPending}
+              onClick={() => (deleting ? remove.mutate(deleting) : undefined)}
+            >
+              {t('tokens.delete')}
+            </Button>
+          </>
+        }
+      >
+        {null}
+      </Dialog>
+    </section>
+  );
+}
