@@ -1896,6 +1896,7 @@ export interface operations {
         parameters: {
             query?: {
                 action?: string;
+                /** @description The acting user: an id, or an e-mail (any case). */
                 actor?: string;
                 /** @description 1..200, default 50. */
                 limit?: number;
