@@ -50,6 +50,84 @@ export const routes: RouteObject[] = [
           };
         },
       },
+      {
+        path: 'admin/nodes',
+        lazy: async () => {
+          const { AdminNodesPage } = await import('../features/admin-catalogue/components/AdminNodesPage');
+          return {
+            element: (
+              <RequireAdmin>
+                <AdminNodesPage />
+              </RequireAdmin>
+            ),
+          };
+        },
+      },
+      {
+        path: 'admin/nodes/:nodeId',
+        lazy: async () => {
+          const { AdminNodePage } = await import('../features/admin-catalogue/components/AdminNodePage');
+          return {
+            element: (
+              <RequireAdmin>
+                <AdminNodePage />
+              </RequireAdmin>
+            ),
+          };
+        },
+      },
+      {
+        path: 'admin/nodes/:nodeId/versions/:version/compatibility',
+        lazy: async () => {
+          const { CompatibilityPage } = await import('../features/admin-catalogue/components/CompatibilityPage');
+          return {
+            element: (
+              <RequireAdmin>
+                <CompatibilityPage />
+              </RequireAdmin>
+            ),
+          };
+        },
+      },
+      {
+        path: 'admin/publishers',
+        lazy: async () => {
+          const { AdminPublishersPage } = await import('../features/admin-catalogue/components/AdminPublishersPage');
+          return {
+            element: (
+              <RequireAdmin>
+                <AdminPublishersPage />
+              </RequireAdmin>
+            ),
+          };
+        },
+      },
+      {
+        path: 'admin/users',
+        lazy: async () => {
+          const { AdminUsersPage } = await import('../features/admin-catalogue/components/AdminUsersPage');
+          return {
+            element: (
+              <RequireAdmin>
+                <AdminUsersPage />
+              </RequireAdmin>
+            ),
+          };
+        },
+      },
+      {
+        path: 'admin/audit',
+        lazy: async () => {
+          const { AuditPage } = await import('../features/admin-catalogue/components/AuditPage');
+          return {
+            element: (
+              <RequireAdmin>
+                <AuditPage />
+              </RequireAdmin>
+            ),
+          };
+        },
+      },
       { path: 'discord', element: <DiscordRedirect /> },
       {
         path: 'auth',
