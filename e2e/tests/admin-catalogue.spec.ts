@@ -95,6 +95,7 @@ test.describe('admin catalogue', () => {
     await expect(page.getByText('Ships a crypto miner (e2e)')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Unban pack' })).toBeVisible();
     await saveScreenshot(page, 'admin-nodes-detail');
+    await expect(page.getByText('Pack banned.')).toBeHidden({ timeout: 15_000 });
     await checkA11y(page);
 
     await page.goto(`/nodes/${nodeId}`);
@@ -138,10 +139,10 @@ test.describe('admin catalogue', () => {
     const id = `e2e-unclaimed-${unique()}`;
     await page.goto('/admin/nodes');
     await page.getByText('Create unclaimed pack').click();
-    await page.getByLabel('Pack id').fill('-bad-');
+    await page.getByLabel('Pack id', { exact: true }).fill('-bad-');
     await page.getByRole('button', { name: 'Create pack' }).click();
     await expect(page.getByText('Use letters and digits')).toBeVisible();
-    await page.getByLabel('Pack id').fill(id);
+    await page.getByLabel('Pack id', { exact: true }).fill(id);
     await page.getByLabel('Name', { exact: true }).fill('E2E Unclaimed Pack');
     await page.getByRole('button', { name: 'Create pack' }).click();
     await expect(page.getByText(`Created the unclaimed pack ${id}.`)).toBeVisible();
@@ -266,6 +267,7 @@ test.describe('admin catalogue', () => {
     await expect(page.getByText(`${email} is now an admin.`)).toBeVisible();
     await expect(row.getByText('Admin', { exact: true })).toBeVisible();
     await saveScreenshot(page, 'admin-users');
+    await expect(page.getByText(`${email} is now an admin.`)).toBeHidden({ timeout: 15_000 });
     await checkA11y(page);
 
     await row.getByRole('button', { name: `Revoke admin from ${email}` }).click();

@@ -13,13 +13,24 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function flatten(value: unknown, prefix: string, out: Flat): Flat {
+/** Lists and objects the database keeps as JSON text are compared as the values they hold. */
+function decoded(value: unknown): unknown {
+  if (typeof value !== 'string' || !/^\s*[[{]/.test(value)) return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
+
+function flatten(raw: unknown, prefix: string, out: Flat): Flat {
+  const value = decoded(raw);
   if (isPlainObject(value)) {
     const keys = Object.keys(value);
     if (keys.length === 0 && prefix) out.set(prefix, '{}');
     for (const key of keys) flatten(value[key], prefix ? `${prefix}.${key}` : key, out);
   } else if (value !== undefined && value !== null) {
-    out.set(prefix, typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value));
+    out.set(prefix, JSON.stringify(value));
   } else if (value === null && prefix) {
     out.set(prefix, 'null');
   }
@@ -28,7 +39,8 @@ function flatten(value: unknown, prefix: string, out: Flat): Flat {
 
 /**
  * What changed from `before` to `after` (audit JSON), value by value: objects are compared key by
- * key (nested keys as dotted paths), lists and scalars as whole JSON values. Unchanged values are left out.
+ * key (nested keys as dotted paths), lists and scalars as whole JSON values; JSON text (how the
+ * database keeps lists) is read as its value. Unchanged values are left out.
  */
 export function diffJson(before: unknown, after: unknown): DiffRow[] {
   const a = flatten(before, '', new Map());

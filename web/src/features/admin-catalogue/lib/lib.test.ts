@@ -51,6 +51,15 @@ describe('audit diff', () => {
     ]);
   });
 
+  it('reads lists kept as JSON text as the lists they hold', () => {
+    expect(diffJson({ tags: '[]', os: '["a"]' }, { tags: '["x","y"]', os: '["a"]' })).toEqual([
+      { path: 'tags', kind: 'changed', before: '[]', after: '["x","y"]' },
+    ]);
+    expect(diffJson({ note: '[not json' }, { note: 'ok' })).toEqual([
+      { path: 'note', kind: 'changed', before: '"[not json"', after: '"ok"' },
+    ]);
+  });
+
   it('shows a creation (before null) as all added', () => {
     expect(diffJson(null, { id: 'p' })).toEqual([{ path: 'id', kind: 'added', after: '"p"' }]);
   });
