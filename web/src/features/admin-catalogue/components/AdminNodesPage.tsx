@@ -97,13 +97,14 @@ export function AdminNodesPage() {
                   >
                     {node.name || node.id}
                   </Link>
-                  <p className="break-all text-sm text-slate-600 dark:text-slate-400">
-                    <span dir="ltr">@{node.id}</span>
+                  <p className="text-sm text-slate-600 dark:text-slate-400">
+                    <span className="block break-all">
+                      <span dir="ltr">@{node.id}</span>
+                    </span>
                     {node.publisher ? (
-                      <>
-                        {' · '}
+                      <span className="block break-words">
                         <span dir="auto">{node.publisher.name || node.publisher.id}</span>
-                      </>
+                      </span>
                     ) : null}
                   </p>
                 </div>

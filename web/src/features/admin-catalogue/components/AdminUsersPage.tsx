@@ -59,8 +59,8 @@ export function AdminUsersPage() {
                     <p dir="auto" className="break-words font-semibold">
                       {u.name || u.email}
                     </p>
-                    <p dir="ltr" className="break-all text-start text-sm text-slate-600 dark:text-slate-400">
-                      {u.email}
+                    <p className="break-all text-sm text-slate-600 dark:text-slate-400">
+                      <span dir="ltr">{u.email}</span>
                     </p>
                     {banned && u.status_reason ? (
                       <p dir="auto" className="break-words text-sm">
