@@ -137,7 +137,10 @@ test.describe('admin catalogue', () => {
     await checkA11y(page);
   });
 
-  test('creates an unclaimed pack and edits its tags, admin tags, ranking and preempted names', async ({ page }) => {
+  test('creates an unclaimed pack, edits its tags, admin tags, ranking and preempted names, assigns and unclaims it', async ({
+    page,
+    registry,
+  }) => {
     test.setTimeout(90_000);
     const id = `e2e-unclaimed-${unique()}`;
     await page.goto('/admin/nodes');
@@ -171,8 +174,29 @@ test.describe('admin catalogue', () => {
     await expect(page.getByLabel('Search ranking')).toHaveValue('2');
     await expect(page.getByLabel('Preempted comfy-node names')).toHaveValue('E2ESampler\nE2EUpscaler');
 
+    // Assign it to a publisher found by name, then unclaim it again.
+    const publisherId = `assignee-${unique()}`;
+    const made = await page.request.post(`${registry.apiUrl}/publishers`, {
+      headers: await adminBearer(page, registry),
+      data: { id: publisherId, name: 'Assignee Works' },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    await page.getByLabel('Publisher id or name').fill(publisherId);
+    await page.getByRole('button', { name: 'Find', exact: true }).click();
+    await page.getByRole('radio', { name: `Assignee Works (@${publisherId})` }).check();
+    await page.getByRole('button', { name: 'Assign to Assignee Works' }).click();
+    await expect(page.getByText('Pack assigned to Assignee Works.')).toBeVisible();
+    await expect(page.getByRole('definition').getByRole('link', { name: 'Assignee Works' })).toBeVisible();
+    await page.getByRole('button', { name: 'Unclaim', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Unclaim E2E Unclaimed Pack?' });
+    await expect(confirm).toContainText('The pack leaves Assignee Works');
+    await confirm.getByRole('button', { name: 'Unclaim' }).click();
+    await expect(page.getByText('Pack unclaimed.')).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: 'Unclaimed' })).toBeVisible();
+
     await page.goto(`/admin/audit?action=node.update&targetId=${id}`);
-    const entry = page.getByRole('listitem').filter({ hasText: 'node.update' });
+    await expect(page.getByRole('heading', { name: '3 entries' })).toBeVisible();
+    const entry = page.getByRole('listitem').filter({ hasText: 'node.update' }).filter({ hasText: 'my-tag' });
     await expect(entry).toHaveCount(1);
     const tags = entry.getByRole('row', { name: /^tags / });
     await expect(tags.getByRole('cell').first()).toHaveText('[]');
@@ -287,6 +311,45 @@ test.describe('admin catalogue', () => {
     await expect(rows.nth(0).getByRole('cell').last()).toHaveText('false');
     await expect(rows.nth(1).getByRole('cell').first()).toHaveText('false');
     await expect(rows.nth(1).getByRole('cell').last()).toHaveText('true');
+  });
+
+  test('bans a publisher with a reason and unbans it', async ({ page, registry }) => {
+    test.setTimeout(90_000);
+    const publisherId = `banme-${unique()}`;
+    const made = await page.request.post(`${registry.apiUrl}/publishers`, {
+      headers: await adminBearer(page, registry),
+      data: { id: publisherId, name: 'Ban Me Labs' },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    await page.goto(`/admin/publishers?q=${publisherId}`);
+    const row = page.getByRole('listitem').filter({ hasText: publisherId });
+    await row.getByRole('button', { name: `Ban ${publisherId}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Ban the publisher ${publisherId}?` });
+    await dialog.getByLabel(/^Reason/).fill('Impersonates another author');
+    await dialog.getByRole('button', { name: 'Ban', exact: true }).click();
+    await expect(page.getByText(`Publisher ${publisherId} banned.`)).toBeVisible();
+    await expect(row.getByText('Reason: Impersonates another author')).toBeVisible();
+    await row.getByRole('button', { name: `Unban ${publisherId}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Unban', exact: true }).click();
+    await expect(page.getByText(`Publisher ${publisherId} unbanned.`)).toBeVisible();
+    await expect(row.getByRole('button', { name: `Ban ${publisherId}` })).toBeVisible();
+
+    await page.goto(`/admin/audit?targetType=publisher&targetId=${publisherId}`);
+    await expect(page.getByRole('heading', { name: '2 entries' })).toBeVisible();
+    // A date range that ends before today finds nothing.
+    await page.getByLabel('To', { exact: true }).fill('2001-01-01');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page).toHaveURL(/until=2001-01-01/);
+    await expect(page.getByText('Nothing matches.')).toBeVisible();
+  });
+
+  test('the pack editor passes axe in the dark theme', async ({ page, checkA11y }) => {
+    await page.addInitScript(() => localStorage.setItem('comfy-registry-theme', 'dark'));
+    await page.goto('/admin/nodes/comfyui-impact-pack');
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await expect(page.getByRole('heading', { level: 1, name: 'ComfyUI Impact Pack' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Versions' })).toBeVisible();
+    await checkA11y(page);
   });
 
   test('publishers: search and an unknown filter show the empty state', async ({ page, checkA11y }) => {
