@@ -138,6 +138,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/publishers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Search publishers by id or name, with member e-mails and ban reason */
+        get: operations["listPublishersForAdmin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/review-queue": {
         parameters: {
             query?: never;
@@ -1219,6 +1236,31 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AdminPublisher */
+        AdminPublisher: {
+            /** Format: date-time */
+            createdAt: string;
+            description: string;
+            id: string;
+            logo: string;
+            members: components["schemas"]["PublisherMember"][];
+            name: string;
+            source_code_repo: string;
+            /** PublisherStatus */
+            status: "PublisherStatusActive" | "PublisherStatusBanned";
+            /** @description Why it is banned; empty otherwise. */
+            status_reason: string;
+            support: string;
+            website: string;
+        };
+        /** AdminPublishersPage */
+        AdminPublishersPage: {
+            limit: number;
+            page: number;
+            publishers: components["schemas"]["AdminPublisher"][];
+            total: number;
+            totalPages: number;
+        };
         /** AdminStats */
         AdminStats: {
             banned_nodes: number;
@@ -1854,6 +1896,7 @@ export interface operations {
         parameters: {
             query?: {
                 action?: string;
+                /** @description The acting user: an id, or an e-mail (any case). */
                 actor?: string;
                 /** @description 1..200, default 50. */
                 limit?: number;
@@ -2336,6 +2379,61 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listPublishersForAdmin: {
+        parameters: {
+            query?: {
+                /** @description 1..100, default 20. */
+                limit?: number;
+                page?: number;
+                /** @description Text in the publisher id or name. */
+                q?: string;
+                /** @description A PublisherStatus value; default all. */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPublishersPage"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -94,6 +94,30 @@ export const routes: RouteObject[] = [
         'admin/review',
         async () => (await import('../features/admin/components/ReviewQueuePage')).ReviewQueuePage,
       ),
+      adminScreen(
+        'admin/nodes',
+        async () => (await import('../features/admin-catalogue/components/AdminNodesPage')).AdminNodesPage,
+      ),
+      adminScreen(
+        'admin/nodes/:nodeId',
+        async () => (await import('../features/admin-catalogue/components/AdminNodePage')).AdminNodePage,
+      ),
+      adminScreen(
+        'admin/nodes/:nodeId/versions/:version/compatibility',
+        async () => (await import('../features/admin-catalogue/components/CompatibilityPage')).CompatibilityPage,
+      ),
+      adminScreen(
+        'admin/publishers',
+        async () => (await import('../features/admin-catalogue/components/AdminPublishersPage')).AdminPublishersPage,
+      ),
+      adminScreen(
+        'admin/users',
+        async () => (await import('../features/admin-catalogue/components/AdminUsersPage')).AdminUsersPage,
+      ),
+      adminScreen(
+        'admin/audit',
+        async () => (await import('../features/admin-catalogue/components/AuditPage')).AuditPage,
+      ),
       { path: 'discord', element: <DiscordRedirect /> },
       {
         path: 'auth',

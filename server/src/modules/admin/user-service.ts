@@ -51,6 +51,16 @@ export async function listUsers(ctx: AppContext, query: { q?: string | undefined
   };
 }
 
+/** The id of the account with this e-mail (any case); an id no entry has when there is none. */
+export async function userIdByEmail(ctx: AppContext, email: string): Promise<string> {
+  const row = await ctx.db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<SqlBool>`lower(email) = ${email.trim().toLowerCase()}`)
+    .executeTakeFirst();
+  return row?.id ?? '';
+}
+
 export interface UserUpdateInput {
   isAdmin?: boolean | undefined;
   banned?: boolean | undefined;

@@ -19,6 +19,7 @@ const endpoints: [method: 'GET' | 'POST' | 'PUT', url: string, body?: object][] 
   ['GET', '/admin/users'],
   ['PUT', '/admin/users/someone', { isAdmin: true }],
   ['GET', '/admin/audit'],
+  ['GET', '/admin/publishers'],
   ['POST', '/admin/generate-token'],
 ];
 

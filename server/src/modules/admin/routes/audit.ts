@@ -4,6 +4,7 @@ import { badRequest } from '../../../lib/errors.js';
 import { errorResponses } from '../../../lib/schemas.js';
 import { listAudit } from '../../audit/service.js';
 import { requireAdmin } from '../../auth/viewer.js';
+import { userIdByEmail } from '../user-service.js';
 
 const MAX_LIMIT = 200;
 const Short = Type.Optional(Type.String({ minLength: 1, maxLength: 200 }));
@@ -34,7 +35,13 @@ const adminAuditRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['admin'],
         summary: 'Admin actions, newest first, with what each changed',
         querystring: Type.Object({
-          actor: Short,
+          actor: Type.Optional(
+            Type.String({
+              minLength: 1,
+              maxLength: 200,
+              description: 'The acting user: an id, or an e-mail (any case).',
+            }),
+          ),
           action: Short,
           targetType: Short,
           targetId: Short,
@@ -63,7 +70,8 @@ const adminAuditRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { page = 1, limit = 50, since, until, ...filter } = request.query;
       if (limit < 1 || limit > MAX_LIMIT) throw badRequest(`Invalid limit: ${limit}`, `between 1 and ${MAX_LIMIT}`);
       const iso = (t: string | undefined) => (t === undefined ? undefined : new Date(t).toISOString());
-      return listAudit(app.ctx.db, { ...filter, since: iso(since), until: iso(until) }, page, limit);
+      const actor = filter.actor?.includes('@') ? await userIdByEmail(app.ctx, filter.actor) : filter.actor;
+      return listAudit(app.ctx.db, { ...filter, actor, since: iso(since), until: iso(until) }, page, limit);
     },
   );
 };

@@ -4,6 +4,7 @@ import { listenForFlaggedVersions } from '../../notifications/flagged.js';
 import adminAuditRoutes from './audit.js';
 import adminBanRoutes from './bans.js';
 import adminNodeRoutes from './nodes.js';
+import adminPublisherRoutes from './publishers.js';
 import adminTokenRoutes from './token.js';
 import adminUserRoutes from './users.js';
 import adminVersionRoutes from './versions.js';
@@ -22,6 +23,7 @@ const adminModule: FastifyPluginAsync = async (app) => {
   await app.register(adminNodeRoutes);
   await app.register(adminBanRoutes);
   await app.register(adminUserRoutes);
+  await app.register(adminPublisherRoutes);
   await app.register(adminAuditRoutes);
   await app.register(adminTokenRoutes);
 };

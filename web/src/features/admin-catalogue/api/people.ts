@@ -1,0 +1,53 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../../../api/client';
+import type { components } from '../../../api/schema.gen';
+
+export type AdminPublisher = components['schemas']['AdminPublisher'];
+export type AdminUser = components['schemas']['AdminUser'];
+export const PEOPLE_PAGE_SIZE = 20;
+
+export interface PeopleParams {
+  q: string;
+  page: number;
+}
+
+/** `GET /admin/publishers`: publishers whose id or name contains `q`. */
+export const useAdminPublishers = (params: PeopleParams & { limit?: number }, enabled = true) =>
+  useQuery({
+    queryKey: ['/admin/publishers', params],
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.GET('/admin/publishers', {
+          params: {
+            query: { q: params.q || undefined, page: params.page, limit: params.limit ?? PEOPLE_PAGE_SIZE },
+          },
+          signal,
+        }),
+      ),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+/** `GET /admin/users`: accounts whose e-mail or name contains `q`. */
+export const useAdminUsers = (params: PeopleParams) =>
+  useQuery({
+    queryKey: ['/admin/users', params],
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.GET('/admin/users', {
+          params: { query: { q: params.q || undefined, page: params.page, limit: PEOPLE_PAGE_SIZE } },
+          signal,
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+export const setPublisherBan = (publisherId: string, banned: boolean, reason: string) =>
+  unwrap(
+    banned
+      ? api.POST('/publishers/{publisherId}/ban', { params: { path: { publisherId } }, body: { reason } })
+      : api.POST('/publishers/{publisherId}/unban', { params: { path: { publisherId } }, body: { reason } }),
+  );
+
+export const updateUser = (userId: string, body: { isAdmin?: boolean; banned?: boolean; reason?: string }) =>
+  unwrap(api.PUT('/admin/users/{userId}', { params: { path: { userId } }, body }));
