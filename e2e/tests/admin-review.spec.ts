@@ -44,8 +44,9 @@ test.describe('admin review', () => {
     );
     await expect(page.getByRole('link', { name: /Banned packs$/ })).toHaveAttribute(
       'href',
-      '/admin/nodes?status=banned',
+      '/admin/nodes?status=NodeStatusBanned',
     );
+    await expect(page.getByRole('link', { name: /New packs this week$/ })).toHaveAttribute('href', '/?sort=newest');
     const nav = page.getByRole('navigation', { name: 'Admin screens' });
     for (const href of ['/admin/review', '/admin/nodes', '/admin/publishers', '/admin/users', '/admin/audit']) {
       await expect(nav.locator(`a[href="${href}"]`)).toBeVisible();

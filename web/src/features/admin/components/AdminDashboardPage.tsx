@@ -19,8 +19,8 @@ type CountKey =
 const counts: { key: CountKey; to: string }[] = [
   { key: 'pending_versions', to: '/admin/review?status=pending' },
   { key: 'flagged_versions', to: '/admin/review?status=flagged' },
-  { key: 'banned_nodes', to: '/admin/nodes?status=banned' },
-  { key: 'nodes_created_last_7_days', to: '/admin/nodes?sort=newest' },
+  { key: 'banned_nodes', to: '/admin/nodes?status=NodeStatusBanned' },
+  { key: 'nodes_created_last_7_days', to: '/?sort=newest' },
   { key: 'publishers', to: '/admin/publishers' },
   { key: 'users', to: '/admin/users' },
 ];
