@@ -32,6 +32,10 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/node/components/NodePage')).NodePage }),
       },
       {
+        path: 'publishers/:publisherId/nodes/:nodeId',
+        lazy: async () => ({ Component: (await import('../features/node/components/NodePage')).NodePage }),
+      },
+      {
         path: 'publishers/:publisherId',
         lazy: async () => ({
           Component: (await import('../features/publisher-profile/components/PublisherPage')).PublisherPage,

@@ -28,8 +28,8 @@ describe('parseInputs', () => {
 describe('parseOutputs', () => {
   it('pairs types with names, falling back to the type', () => {
     expect(parseOutputs('["IMAGE","MASK"]', '["result"]')).toEqual([
-      { type: 'IMAGE', name: 'result' },
-      { type: 'MASK', name: 'MASK' },
+      { slot: 0, type: 'IMAGE', name: 'result' },
+      { slot: 1, type: 'MASK', name: 'MASK' },
     ]);
     expect(parseOutputs('', '')).toEqual([]);
   });

@@ -7,6 +7,8 @@ export interface NodeInput {
 
 /** One output of a comfy-node. */
 export interface NodeOutput {
+  /** Position among the outputs (names and types may repeat). */
+  slot: number;
   name: string;
   type: string;
 }
@@ -57,7 +59,7 @@ function stringList(text: string): string[] {
 export function parseOutputs(returnTypes: string, returnNames: string): NodeOutput[] {
   const types = stringList(returnTypes);
   const names = stringList(returnNames);
-  return types.map((type, i) => ({ type, name: names[i] || type }));
+  return types.map((type, i) => ({ slot: i, type, name: names[i] || type }));
 }
 
 /** The comfy-nodes whose name, display name or category contain the query (case-insensitive). */
