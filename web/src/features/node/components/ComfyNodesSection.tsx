@@ -3,11 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { components } from '../../../api/schema.gen';
 import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useComfyNodes, useImportedComfyNodes } from '../api/list-comfy-nodes';
 import { FILTER_THRESHOLD, filterComfyNodes, parseInputs, parseOutputs } from '../lib/comfy-nodes';
 
 type ComfyNode = components['schemas']['ComfyNode'];
+
+/** Definitions shown before "Show all" (the filter always searches all of them). */
+const COLLAPSED_COUNT = 24;
 
 function TypeTag({ children }: { children: string }) {
   return (
@@ -86,9 +90,12 @@ export function ComfyNodesSection({ nodeId, version }: { nodeId: string; version
   const imported = useImportedComfyNodes(nodeId, !version);
   const query = version ? versioned : imported;
   const [filter, setFilter] = useState('');
+  const [expanded, setExpanded] = useState(false);
   const filterId = useId();
   const nodes = query.data?.comfy_nodes ?? [];
-  const shown = filterComfyNodes(nodes, filter);
+  const matching = filterComfyNodes(nodes, filter);
+  const collapsed = !expanded && !filter.trim() && matching.length > COLLAPSED_COUNT;
+  const shown = collapsed ? matching.slice(0, COLLAPSED_COUNT) : matching;
 
   let body: React.ReactNode;
   if (query.isPending) body = <Spinner label={t('comfyNodes.loading')} className="mt-3" />;
@@ -126,7 +133,7 @@ export function ComfyNodesSection({ nodeId, version }: { nodeId: string; version
               className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 placeholder:text-slate-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
             />
             <p role="status" className="text-xs text-slate-600 dark:text-slate-400">
-              {filter.trim() ? t('comfyNodes.matches', { count: shown.length }) : ''}
+              {filter.trim() ? t('comfyNodes.matches', { count: matching.length }) : ''}
             </p>
           </div>
         ) : null}
@@ -151,6 +158,11 @@ export function ComfyNodesSection({ nodeId, version }: { nodeId: string; version
             ))}
           </ul>
         )}
+        {collapsed ? (
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => setExpanded(true)}>
+            {t('comfyNodes.showAll', { count: matching.length })}
+          </Button>
+        ) : null}
       </>
     );
 

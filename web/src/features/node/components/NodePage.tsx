@@ -246,8 +246,8 @@ export function NodePage() {
               <VersionsSection nodeId={pack.id} />
             </div>
 
-            <aside aria-label={t('details.title')} className="min-w-0 space-y-8">
-              <section aria-labelledby="details-title">
+            <aside aria-labelledby="details-title" className="min-w-0 space-y-8">
+              <div>
                 <h2 id="details-title" className="text-lg font-semibold">
                   {t('details.title')}
                 </h2>
@@ -294,7 +294,7 @@ export function NodePage() {
                     </dd>
                   </div>
                 </dl>
-              </section>
+              </div>
               <ReviewsSection nodeId={pack.id} />
             </aside>
           </div>
