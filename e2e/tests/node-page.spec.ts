@@ -254,7 +254,7 @@ async function ensurePublishedPack(): Promise<void> {
 }
 
 test.describe('published pack page', () => {
-  test.describe.configure({ mode: 'serial' });
+  test.describe.configure({ mode: 'serial', timeout: 90_000 });
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     await ensurePublishedPack();
