@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { request } from '@playwright/test';
+import { type APIRequestContext, request } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { readState } from '../support/state';
 
@@ -80,6 +80,8 @@ test.describe('pack page', () => {
 
 const PUBLISHER = 'e2e-pack-page';
 const PACK = 'e2e-pack-page-demo';
+const BANNED_PACK = 'e2e-pack-page-banned';
+const DELETED_PACK = 'e2e-pack-page-deleted';
 
 /** A zip archive with stored (uncompressed) entries: enough for the registry's archive reader. */
 function storedZip(files: Record<string, string>): Buffer {
@@ -176,22 +178,28 @@ function pyproject(version: string): string {
   ].join('\n');
 }
 
+/** Signs `who` in through the real endpoints and answers an Authorization header with an identity token. */
+async function bearerFor(api: APIRequestContext, who: { email: string; password: string }) {
+  const { apiUrl, webUrl } = readState();
+  const signIn = await api.post(`${apiUrl}/api/auth/sign-in/email`, {
+    data: { email: who.email, password: who.password },
+    headers: { origin: webUrl },
+  });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
+  const identity = await api.get(`${apiUrl}/auth/token`, { headers: { origin: webUrl } });
+  expect(identity.ok(), await identity.text()).toBe(true);
+  return { Authorization: `Bearer ${((await identity.json()) as { token: string }).token}` };
+}
+
 /**
  * Publishes `PACK` 1.0.0 and 1.1.0 as the seeded user (idempotent: a version that already exists
  * is skipped), waits until both are processed, and installs 1.1.0 twice so the chart has data.
  */
 async function ensurePublishedPack(): Promise<void> {
-  const { apiUrl, webUrl, users } = readState();
+  const { apiUrl, users } = readState();
   const api = await request.newContext();
   try {
-    const signIn = await api.post(`${apiUrl}/api/auth/sign-in/email`, {
-      data: { email: users.user.email, password: users.user.password },
-      headers: { origin: webUrl },
-    });
-    expect(signIn.ok(), await signIn.text()).toBe(true);
-    const identity = await api.get(`${apiUrl}/auth/token`, { headers: { origin: webUrl } });
-    expect(identity.ok(), await identity.text()).toBe(true);
-    const bearer = { Authorization: `Bearer ${((await identity.json()) as { token: string }).token}` };
+    const bearer = await bearerFor(api, users.user);
 
     const publisher = await api.post(`${apiUrl}/publishers`, {
       data: { id: PUBLISHER, name: 'E2E Pack Publisher' },
@@ -204,6 +212,14 @@ async function ensurePublishedPack(): Promise<void> {
     });
     expect(token.status(), await token.text()).toBe(201);
     const pat = ((await token.json()) as { token: string }).token;
+
+    // Two more packs (a pending version is enough): one an admin bans, one its owner deletes.
+    for (const id of [BANNED_PACK, DELETED_PACK]) {
+      const other = await api.post(`${apiUrl}/publishers/${PUBLISHER}/nodes/${id}/versions`, {
+        data: { personal_access_token: pat, node: { id, name: id }, node_version: { version: '1.0.0' } },
+      });
+      expect([201, 400], await other.text()).toContain(other.status());
+    }
 
     for (const [version, changelog] of [
       ['1.0.0', 'First release.'],
@@ -390,5 +406,50 @@ test.describe('published pack page', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await saveScreenshot(page, 'node-page-published-ar-360');
     await checkA11y(page);
+  });
+});
+
+test.describe('unavailable packs', () => {
+  test.describe.configure({ mode: 'serial', timeout: 90_000 });
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    await ensurePublishedPack();
+    const { apiUrl, users } = readState();
+    const api = await request.newContext();
+    try {
+      const admin = await bearerFor(api, users.admin);
+      const ban = await api.post(`${apiUrl}/publishers/${PUBLISHER}/nodes/${BANNED_PACK}/ban`, {
+        data: { reason: 'Ships a crypto miner' },
+        headers: admin,
+      });
+      expect([204, 409], await ban.text()).toContain(ban.status());
+      const owner = await bearerFor(api, users.user);
+      const gone = await api.delete(`${apiUrl}/publishers/${PUBLISHER}/nodes/${DELETED_PACK}`, { headers: owner });
+      expect([204, 404], await gone.text()).toContain(gone.status());
+    } finally {
+      await api.dispose();
+    }
+  });
+
+  test('a banned pack is explained instead of shown', async ({ page, checkA11y, saveScreenshot }) => {
+    await page.goto(`/nodes/${BANNED_PACK}`);
+    await expect(page.getByRole('heading', { name: 'This pack is banned' })).toBeVisible();
+    await expect(page.getByText('cannot be installed from the registry')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Install' })).toHaveCount(0);
+    await saveScreenshot(page, 'node-page-banned');
+    await checkA11y(page);
+  });
+
+  test('an admin sees the ban and its reason', async ({ page, registry, signInAs }) => {
+    await signInAs(page, registry.users.admin);
+    await page.goto(`/nodes/${BANNED_PACK}`);
+    await expect(page.getByRole('heading', { name: 'This pack is banned' })).toBeVisible();
+    await expect(page.getByText('Reason: Ships a crypto miner')).toBeVisible();
+  });
+
+  test('a deleted pack says it may have been deleted', async ({ page }) => {
+    await page.goto(`/nodes/${DELETED_PACK}`);
+    await expect(page.getByRole('heading', { name: 'Pack not found' })).toBeVisible();
+    await expect(page.getByText('It may have been deleted by its publisher')).toBeVisible();
   });
 });

@@ -53,8 +53,8 @@ function Definition({ node }: { node: ComfyNode }) {
       ) : null}
       <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="text-slate-600 dark:text-slate-400">{t('comfyNodes.category')}</dt>
-        <dd dir="auto" className="break-words text-start">
-          {node.category || t('comfyNodes.none')}
+        <dd className="break-words">
+          <bdi>{node.category || t('comfyNodes.none')}</bdi>
         </dd>
         <dt className="text-slate-600 dark:text-slate-400">{t('comfyNodes.inputs')}</dt>
         <dd className="flex min-w-0 flex-wrap gap-1">

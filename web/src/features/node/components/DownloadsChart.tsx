@@ -67,8 +67,8 @@ export function DownloadsChart({ nodeId }: { nodeId: string }) {
             aria-hidden="true"
             className="mt-1 flex justify-between ps-8 text-xs text-slate-600 dark:text-slate-400"
           >
-            <span>{day(first)}</span>
-            <span>{day(last)}</span>
+            <bdi>{day(first)}</bdi>
+            <bdi>{day(last)}</bdi>
           </div>
         ) : null}
         <table className="sr-only">

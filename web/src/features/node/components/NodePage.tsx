@@ -283,14 +283,14 @@ export function NodePage() {
                   </div>
                   <div>
                     <dt className="text-slate-600 dark:text-slate-400">{t('details.comfyui')}</dt>
-                    <dd dir="ltr" className="text-start">
-                      {pack.supported_comfyui_version || t('details.any')}
+                    <dd>
+                      <bdi>{pack.supported_comfyui_version || t('details.any')}</bdi>
                     </dd>
                   </div>
                   <div>
                     <dt className="text-slate-600 dark:text-slate-400">{t('details.frontend')}</dt>
-                    <dd dir="ltr" className="text-start">
-                      {pack.supported_comfyui_frontend_version || t('details.any')}
+                    <dd>
+                      <bdi>{pack.supported_comfyui_frontend_version || t('details.any')}</bdi>
                     </dd>
                   </div>
                 </dl>

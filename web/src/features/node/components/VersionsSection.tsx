@@ -48,16 +48,16 @@ function VersionPanel({ nodeId, version }: { nodeId: string; version: NodeVersio
         <dt className="text-slate-600 dark:text-slate-400">{t('details.accelerators')}</dt>
         <dd>{list(version.supported_accelerators)}</dd>
         <dt className="text-slate-600 dark:text-slate-400">{t('details.comfyui')}</dt>
-        <dd dir="ltr" className="text-start">
-          {version.supported_comfyui_version || t('details.any')}
+        <dd>
+          <bdi>{version.supported_comfyui_version || t('details.any')}</bdi>
         </dd>
         <dt className="text-slate-600 dark:text-slate-400">{t('details.frontend')}</dt>
-        <dd dir="ltr" className="text-start">
-          {version.supported_comfyui_frontend_version || t('details.any')}
+        <dd>
+          <bdi>{version.supported_comfyui_frontend_version || t('details.any')}</bdi>
         </dd>
         <dt className="text-slate-600 dark:text-slate-400">{t('versions.dependencies')}</dt>
-        <dd dir="ltr" className="min-w-0 break-all text-start">
-          {version.dependencies.length > 0 ? version.dependencies.join(', ') : t('versions.noDependencies')}
+        <dd className="min-w-0 break-all">
+          <bdi>{version.dependencies.length > 0 ? version.dependencies.join(', ') : t('versions.noDependencies')}</bdi>
         </dd>
       </dl>
       {downloadable ? (
