@@ -393,6 +393,18 @@ test.describe('published pack page', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'ComfyUI Impact Pack' })).toBeVisible();
   });
 
+  test('reads well in the dark theme', async ({ page, checkA11y, saveScreenshot }) => {
+    await page.addInitScript(() => localStorage.setItem('comfy-registry-theme', 'dark'));
+    await page.goto(`/nodes/${PACK}`);
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await expect(page.getByText('10 nodes in version 1.1.0')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Version history' }).getByText('Live', { exact: true })).toHaveCount(
+      3,
+    );
+    await saveScreenshot(page, 'node-page-published-dark');
+    await checkA11y(page);
+  });
+
   test('fits 360 px in Arabic with every section', async ({ page, checkA11y, saveScreenshot }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.addInitScript(() => localStorage.setItem('comfy-registry-language', 'ar'));
