@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useNodeVersions } from '../api/list-node-versions';
-import { isDownloadable } from '../lib/version-status';
+import { isDownloadable, visibleReason } from '../lib/version-status';
 import { CopyCommand } from './CopyCommand';
 import { Markdown } from './Markdown';
 import { VersionStatusBadge } from './StatusBadge';
@@ -28,6 +28,7 @@ function VersionPanel({ nodeId, version }: { nodeId: string; version: NodeVersio
   const { date, number } = useFormat();
   const list = (values: string[]) => (values.length > 0 ? values.join(', ') : t('details.any'));
   const downloadable = isDownloadable(version);
+  const reason = visibleReason(version.status_reason);
   return (
     <div className="mt-3 rounded-xl border border-slate-200 p-4 dark:border-slate-800">
       <div className="flex flex-wrap items-center gap-2">
@@ -37,8 +38,8 @@ function VersionPanel({ nodeId, version }: { nodeId: string; version: NodeVersio
         <VersionStatusBadge version={version} />
         <span className="text-sm text-slate-600 dark:text-slate-400">{date(version.createdAt)}</span>
       </div>
-      {version.status_reason && version.status !== 'NodeVersionStatusActive' ? (
-        <p className="mt-2 break-words text-sm">{t('versions.reason', { reason: version.status_reason })}</p>
+      {reason && version.status !== 'NodeVersionStatusActive' ? (
+        <p className="mt-2 break-words text-sm">{t('versions.reason', { reason })}</p>
       ) : null}
       <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="text-slate-600 dark:text-slate-400">{t('stats.downloads')}</dt>

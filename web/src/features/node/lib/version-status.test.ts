@@ -1,4 +1,4 @@
-import { isDownloadable, versionBadge } from './version-status';
+import { isDownloadable, versionBadge, visibleReason } from './version-status';
 
 describe('versionBadge', () => {
   it.each([
@@ -27,5 +27,16 @@ describe('isDownloadable', () => {
     expect(isDownloadable({ status: 'NodeVersionStatusActive', downloadUrl: '' })).toBe(false);
     expect(isDownloadable({ status: 'NodeVersionStatusFlagged', downloadUrl: 'https://x/a.zip' })).toBe(false);
     expect(isDownloadable({ status: 'NodeVersionStatusBanned', downloadUrl: 'https://x/a.zip' })).toBe(false);
+  });
+});
+
+describe('visibleReason', () => {
+  it('shows a reviewer note and hides empty reasons and JSON scan findings', () => {
+    expect(visibleReason('Uses eval on downloaded code')).toBe('Uses eval on downloaded code');
+    expect(visibleReason('  ')).toBeNull();
+    expect(visibleReason(undefined)).toBeNull();
+    expect(visibleReason('{"issues":[{"file":"a.py","line":3}]}')).toBeNull();
+    expect(visibleReason('[1,2]')).toBeNull();
+    expect(visibleReason('{not json')).toBe('{not json');
   });
 });

@@ -41,3 +41,22 @@ export function isDownloadable(version: { status: VersionStatus; downloadUrl: st
     (version.status === 'NodeVersionStatusActive' || version.status === 'NodeVersionStatusPending')
   );
 }
+
+/**
+ * A status reason fit to show visitors: plain text as written by a reviewer, or null when there is
+ * none or when it is the security scan's machine-readable findings (JSON), which the admin
+ * review queue presents instead.
+ */
+export function visibleReason(reason: string | undefined): string | null {
+  const text = reason?.trim() ?? '';
+  if (!text) return null;
+  if (text.startsWith('{') || text.startsWith('[')) {
+    try {
+      JSON.parse(text);
+      return null;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
