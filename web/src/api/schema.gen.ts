@@ -665,11 +665,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** A pack's rating, and the caller's own review when signed in */
+        get: operations["getNodeReviews"];
         put?: never;
         /** Rate a pack 1–5 stars; rating again replaces your earlier rating */
         post: operations["postNodeReview"];
-        delete?: never;
+        /** Withdraw your review of a pack */
+        delete: operations["deleteNodeReview"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1722,6 +1724,18 @@ export interface components {
             node_version?: components["schemas"]["NodeVersion"];
             status: "ok" | "not_found" | "error";
             version: string;
+        };
+        /** ReviewSummary */
+        ReviewSummary: {
+            /** @description Number of reviews. */
+            count: number;
+            mine: {
+                star: number;
+                /** Format: date-time */
+                updated_at: string;
+            } | null;
+            /** @description Average stars, 0 when nobody rated the pack. */
+            rating: number;
         };
         /** ScanFinding */
         ScanFinding: {
@@ -4029,12 +4043,119 @@ export interface operations {
             };
         };
     };
+    getNodeReviews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nodeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewSummary"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     postNodeReview: {
         parameters: {
             query: {
                 /** @description 1 to 5. */
                 star: number;
             };
+            header?: never;
+            path: {
+                nodeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Node"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteNodeReview: {
+        parameters: {
+            query?: never;
             header?: never;
             path: {
                 nodeId: string;

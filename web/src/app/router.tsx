@@ -82,6 +82,10 @@ export const routes: RouteObject[] = [
         async () => (await import('../features/pack-manage/components/PublishPackPage')).PublishPackPage,
       ),
       screen(
+        'publishers/:publisherId/nodes/:nodeId',
+        async () => (await import('../features/node/components/NodePage')).NodePage,
+      ),
+      screen(
         'publishers/:publisherId',
         async () => (await import('../features/publisher-profile/components/PublisherPage')).PublisherPage,
       ),

@@ -31,3 +31,27 @@ export async function refreshReviewTotals(db: Db, nodeId: string): Promise<void>
     .where('id', '=', nodeId)
     .execute();
 }
+
+/** The user's own stars for a pack, or undefined when they have not rated it. */
+export async function findReview(
+  db: Db,
+  nodeId: string,
+  userId: string,
+): Promise<{ star: number; updated_at: string } | undefined> {
+  return db
+    .selectFrom('reviews')
+    .select(['star', 'updated_at'])
+    .where('node_id', '=', nodeId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Removes a user's review of a pack; answers whether there was one. */
+export async function deleteReview(db: Db, nodeId: string, userId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('reviews')
+    .where('node_id', '=', nodeId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

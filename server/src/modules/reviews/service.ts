@@ -3,23 +3,70 @@ import { forbidden, notFound } from '../../lib/errors.js';
 import type { Viewer } from '../auth/viewer.js';
 import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
 import type { NodeJson } from '../catalogue/wire.js';
-import { findNodeByAnyCase } from '../nodes/repository.js';
+import { findNodeByAnyCase, type NodeRow } from '../nodes/repository.js';
 import { presentPack } from '../packs/present.js';
-import { refreshReviewTotals, upsertReview } from './repository.js';
+import { deleteReview, findReview, refreshReviewTotals, upsertReview } from './repository.js';
 
 /**
  * `POST /nodes/{id}/reviews?star=`: one review per user per pack (a second one replaces the
  * first); answers the pack with its new `rating` (total stars / reviews).
  */
 export async function reviewPack(ctx: AppContext, viewer: Viewer, nodeId: string, star: number): Promise<NodeJson> {
-  const node = await findNodeByAnyCase(ctx.db, nodeId);
-  if (!node || node.status === 'NodeStatusDeleted') throw notFound('Node not found');
-  if (node.status === 'NodeStatusBanned') throw forbidden('Node Banned');
+  const node = await reviewableNode(ctx, nodeId);
   await ctx.db.transaction().execute(async (trx) => {
     await upsertReview(trx, node.id, viewer.id, star);
     await refreshReviewTotals(trx, node.id);
     await recordCatalogueChange(trx, [node.id]);
   });
+  announceCatalogueChange(ctx.events, [node.id]);
+  const updated = await findNodeByAnyCase(ctx.db, node.id);
+  if (!updated) throw notFound('Node not found');
+  return presentPack(ctx, updated);
+}
+
+/** The pack reviews are about: 404 when unknown or deleted, 403 when banned. */
+async function reviewableNode(ctx: AppContext, nodeId: string): Promise<NodeRow> {
+  const node = await findNodeByAnyCase(ctx.db, nodeId);
+  if (!node || node.status === 'NodeStatusDeleted') throw notFound('Node not found');
+  if (node.status === 'NodeStatusBanned') throw forbidden('Node Banned');
+  return node;
+}
+
+/** A pack's rating summary, with the caller's own review when signed in. */
+export interface ReviewSummaryJson {
+  rating: number;
+  count: number;
+  mine: { star: number; updated_at: string } | null;
+}
+
+/** `GET /nodes/{id}/reviews`: average stars, number of reviews, and the viewer's own review. */
+export async function reviewSummary(
+  ctx: AppContext,
+  viewer: Viewer | null,
+  nodeId: string,
+): Promise<ReviewSummaryJson> {
+  const node = await reviewableNode(ctx, nodeId);
+  const count = Number(node.total_review);
+  const mine = viewer ? await findReview(ctx.db, node.id, viewer.id) : undefined;
+  return {
+    rating: count > 0 ? Number(node.total_star) / count : 0,
+    count,
+    mine: mine ? { star: Number(mine.star), updated_at: mine.updated_at } : null,
+  };
+}
+
+/** `DELETE /nodes/{id}/reviews`: withdraws the caller's review; answers the pack with its new rating. */
+export async function withdrawReview(ctx: AppContext, viewer: Viewer, nodeId: string): Promise<NodeJson> {
+  const node = await reviewableNode(ctx, nodeId);
+  const removed = await ctx.db.transaction().execute(async (trx) => {
+    const gone = await deleteReview(trx, node.id, viewer.id);
+    if (gone) {
+      await refreshReviewTotals(trx, node.id);
+      await recordCatalogueChange(trx, [node.id]);
+    }
+    return gone;
+  });
+  if (!removed) throw notFound('Review not found');
   announceCatalogueChange(ctx.events, [node.id]);
   const updated = await findNodeByAnyCase(ctx.db, node.id);
   if (!updated) throw notFound('Node not found');

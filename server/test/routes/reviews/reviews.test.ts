@@ -82,3 +82,95 @@ describe('POST /nodes/{nodeId}/reviews', () => {
     expect(banned.json()).toEqual({ message: 'user/publisher is banned', error: '' });
   });
 });
+
+describe('GET /nodes/{nodeId}/reviews', () => {
+  it("answers the rating, the count and the caller's own review", async () => {
+    const t = await buildTestApp();
+    await t.factories.publisher({ id: 'acme' });
+    await t.factories.node({ id: 'hello', publisher_id: 'acme' });
+    const alice = await t.as(await t.factories.user());
+    const bob = await t.as(await t.factories.user());
+
+    expect((await t.anon.get('/nodes/hello/reviews')).json()).toEqual({ rating: 0, count: 0, mine: null });
+    await alice.post('/nodes/hello/reviews?star=4');
+    await bob.post('/nodes/hello/reviews?star=1');
+
+    const anon = await t.anon.get('/nodes/hello/reviews');
+    expect(anon.statusCode).toBe(200);
+    expect(anon.json()).toEqual({ rating: 2.5, count: 2, mine: null });
+    expect((await alice.get('/nodes/Hello/reviews')).json()).toEqual({
+      rating: 2.5,
+      count: 2,
+      mine: { star: 4, updated_at: expect.any(String) },
+    });
+  });
+
+  it('answers 404 for an unknown or deleted pack and 403 for a banned one', async () => {
+    const t = await buildTestApp();
+    await t.factories.publisher({ id: 'acme' });
+    await t.factories.node({ id: 'gone', publisher_id: 'acme', status: 'NodeStatusDeleted' });
+    await t.factories.node({ id: 'bad', publisher_id: 'acme', status: 'NodeStatusBanned' });
+    for (const id of ['missing', 'gone']) {
+      const res = await t.anon.get(`/nodes/${id}/reviews`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'Node not found', error: '' });
+    }
+    const banned = await t.anon.get('/nodes/bad/reviews');
+    expect(banned.statusCode).toBe(403);
+    expect(banned.json()).toEqual({ message: 'Node Banned', error: '' });
+  });
+
+  it('answers 400 for an id that is too long', async () => {
+    const t = await buildTestApp();
+    const res = await t.anon.get(`/nodes/${'x'.repeat(201)}/reviews`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: 'Invalid params: nodeId must NOT have more than 200 characters',
+      error: 'FST_ERR_VALIDATION',
+    });
+  });
+});
+
+describe('DELETE /nodes/{nodeId}/reviews', () => {
+  it('withdraws only the caller’s review and answers the pack with its new rating', async () => {
+    const t = await buildTestApp();
+    await t.factories.publisher({ id: 'acme' });
+    await t.factories.node({ id: 'hello', name: 'hello', publisher_id: 'acme' });
+    const alice = await t.as(await t.factories.user());
+    const bob = await t.as(await t.factories.user());
+    await alice.post('/nodes/hello/reviews?star=5');
+    await bob.post('/nodes/hello/reviews?star=2');
+    const announced: string[][] = [];
+    t.ctx.events.on('catalogue:changed', (ids) => announced.push(ids));
+
+    const res = await alice.delete('/nodes/hello/reviews');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(newPack({ rating: 2 }));
+    expect((await alice.get('/nodes/hello/reviews')).json()).toEqual({ rating: 2, count: 1, mine: null });
+    expect(announced).toEqual([['hello']]);
+
+    const again = await alice.delete('/nodes/hello/reviews');
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ message: 'Review not found', error: '' });
+  });
+
+  it('answers 401 anonymously, 403 to a banned account and for a banned pack, 404 for an unknown pack', async () => {
+    const t = await buildTestApp();
+    await t.factories.publisher({ id: 'acme' });
+    await t.factories.node({ id: 'hello', publisher_id: 'acme' });
+    await t.factories.node({ id: 'bad', publisher_id: 'acme', status: 'NodeStatusBanned' });
+    const anon = await t.anon.delete('/nodes/hello/reviews');
+    expect(anon.statusCode).toBe(401);
+    expect(anon.json()).toEqual({
+      message: 'missing auth token',
+      error: 'missing auth token for path: /nodes/hello/reviews',
+    });
+    const bannedUser = await (await t.as(await t.factories.user({ status: 'BANNED' }))).delete('/nodes/hello/reviews');
+    expect(bannedUser.statusCode).toBe(403);
+    const client = await t.as(await t.factories.user());
+    expect((await client.delete('/nodes/bad/reviews')).json()).toEqual({ message: 'Node Banned', error: '' });
+    const missing = await client.delete('/nodes/missing/reviews');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'Node not found', error: '' });
+  });
+});

@@ -1,46 +1,118 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { statusOf } from '../../../api/cache-rules';
 import type { components } from '../../../api/schema.gen';
 import { Alert } from '../../../components/ui/alert';
+import { buttonClass } from '../../../components/ui/button';
 import { LoadFailure } from '../../../components/ui/load-failure';
-import { PageSpinner, Spinner } from '../../../components/ui/spinner';
+import { PageSpinner } from '../../../components/ui/spinner';
 import { useNode } from '../api/get-node';
-import { useNodeVersions } from '../api/list-node-versions';
+import { usePackPermissions } from '../api/get-permissions';
+import { useSignedIn } from '../hooks/useSignedIn';
 import { installCommands, UNCLAIMED_PUBLISHER_ID } from '../lib/install';
+import { licenseText } from '../lib/license';
+import { canonicalPackPath } from '../lib/pack-route';
+import { ComfyNodesSection } from './ComfyNodesSection';
 import { CopyCommand } from './CopyCommand';
+import { DownloadsChart } from './DownloadsChart';
+import { Markdown } from './Markdown';
+import { ReviewsSection } from './ReviewsSection';
+import { VersionsSection } from './VersionsSection';
 
-type NodeVersion = components['schemas']['NodeVersion'];
+type Node = components['schemas']['Node'];
 
-const versionTone: Record<NodeVersion['status'], string> = {
-  NodeVersionStatusActive: 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-100',
-  NodeVersionStatusPending: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
-  NodeVersionStatusFlagged: 'bg-orange-100 text-orange-900 dark:bg-orange-950 dark:text-orange-100',
-  NodeVersionStatusBanned: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100',
-  NodeVersionStatusDeleted: 'bg-slate-200 text-slate-900 dark:bg-slate-800 dark:text-slate-100',
-};
+const badgeTone = {
+  red: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100',
+  slate: 'bg-slate-200 text-slate-900 dark:bg-slate-800 dark:text-slate-100',
+} as const;
 
-function Badge({ className, children }: { className: string; children: string }) {
-  return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${className}`}>{children}</span>;
+function Badge({ tone, children }: { tone: keyof typeof badgeTone; children: string }) {
+  return (
+    <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${badgeTone[tone]}`}>{children}</span>
+  );
 }
 
-/** A pack's public page: what it is, how to install it, its versions. */
+/** Why a pack is not shown: banned by the administrators, or deleted by its publisher. */
+function UnavailablePanel({ kind, detail }: { kind: 'banned' | 'deleted'; detail?: string }) {
+  const { t } = useTranslation('node');
+  return (
+    <section aria-labelledby="unavailable-title" className="mt-6">
+      <h2 id="unavailable-title" className="text-lg font-semibold">
+        {t(`unavailable.${kind}Title`)}
+      </h2>
+      <div className="mt-3 space-y-3">
+        <Alert tone="error">
+          <p>{t(`status.${kind}Body`)}</p>
+          {detail ? <p className="mt-1 break-words">{t('unavailable.detail', { detail })}</p> : null}
+        </Alert>
+        <p className="text-sm">{t(`unavailable.${kind}Help`)}</p>
+        <Link to="/" className={buttonClass('secondary', 'sm')}>
+          {t('backToSearch')}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** "Claim this pack" for unclaimed packs; "Manage" for the pack's owners and admins. */
+function PackActions({ pack, unclaimed }: { pack: Node; unclaimed: boolean }) {
+  const { t } = useTranslation('node');
+  const signedIn = useSignedIn();
+  const publisherId = pack.publisher?.id ?? '';
+  const permissions = usePackPermissions(unclaimed ? '' : publisherId, pack.id, signedIn);
+  const id = encodeURIComponent(pack.id);
+  if (unclaimed) {
+    return (
+      <Link to={`/nodes/${id}/claim`} className={buttonClass('secondary', 'sm')}>
+        {t('actions.claim')}
+      </Link>
+    );
+  }
+  if (permissions.data?.canEdit) {
+    return (
+      <Link to={`/nodes/${id}/manage`} className={buttonClass('primary', 'sm')}>
+        {t('actions.manage')}
+      </Link>
+    );
+  }
+  return null;
+}
+
+/**
+ * A pack's public page (`/nodes/{nodeId}` and `/publishers/{publisherId}/nodes/{nodeId}`): what it
+ * is, how to install it, its comfy-nodes, versions, downloads and rating.
+ */
 export function NodePage() {
-  const { nodeId = '' } = useParams();
+  const { nodeId = '', publisherId: requestedPublisher } = useParams();
   const { t, i18n } = useTranslation('node');
+  const navigate = useNavigate();
   const language = i18n.resolvedLanguage ?? 'en';
   const node = useNode(nodeId);
-  const versions = useNodeVersions(nodeId);
   const pack = node.data;
+  const redirect = pack ? canonicalPackPath(requestedPublisher, pack) : null;
 
   useEffect(() => {
     if (pack) document.title = t('documentTitle', { name: pack.name || pack.id });
   }, [pack, t]);
+  useEffect(() => {
+    if (redirect) void navigate({ pathname: redirect, search: window.location.search }, { replace: true });
+  }, [redirect, navigate]);
 
-  if (node.isPending) return <PageSpinner label={t('loading')} />;
+  if (node.isPending || redirect) return <PageSpinner label={t('loading')} />;
   if (node.isError || !pack) {
-    const missing = statusOf(node.error) === 404;
+    const status = statusOf(node.error);
+    if (status === 403) {
+      return (
+        <article className="mx-auto max-w-3xl py-8">
+          <h1 dir="auto" className="break-words text-start text-2xl font-bold">
+            {nodeId}
+          </h1>
+          <UnavailablePanel kind="banned" />
+        </article>
+      );
+    }
+    const missing = status === 404;
     return (
       <LoadFailure
         missing={missing}
@@ -73,7 +145,7 @@ export function NodePage() {
   return (
     <article className="mx-auto max-w-5xl py-8">
       <header className="flex min-w-0 flex-wrap items-start gap-4">
-        {pack.icon ? (
+        {pack.icon && /^https:\/\//.test(pack.icon) ? (
           <img src={pack.icon} alt="" width={64} height={64} className="h-16 w-16 shrink-0 rounded-xl object-cover" />
         ) : (
           <span
@@ -103,163 +175,131 @@ export function NodePage() {
             )}
           </p>
           <div className="mt-2 flex flex-wrap gap-2">
-            {banned ? <Badge className={versionTone.NodeVersionStatusBanned}>{t('status.banned')}</Badge> : null}
-            {deleted ? <Badge className={versionTone.NodeVersionStatusDeleted}>{t('status.deleted')}</Badge> : null}
-            {latest?.deprecated ? (
-              <Badge className={versionTone.NodeVersionStatusPending}>{t('status.deprecated')}</Badge>
-            ) : null}
+            {banned ? <Badge tone="red">{t('status.banned')}</Badge> : null}
+            {deleted ? <Badge tone="slate">{t('status.deleted')}</Badge> : null}
+            {latest?.deprecated ? <Badge tone="slate">{t('status.deprecated')}</Badge> : null}
           </div>
         </div>
+        {!banned && !deleted ? (
+          <div className="flex shrink-0 flex-wrap gap-2">
+            <PackActions pack={pack} unclaimed={unclaimed} />
+          </div>
+        ) : null}
       </header>
 
       {banned || deleted ? (
-        <div className="mt-4">
-          <Alert tone="error">
-            <p>{banned ? t('status.bannedBody') : t('status.deletedBody')}</p>
-            {pack.status_detail ? <p className="mt-1">{pack.status_detail}</p> : null}
-          </Alert>
-        </div>
-      ) : null}
-
-      <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-5">
-        {[
-          { key: 'version', label: t('stats.version'), value: latest?.version ?? t('stats.noVersion') },
-          { key: 'date', label: t('stats.released'), value: latest ? date(latest.createdAt) : '—' },
-          { key: 'downloads', label: t('stats.downloads'), value: number(pack.downloads) },
-          { key: 'stars', label: t('stats.stars'), value: number(pack.github_stars) },
-          {
-            key: 'rating',
-            label: t('stats.rating'),
-            value:
-              pack.rating > 0
-                ? pack.rating.toLocaleString(language, { maximumFractionDigits: 1 })
-                : t('stats.noRating'),
-          },
-        ].map((item) => (
-          <div key={item.key} className="rounded-xl border border-slate-200 p-3 dark:border-slate-800">
-            <dt className="text-xs text-slate-600 dark:text-slate-400">{item.label}</dt>
-            <dd className="mt-1 break-words font-semibold">{item.value}</dd>
-          </div>
-        ))}
-      </dl>
-
-      <div className="mt-8 grid gap-8 lg:grid-cols-3">
-        <div className="min-w-0 space-y-8 lg:col-span-2">
-          {!banned && !deleted ? (
-            <section aria-labelledby="install-title">
-              <h2 id="install-title" className="text-lg font-semibold">
-                {t('install.title')}
-              </h2>
-              {commands.length > 0 ? (
-                <div className="mt-3 space-y-3">
-                  {commands.map((command) => (
-                    <CopyCommand key={command.kind} label={t(`install.${command.kind}`)} command={command.command} />
-                  ))}
-                </div>
-              ) : (
-                <p className="mt-2 text-sm">{t('install.none')}</p>
-              )}
-            </section>
-          ) : null}
-
-          <section aria-labelledby="about-title">
-            <h2 id="about-title" className="text-lg font-semibold">
-              {t('about')}
-            </h2>
-            <p
-              dir="auto"
-              className="mt-2 whitespace-pre-line break-words text-start text-slate-800 dark:text-slate-200"
-            >
-              {pack.description || t('noDescription')}
-            </p>
-          </section>
-
-          <section aria-labelledby="versions-title">
-            <h2 id="versions-title" className="text-lg font-semibold">
-              {t('versions.title')}
-            </h2>
-            {versions.isPending ? (
-              <Spinner label={t('versions.loading')} className="mt-3" />
-            ) : versions.isError ? (
-              <div className="mt-3">
-                <Alert tone="error">{t('versions.error')}</Alert>
+        <UnavailablePanel kind={banned ? 'banned' : 'deleted'} detail={pack.status_detail} />
+      ) : (
+        <>
+          <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-5">
+            {[
+              { key: 'version', label: t('stats.version'), value: latest?.version ?? t('stats.noVersion') },
+              { key: 'date', label: t('stats.released'), value: latest ? date(latest.createdAt) : '—' },
+              { key: 'downloads', label: t('stats.downloads'), value: number(pack.downloads) },
+              { key: 'stars', label: t('stats.stars'), value: number(pack.github_stars) },
+              {
+                key: 'rating',
+                label: t('stats.rating'),
+                value:
+                  pack.rating > 0
+                    ? pack.rating.toLocaleString(language, { maximumFractionDigits: 1 })
+                    : t('stats.noRating'),
+              },
+            ].map((item) => (
+              <div key={item.key} className="min-w-0 rounded-xl border border-slate-200 p-3 dark:border-slate-800">
+                <dt className="text-xs text-slate-600 dark:text-slate-400">{item.label}</dt>
+                <dd className="mt-1 break-words font-semibold">{item.value}</dd>
               </div>
-            ) : (versions.data ?? []).length === 0 ? (
-              <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{t('versions.empty')}</p>
-            ) : (
-              <ol className="mt-3 space-y-3">
-                {(versions.data ?? []).map((version) => (
-                  <li key={version.id} className="rounded-xl border border-slate-200 p-3 dark:border-slate-800">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <span dir="ltr" className="font-semibold">
-                        {version.version}
-                      </span>
-                      <Badge className={versionTone[version.status]}>{t(`versionStatus.${version.status}`)}</Badge>
-                      {version.deprecated ? (
-                        <Badge className={versionTone.NodeVersionStatusPending}>{t('status.deprecated')}</Badge>
-                      ) : null}
-                      <span className="text-sm text-slate-600 dark:text-slate-400">{date(version.createdAt)}</span>
-                    </div>
-                    {version.status_reason ? <p className="mt-1 text-sm">{version.status_reason}</p> : null}
-                    <p dir="auto" className="mt-1 whitespace-pre-line break-words text-start text-sm">
-                      {version.changelog || t('versions.noChangelog')}
-                    </p>
-                  </li>
-                ))}
-              </ol>
-            )}
-          </section>
-        </div>
-
-        <aside aria-labelledby="details-title" className="min-w-0">
-          <h2 id="details-title" className="text-lg font-semibold">
-            {t('details.title')}
-          </h2>
-          <dl className="mt-3 space-y-3 text-sm">
-            <div>
-              <dt className="text-slate-600 dark:text-slate-400">{t('details.repository')}</dt>
-              <dd className="break-all">
-                {/^https?:\/\//.test(pack.repository) ? (
-                  <a
-                    href={pack.repository}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="text-brand-600 underline underline-offset-2 dark:text-brand-100"
-                  >
-                    {pack.repository}
-                  </a>
-                ) : (
-                  pack.repository || '—'
-                )}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-slate-600 dark:text-slate-400">{t('details.license')}</dt>
-              <dd className="break-words">{pack.license || t('details.noLicense')}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-600 dark:text-slate-400">{t('details.os')}</dt>
-              <dd>{list(pack.supported_os)}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-600 dark:text-slate-400">{t('details.accelerators')}</dt>
-              <dd>{list(pack.supported_accelerators)}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-600 dark:text-slate-400">{t('details.comfyui')}</dt>
-              <dd dir="ltr" className="text-start">
-                {pack.supported_comfyui_version || t('details.any')}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-slate-600 dark:text-slate-400">{t('details.frontend')}</dt>
-              <dd dir="ltr" className="text-start">
-                {pack.supported_comfyui_frontend_version || t('details.any')}
-              </dd>
-            </div>
+            ))}
           </dl>
-        </aside>
-      </div>
+
+          <div className="mt-8 grid gap-8 lg:grid-cols-3">
+            <div className="min-w-0 space-y-8 lg:col-span-2">
+              <section aria-labelledby="install-title">
+                <h2 id="install-title" className="text-lg font-semibold">
+                  {t('install.title')}
+                </h2>
+                {commands.length > 0 ? (
+                  <div className="mt-3 space-y-3">
+                    {commands.map((command) => (
+                      <CopyCommand key={command.kind} label={t(`install.${command.kind}`)} command={command.command} />
+                    ))}
+                  </div>
+                ) : (
+                  <p className="mt-2 text-sm">{t('install.none')}</p>
+                )}
+              </section>
+
+              <section aria-labelledby="about-title">
+                <h2 id="about-title" className="text-lg font-semibold">
+                  {t('about')}
+                </h2>
+                {pack.description ? (
+                  <Markdown source={pack.description} className="mt-2" />
+                ) : (
+                  <p className="mt-2 text-slate-700 dark:text-slate-300">{t('noDescription')}</p>
+                )}
+              </section>
+
+              <DownloadsChart nodeId={pack.id} />
+              <ComfyNodesSection nodeId={pack.id} version={latest?.version} />
+              <VersionsSection nodeId={pack.id} />
+            </div>
+
+            <aside aria-labelledby="details-title" className="min-w-0 space-y-8">
+              <div>
+                <h2 id="details-title" className="text-lg font-semibold">
+                  {t('details.title')}
+                </h2>
+                <dl className="mt-3 space-y-3 text-sm">
+                  <div>
+                    <dt className="text-slate-600 dark:text-slate-400">{t('details.repository')}</dt>
+                    <dd className="break-all">
+                      {/^https?:\/\//.test(pack.repository) ? (
+                        <a
+                          href={pack.repository}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className="text-brand-600 underline underline-offset-2 dark:text-brand-100"
+                        >
+                          {pack.repository}
+                        </a>
+                      ) : (
+                        pack.repository || '—'
+                      )}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-slate-600 dark:text-slate-400">{t('details.license')}</dt>
+                    <dd className="break-words">{licenseText(pack.license) || t('details.noLicense')}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-slate-600 dark:text-slate-400">{t('details.os')}</dt>
+                    <dd>{list(pack.supported_os)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-slate-600 dark:text-slate-400">{t('details.accelerators')}</dt>
+                    <dd>{list(pack.supported_accelerators)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-slate-600 dark:text-slate-400">{t('details.comfyui')}</dt>
+                    <dd>
+                      <bdi>{pack.supported_comfyui_version || t('details.any')}</bdi>
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-slate-600 dark:text-slate-400">{t('details.frontend')}</dt>
+                    <dd>
+                      <bdi>{pack.supported_comfyui_frontend_version || t('details.any')}</bdi>
+                    </dd>
+                  </div>
+                </dl>
+              </div>
+              <ReviewsSection nodeId={pack.id} />
+            </aside>
+          </div>
+        </>
+      )}
     </article>
   );
 }

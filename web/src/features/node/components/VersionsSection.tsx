@@ -1,0 +1,173 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { components } from '../../../api/schema.gen';
+import { Alert } from '../../../components/ui/alert';
+import { buttonClass } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { useNodeVersions } from '../api/list-node-versions';
+import { isDownloadable, visibleReason } from '../lib/version-status';
+import { CopyCommand } from './CopyCommand';
+import { Markdown } from './Markdown';
+import { VersionStatusBadge } from './StatusBadge';
+
+type NodeVersion = components['schemas']['NodeVersion'];
+
+function useFormat() {
+  const { i18n } = useTranslation('node');
+  const language = i18n.resolvedLanguage ?? 'en';
+  return {
+    date: (iso: string) => new Date(iso).toLocaleDateString(language, { dateStyle: 'medium' }),
+    number: (value: number) => value.toLocaleString(language),
+  };
+}
+
+/** Details of one version: status, compatibility, dependencies, download and install command. */
+function VersionPanel({ nodeId, version }: { nodeId: string; version: NodeVersion }) {
+  const { t } = useTranslation('node');
+  const { date, number } = useFormat();
+  const list = (values: string[]) => (values.length > 0 ? values.join(', ') : t('details.any'));
+  const downloadable = isDownloadable(version);
+  const reason = visibleReason(version.status_reason);
+  return (
+    <div className="mt-3 rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+      <div className="flex flex-wrap items-center gap-2">
+        <span dir="ltr" className="text-lg font-semibold">
+          {version.version}
+        </span>
+        <VersionStatusBadge version={version} />
+        <span className="text-sm text-slate-600 dark:text-slate-400">{date(version.createdAt)}</span>
+      </div>
+      {reason && version.status !== 'NodeVersionStatusActive' ? (
+        <p className="mt-2 break-words text-sm">{t('versions.reason', { reason })}</p>
+      ) : null}
+      <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="text-slate-600 dark:text-slate-400">{t('stats.downloads')}</dt>
+        <dd>{number(version.downloads)}</dd>
+        <dt className="text-slate-600 dark:text-slate-400">{t('details.os')}</dt>
+        <dd>{list(version.supported_os)}</dd>
+        <dt className="text-slate-600 dark:text-slate-400">{t('details.accelerators')}</dt>
+        <dd>{list(version.supported_accelerators)}</dd>
+        <dt className="text-slate-600 dark:text-slate-400">{t('details.comfyui')}</dt>
+        <dd>
+          <bdi>{version.supported_comfyui_version || t('details.any')}</bdi>
+        </dd>
+        <dt className="text-slate-600 dark:text-slate-400">{t('details.frontend')}</dt>
+        <dd>
+          <bdi>{version.supported_comfyui_frontend_version || t('details.any')}</bdi>
+        </dd>
+        <dt className="text-slate-600 dark:text-slate-400">{t('versions.dependencies')}</dt>
+        <dd className="min-w-0 break-all">
+          <bdi>{version.dependencies.length > 0 ? version.dependencies.join(', ') : t('versions.noDependencies')}</bdi>
+        </dd>
+      </dl>
+      {downloadable ? (
+        <div className="mt-4 space-y-3">
+          <CopyCommand label={t('install.thisVersion')} command={`comfy node install ${nodeId}@${version.version}`} />
+          <a
+            href={version.downloadUrl}
+            download
+            className={buttonClass('secondary', 'sm')}
+            aria-label={t('versions.downloadLabel', { version: version.version })}
+          >
+            {t('versions.download')}
+          </a>
+        </div>
+      ) : (
+        <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">{t('versions.notDownloadable')}</p>
+      )}
+    </div>
+  );
+}
+
+/** Version history (status badge and changelog per version) and the panel of the chosen version. */
+export function VersionsSection({ nodeId }: { nodeId: string }) {
+  const { t } = useTranslation('node');
+  const { date } = useFormat();
+  const versions = useNodeVersions(nodeId);
+  const [params, setParams] = useSearchParams();
+  const selectId = useId();
+  const list = versions.data ?? [];
+  const wanted = params.get('version');
+  const selected = list.find((v) => v.version === wanted) ?? list[0];
+  const choose = (version: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('version', version);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+
+  let body: React.ReactNode;
+  if (versions.isPending) body = <Spinner label={t('versions.loading')} className="mt-3" />;
+  else if (versions.isError)
+    body = (
+      <div className="mt-3">
+        <Alert tone="error">{t('versions.error')}</Alert>
+      </div>
+    );
+  else if (list.length === 0 || !selected)
+    body = <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{t('versions.empty')}</p>;
+  else
+    body = (
+      <>
+        <div className="mt-3 flex flex-col gap-1.5">
+          <label htmlFor={selectId} className="text-sm font-medium">
+            {t('versions.choose')}
+          </label>
+          <select
+            id={selectId}
+            value={selected.version}
+            onChange={(event) => choose(event.target.value)}
+            className="h-10 max-w-xs rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+          >
+            {list.map((version) => (
+              <option key={version.id} value={version.version}>
+                {version.version}
+              </option>
+            ))}
+          </select>
+        </div>
+        <VersionPanel nodeId={nodeId} version={selected} />
+        <h3 className="mt-6 font-semibold">{t('versions.history')}</h3>
+        <ol className="mt-3 space-y-3">
+          {list.map((version) => (
+            <li
+              key={version.id}
+              aria-current={version.id === selected.id ? 'true' : undefined}
+              className="rounded-xl border border-slate-200 p-3 aria-[current=true]:border-brand-600 dark:border-slate-800 dark:aria-[current=true]:border-brand-100"
+            >
+              <div className="flex flex-wrap items-center gap-2">
+                <button
+                  type="button"
+                  onClick={() => choose(version.version)}
+                  aria-label={t('versions.showDetails', { version: version.version })}
+                  className="font-semibold text-brand-600 underline underline-offset-2 dark:text-brand-100"
+                >
+                  <span dir="ltr">{version.version}</span>
+                </button>
+                <VersionStatusBadge version={version} />
+                <span className="text-sm text-slate-600 dark:text-slate-400">{date(version.createdAt)}</span>
+              </div>
+              {version.changelog ? (
+                <Markdown source={version.changelog} className="mt-1 text-sm" />
+              ) : (
+                <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t('versions.noChangelog')}</p>
+              )}
+            </li>
+          ))}
+        </ol>
+      </>
+    );
+
+  return (
+    <section aria-labelledby="versions-title">
+      <h2 id="versions-title" className="text-lg font-semibold">
+        {t('versions.title')}
+      </h2>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+import { UNCLAIMED_PUBLISHER_ID } from './install';
+
+/**
+ * Where `/publishers/{publisherId}/nodes/{nodeId}` belongs: null when the URL is right, otherwise
+ * the pack's real URL (under its publisher, or `/nodes/{id}` for unclaimed packs).
+ */
+export function canonicalPackPath(
+  requestedPublisherId: string | undefined,
+  pack: { id: string; publisher?: { id: string } },
+): string | null {
+  if (requestedPublisherId === undefined) return null;
+  const owner = pack.publisher?.id;
+  if (!owner || owner === UNCLAIMED_PUBLISHER_ID) return `/nodes/${encodeURIComponent(pack.id)}`;
+  if (owner === requestedPublisherId) return null;
+  return `/publishers/${encodeURIComponent(owner)}/nodes/${encodeURIComponent(pack.id)}`;
+}

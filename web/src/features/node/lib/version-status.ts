@@ -1,0 +1,62 @@
+import type { components } from '../../../api/schema.gen';
+
+type VersionStatus = components['schemas']['NodeVersion']['status'];
+
+/** The badge a version shows: its label key (in the `node` namespace) and colour. */
+export interface StatusBadge {
+  key: 'live' | 'pending' | 'flagged' | 'rejected' | 'deprecated' | 'deleted';
+  tone: 'green' | 'amber' | 'orange' | 'red' | 'slate';
+}
+
+const byStatus: Record<VersionStatus, StatusBadge> = {
+  NodeVersionStatusActive: { key: 'live', tone: 'green' },
+  NodeVersionStatusPending: { key: 'pending', tone: 'amber' },
+  NodeVersionStatusFlagged: { key: 'flagged', tone: 'orange' },
+  NodeVersionStatusBanned: { key: 'rejected', tone: 'red' },
+  NodeVersionStatusDeleted: { key: 'deleted', tone: 'slate' },
+};
+
+/**
+ * The badge of a version: a deprecated version that is otherwise live shows "Deprecated";
+ * every other status keeps its own badge (a deprecated version under review is still "Pending").
+ */
+export function versionBadge(version: { status: VersionStatus; deprecated: boolean }): StatusBadge {
+  if (version.deprecated && version.status === 'NodeVersionStatusActive') return { key: 'deprecated', tone: 'slate' };
+  return byStatus[version.status];
+}
+
+/** Tailwind classes of each badge colour, light and dark. */
+export const toneClasses: Record<StatusBadge['tone'], string> = {
+  green: 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-100',
+  amber: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
+  orange: 'bg-orange-100 text-orange-900 dark:bg-orange-950 dark:text-orange-100',
+  red: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100',
+  slate: 'bg-slate-200 text-slate-900 dark:bg-slate-800 dark:text-slate-100',
+};
+
+/** Whether a version's archive may be downloaded (the install endpoint serves only these). */
+export function isDownloadable(version: { status: VersionStatus; downloadUrl: string }): boolean {
+  return (
+    version.downloadUrl !== '' &&
+    (version.status === 'NodeVersionStatusActive' || version.status === 'NodeVersionStatusPending')
+  );
+}
+
+/**
+ * A status reason fit to show visitors: plain text as written by a reviewer, or null when there is
+ * none or when it is the security scan's machine-readable findings (JSON), which the admin
+ * review queue presents instead.
+ */
+export function visibleReason(reason: string | undefined): string | null {
+  const text = reason?.trim() ?? '';
+  if (!text) return null;
+  if (text.startsWith('{') || text.startsWith('[')) {
+    try {
+      JSON.parse(text);
+      return null;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
