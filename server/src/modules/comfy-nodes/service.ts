@@ -56,7 +56,7 @@ export async function findPackProviding(ctx: AppContext, name: string): Promise<
   return presentNode(ctx, best, { includeStatusReason: true });
 }
 
-function byProviderPreference(name: string): (a: NodeRow, b: NodeRow) => number {
+export function byProviderPreference(name: string): (a: NodeRow, b: NodeRow) => number {
   const preempts = (pack: NodeRow) => (parseJsonArray(pack.preempted_comfy_node_names).includes(name) ? 0 : 1);
   const rank = (pack: NodeRow) => pack.search_ranking ?? DEFAULT_SEARCH_RANKING;
   return (a, b) =>
