@@ -38,6 +38,16 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: 'comfy-nodes/:name',
+        lazy: async () => ({
+          Component: (await import('../features/comfy-node/components/ComfyNodePage')).ComfyNodePage,
+        }),
+      },
+      {
+        path: 'resolve',
+        lazy: async () => ({ Component: (await import('../features/resolver/components/ResolvePage')).ResolvePage }),
+      },
+      {
         path: 'admin',
         lazy: async () => {
           const { AdminDashboardPage } = await import('../features/admin/components/AdminDashboardPage');
