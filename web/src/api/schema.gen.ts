@@ -516,7 +516,7 @@ export interface paths {
         };
         /**
          * The pack that provides a comfy-node class
-         * @description Among active packs providing the class (from their latest version, or as an imported class name): a pack that preempts the name wins, then the lower search ranking, then more downloads.
+         * @description Among active packs providing the class (from their latest version, or as an imported class name): a pack that preempts the name wins, then the lower search ranking, then more downloads, then more GitHub stars.
          */
         get: operations["getNodeByComfyNodeName"];
         put?: never;

@@ -39,7 +39,8 @@ export async function listComfyNodes(
 /**
  * The pack that provides a comfy-node class. Candidates are active packs whose row of that name is
  * an imported class name or comes from the pack's latest version. Ties: a pack that preempts the
- * name wins, then the lower search ranking, then more downloads, then the id.
+ * name wins, then the lower search ranking, then more downloads, then more GitHub stars (imported
+ * packs have no downloads yet), then the id.
  */
 export async function findPackProviding(ctx: AppContext, name: string): Promise<NodeJson> {
   const owners = await findClassOwners(ctx.db, name);
@@ -63,6 +64,7 @@ export function byProviderPreference(name: string): (a: NodeRow, b: NodeRow) => 
     preempts(a) - preempts(b) ||
     rank(a) - rank(b) ||
     Number(b.downloads) - Number(a.downloads) ||
+    Number(b.github_stars) - Number(a.github_stars) ||
     (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 

@@ -98,6 +98,17 @@ describe('POST /comfy-nodes/resolve', () => {
     }
   });
 
+  it('prefers the pack with more GitHub stars when ranking and downloads tie (imported packs)', async () => {
+    const t = await buildTestApp();
+    await seedPack(t, { id: 'A-fork', node: { github_stars: 3 } });
+    await seedPack(t, { id: 'the-original', node: { github_stars: 900 } });
+    for (const node_id of ['A-fork', 'the-original']) await seedComfyNode(t, { node_id, name: 'VideoCombine' });
+
+    const res = await resolve(t, ['VideoCombine']);
+    expect((res.json() as { results: { pack?: { id: string } }[] }).results[0]?.pack?.id).toBe('the-original');
+    expect(((await t.anon.get('/comfy-nodes/VideoCombine/node')).json() as { id: string }).id).toBe('the-original');
+  });
+
   it('resolves 2000 names in one call', async () => {
     const t = await buildTestApp();
     await seedPack(t, { id: 'many' });
