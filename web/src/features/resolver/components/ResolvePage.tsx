@@ -150,6 +150,8 @@ export function ResolvePage() {
             id={fileId}
             type="file"
             accept=".json,application/json"
+            aria-label={t('file.choose')}
+            tabIndex={-1}
             className="sr-only"
             onChange={(event) => {
               const file = event.target.files?.[0];
