@@ -124,6 +124,15 @@ test.describe('node class lookup', () => {
     await saveScreenshot(page, 'comfy-node-definition');
   });
 
+  test('reads well in the dark theme', async ({ page, checkA11y, saveScreenshot }) => {
+    await page.addInitScript(() => localStorage.setItem('comfy-registry-theme', 'dark'));
+    await page.goto('/comfy-nodes/FaceDetailer');
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await expect(page.getByText('comfy node install comfyui-impact-pack')).toBeVisible();
+    await saveScreenshot(page, 'comfy-node-dark');
+    await checkA11y(page);
+  });
+
   test('fits 360 px and reads right to left in Arabic', async ({ page, checkA11y, saveScreenshot }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.addInitScript(() => localStorage.setItem('comfy-registry-language', 'ar'));

@@ -141,6 +141,18 @@ test.describe('missing-nodes resolver', () => {
     await expect(result(page)).toHaveCount(0);
   });
 
+  test('reads well in the dark theme', async ({ page, checkA11y, saveScreenshot }) => {
+    await page.addInitScript(() => localStorage.setItem('comfy-registry-theme', 'dark'));
+    await page.goto('/resolve');
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await page.locator('input[type="file"]').setInputFiles(uiWorkflow);
+    await expect(combined(page)).toHaveText(
+      'comfy node install eff-nodes comfyui-impact-subpack comfyui-impact-pack comfyroll',
+    );
+    await saveScreenshot(page, 'resolve-dark');
+    await checkA11y(page);
+  });
+
   test('fits 360 px and reads right to left in Arabic', async ({ page, checkA11y, saveScreenshot }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.addInitScript(() => localStorage.setItem('comfy-registry-language', 'ar'));

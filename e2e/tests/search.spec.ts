@@ -142,6 +142,19 @@ test.describe('home search', () => {
     await expect(results(page).getByRole('heading')).toHaveText(['Filter Test Upscaler']);
   });
 
+  test('the filters fit 360 px in Arabic', async ({ page, checkA11y, saveScreenshot }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.addInitScript(() => localStorage.setItem('comfy-registry-language', 'ar'));
+    await page.goto('/?q=upscale&tag=video&publisher=some-publisher-with-a-rather-long-identifier');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('button', { name: 'إزالة عامل التصفية video' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'أضف وسمًا' })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await saveScreenshot(page, 'search-filters-ar-360');
+    await checkA11y(page);
+  });
+
   test('shows popular packs and the introduction when nothing is typed', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Popular packs' })).toBeVisible();
