@@ -8,6 +8,8 @@ const resolveRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/comfy-nodes/resolve',
     {
+      // The largest valid body: 2000 names of 200 characters, up to 4 bytes each in UTF-8.
+      bodyLimit: 2 * 1024 * 1024,
       schema: {
         operationId: 'resolveComfyNodes',
         tags: ['comfy-nodes'],

@@ -122,6 +122,18 @@ describe('POST /comfy-nodes/resolve', () => {
     expect(results.filter((r) => r.status === 'unknown')).toHaveLength(1999);
   });
 
+  it('accepts the largest valid body and answers 413 with the envelope beyond it', async () => {
+    const t = await buildTestApp();
+    const names = Array.from({ length: 2000 }, (_, i) => `${i}`.padEnd(200, '界'));
+    const biggest = await resolve(t, names);
+    expect(biggest.statusCode).toBe(200);
+    expect((biggest.json() as { results: unknown[] }).results).toHaveLength(2000);
+
+    const huge = await t.anon.post('/comfy-nodes/resolve', { names: ['x'.repeat(3 * 1024 * 1024)] });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toEqual({ message: expect.any(String), error: expect.any(String) });
+  });
+
   it.each([
     ['no names', { names: [] }],
     ['too many names', { names: Array.from({ length: 2001 }, (_, i) => `N${i}`) }],
