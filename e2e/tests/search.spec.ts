@@ -42,7 +42,7 @@ test.describe('home search', () => {
   test('sort changes the results and the URL; back and forward restore them', async ({ page }) => {
     await page.goto('/?q=upscale');
     await expect(searchBox(page)).toHaveValue('upscale');
-    const first = results(page).first().getByRole('link');
+    const first = results(page).first().getByRole('heading').getByRole('link');
     const byRelevance = await first.getAttribute('href');
     await page.getByLabel('Sort by').selectOption('stars');
     await expect(page).toHaveURL(/\?q=upscale&sort=stars$/);
@@ -76,6 +76,83 @@ test.describe('home search', () => {
     await page.goBack();
     await expect(page).toHaveURL(/\?q=upscale$/);
     await expect(searchBox(page)).toHaveValue('upscale');
+  });
+
+  test('publisher and tag filters change the results and the URL; back and forward restore them', async ({
+    page,
+    registry,
+    signInAs,
+    checkA11y,
+  }) => {
+    // A publisher of our own with one pack, so filtering by publisher has something to single out.
+    await signInAs(page, registry.users.user);
+    const token = await page.request.get(`${registry.apiUrl}/auth/token`, { headers: { origin: registry.webUrl } });
+    expect(token.ok(), await token.text()).toBe(true);
+    const headers = { authorization: `Bearer ${((await token.json()) as { token: string }).token}` };
+    const publisherId = `filters-${Date.now().toString(36)}`;
+    const publisher = await page.request.post(`${registry.apiUrl}/publishers`, {
+      headers,
+      data: { id: publisherId, name: 'Filter Test Studio' },
+    });
+    expect(publisher.ok(), await publisher.text()).toBe(true);
+    const pack = await page.request.post(`${registry.apiUrl}/publishers/${publisherId}/nodes`, {
+      headers,
+      data: {
+        id: `${publisherId}-upscaler`,
+        name: 'Filter Test Upscaler',
+        description: 'Upscale video frames.',
+        tags: ['video'],
+      },
+    });
+    expect(pack.ok(), await pack.text()).toBe(true);
+
+    await page.goto('/?q=upscale');
+    const count = page.getByRole('status').filter({ hasText: /packs? found/ });
+    await expect(count).toBeVisible();
+    const unfiltered = await count.textContent();
+    await page.getByText('Filters', { exact: true }).click();
+    await page.getByRole('textbox', { name: 'Add a tag' }).fill('video');
+    await page.getByRole('textbox', { name: 'Add a tag' }).press('Enter');
+    await expect(page).toHaveURL(/\?q=upscale&tag=video$/);
+    await expect(page.getByRole('button', { name: 'Remove filter video' })).toBeVisible();
+    await expect(count).not.toHaveText(unfiltered ?? '');
+    const byTag = await count.textContent();
+
+    await page.getByRole('textbox', { name: 'Add a publisher id' }).fill(publisherId);
+    await page.getByRole('button', { name: 'Add', exact: true }).first().click();
+    await expect(page).toHaveURL(new RegExp(`\\?q=upscale&publisher=${publisherId}&tag=video$`));
+    await expect(count).toHaveText('1 pack found');
+    await expect(results(page).getByRole('heading')).toHaveText(['Filter Test Upscaler']);
+    await expect(page.getByText('Filters (2)')).toBeVisible();
+    await checkA11y(page);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\?q=upscale&tag=video$/);
+    await expect(count).toHaveText(byTag ?? '');
+    await expect(page.getByRole('button', { name: `Remove filter ${publisherId}` })).toHaveCount(0);
+    await page.goBack();
+    await expect(page).toHaveURL(/\?q=upscale$/);
+    await expect(count).toHaveText(unfiltered ?? '');
+    await page.goForward();
+    await page.goForward();
+    await expect(count).toHaveText('1 pack found');
+    await expect(page.getByRole('button', { name: `Remove filter ${publisherId}` })).toBeVisible();
+    await page.getByRole('button', { name: 'Remove filter video' }).click();
+    await expect(page).toHaveURL(new RegExp(`\\?q=upscale&publisher=${publisherId}$`));
+    await expect(results(page).getByRole('heading')).toHaveText(['Filter Test Upscaler']);
+  });
+
+  test('the filters fit 360 px in Arabic', async ({ page, checkA11y, saveScreenshot }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.addInitScript(() => localStorage.setItem('comfy-registry-language', 'ar'));
+    await page.goto('/?q=upscale&tag=video&publisher=some-publisher-with-a-rather-long-identifier');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('button', { name: 'إزالة عامل التصفية video' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'أضف وسمًا' })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await saveScreenshot(page, 'search-filters-ar-360');
+    await checkA11y(page);
   });
 
   test('shows popular packs and the introduction when nothing is typed', async ({ page }) => {

@@ -10,6 +10,7 @@ import nodesRoutes from './nodes/routes/index.js';
 import packsModule from './packs/routes/index.js';
 import publishersModule from './publishers/routes/index.js';
 import publishingRoutes from './publishing/routes/index.js';
+import resolveRoutes from './resolve/routes.js';
 import reviewRoutes from './reviews/routes.js';
 import searchModule from './search/routes/index.js';
 import tokenRoutes from './tokens/routes.js';
@@ -34,6 +35,7 @@ export const apiModules: FastifyPluginAsync[] = [
   nodesRoutes,
   versionsRoutes,
   comfyNodesRoutes,
+  resolveRoutes,
   filesRoutes,
   bulkRoutes,
   adminModule,

@@ -533,11 +533,31 @@ export interface paths {
         };
         /**
          * The pack that provides a comfy-node class
-         * @description Among active packs providing the class (from their latest version, or as an imported class name): a pack that preempts the name wins, then the lower search ranking, then more downloads.
+         * @description Among active packs providing the class (from their latest version, or as an imported class name): a pack that preempts the name wins, then the lower search ranking, then more downloads, then more GitHub stars.
          */
         get: operations["getNodeByComfyNodeName"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/comfy-nodes/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Which pack provides each of many comfy-node classes
+         * @description One answer per distinct name, in request order: `core` (ships with ComfyUI), `pack` (the provider, chosen like `GET /comfy-nodes/{name}/node`) or `unknown`.
+         */
+        post: operations["resolveComfyNodes"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1666,6 +1686,44 @@ export interface components {
             node_version: components["schemas"]["NodeVersion"];
             /** @description Single-use URL to PUT the zip to (Content-Type: application/zip). */
             signedUrl: string;
+        };
+        /** ResolveComfyNodesRequest */
+        ResolveComfyNodesRequest: {
+            /** @description Comfy-node class names (a workflow's node types), at most 2000. */
+            names: string[];
+        };
+        /** ResolveComfyNodesResponse */
+        ResolveComfyNodesResponse: {
+            results: ({
+                name: string;
+                /** @enum {string} */
+                status: "core";
+            } | {
+                name: string;
+                pack: components["schemas"]["ResolvedPack"];
+                /** @enum {string} */
+                status: "pack";
+            } | {
+                name: string;
+                /** @enum {string} */
+                status: "unknown";
+            })[];
+        };
+        /** ResolvedPack */
+        ResolvedPack: {
+            /** @description Node (pack) id. */
+            id: string;
+            /** @description `comfy node install <id>`. */
+            install_command: string;
+            /** @description Latest published version; null for packs without versions (install them with git clone). */
+            latest_version: string | null;
+            name: string;
+            /** @description Null for unclaimed packs. */
+            publisher: {
+                id: string;
+                name: string;
+            } | null;
+            repository: string;
         };
         /** ReviewQueueFinding */
         ReviewQueueFinding: {
@@ -3695,6 +3753,57 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    resolveComfyNodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResolveComfyNodesRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResolveComfyNodesResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -122,6 +122,11 @@ export const routes: RouteObject[] = [
         'admin/audit',
         async () => (await import('../features/admin-catalogue/components/AuditPage')).AuditPage,
       ),
+      screen(
+        'comfy-nodes/:name',
+        async () => (await import('../features/comfy-node/components/ComfyNodePage')).ComfyNodePage,
+      ),
+      screen('resolve', async () => (await import('../features/resolver/components/ResolvePage')).ResolvePage),
       { path: 'discord', element: <DiscordRedirect /> },
       {
         path: 'auth',

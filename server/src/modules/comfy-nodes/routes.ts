@@ -60,7 +60,7 @@ const comfyNodesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['comfy-nodes'],
         summary: 'The pack that provides a comfy-node class',
         description:
-          'Among active packs providing the class (from their latest version, or as an imported class name): a pack that preempts the name wins, then the lower search ranking, then more downloads.',
+          'Among active packs providing the class (from their latest version, or as an imported class name): a pack that preempts the name wins, then the lower search ranking, then more downloads, then more GitHub stars.',
         params: Type.Object({ comfyNodeName: ComfyNodeName }),
         response: { 200: Node, ...cachedReadResponses, ...errorResponses(400, 404) },
       },

@@ -39,7 +39,8 @@ export async function listComfyNodes(
 /**
  * The pack that provides a comfy-node class. Candidates are active packs whose row of that name is
  * an imported class name or comes from the pack's latest version. Ties: a pack that preempts the
- * name wins, then the lower search ranking, then more downloads, then the id.
+ * name wins, then the lower search ranking, then more downloads, then more GitHub stars (imported
+ * packs have no downloads yet), then the id.
  */
 export async function findPackProviding(ctx: AppContext, name: string): Promise<NodeJson> {
   const owners = await findClassOwners(ctx.db, name);
@@ -56,13 +57,14 @@ export async function findPackProviding(ctx: AppContext, name: string): Promise<
   return presentNode(ctx, best, { includeStatusReason: true });
 }
 
-function byProviderPreference(name: string): (a: NodeRow, b: NodeRow) => number {
+export function byProviderPreference(name: string): (a: NodeRow, b: NodeRow) => number {
   const preempts = (pack: NodeRow) => (parseJsonArray(pack.preempted_comfy_node_names).includes(name) ? 0 : 1);
   const rank = (pack: NodeRow) => pack.search_ranking ?? DEFAULT_SEARCH_RANKING;
   return (a, b) =>
     preempts(a) - preempts(b) ||
     rank(a) - rank(b) ||
     Number(b.downloads) - Number(a.downloads) ||
+    Number(b.github_stars) - Number(a.github_stars) ||
     (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 

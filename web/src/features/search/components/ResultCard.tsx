@@ -63,9 +63,14 @@ export function ResultCard({ node, onOpen }: { node: SearchNode; onOpen: () => v
           {classes.map((comfyNode, index) => (
             <span key={comfyNode.name}>
               {index > 0 ? ', ' : null}
-              <code dir="ltr" className="rounded bg-slate-100 px-1 text-xs dark:bg-slate-800">
-                <Highlighted text={comfyNode.name} ranges={comfyNode.ranges} />
-              </code>
+              <Link
+                to={`/comfy-nodes/${encodeURIComponent(comfyNode.name)}`}
+                className="relative z-10 rounded underline decoration-slate-400 underline-offset-2 hover:decoration-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              >
+                <code dir="ltr" className="rounded bg-slate-100 px-1 text-xs dark:bg-slate-800">
+                  <Highlighted text={comfyNode.name} ranges={comfyNode.ranges} />
+                </code>
+              </Link>
             </span>
           ))}
         </p>

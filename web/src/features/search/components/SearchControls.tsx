@@ -3,12 +3,15 @@ import { useTranslation } from 'react-i18next';
 import {
   type Accelerator,
   accelerators,
+  activeFilterCount,
+  noFilters,
   type OperatingSystem,
   operatingSystems,
   type SearchState,
   type SortOrder,
   sortOrders,
 } from '../lib/search-params';
+import { ValueFilter } from './ValueFilter';
 
 export interface SearchControlsProps {
   state: SearchState;
@@ -25,7 +28,7 @@ const checkboxClass =
 export function SearchControls({ state, onChange }: SearchControlsProps) {
   const { t } = useTranslation('search');
   const sortId = useId();
-  const activeFilters = state.os.length + state.accelerator.length;
+  const activeFilters = activeFilterCount(state);
   return (
     <div className="flex flex-wrap items-start gap-3">
       <div className="flex items-center gap-2">
@@ -82,10 +85,24 @@ export function SearchControls({ state, onChange }: SearchControlsProps) {
               ))}
             </div>
           </fieldset>
+          <ValueFilter
+            legend={t('filters.publisher')}
+            inputLabel={t('filters.publisherInput')}
+            placeholder={t('filters.publisherPlaceholder')}
+            values={state.publisher}
+            onChange={(publisher) => onChange({ publisher, page: 1 })}
+          />
+          <ValueFilter
+            legend={t('filters.tags')}
+            inputLabel={t('filters.tagInput')}
+            placeholder={t('filters.tagPlaceholder')}
+            values={state.tags}
+            onChange={(tags) => onChange({ tags, page: 1 })}
+          />
           {activeFilters > 0 ? (
             <button
               type="button"
-              onClick={() => onChange({ os: [], accelerator: [], page: 1 })}
+              onClick={() => onChange(noFilters)}
               className="self-end text-sm font-medium text-brand-600 underline underline-offset-2 focus-visible:outline-2 dark:text-brand-100"
             >
               {t('filters.clear')}

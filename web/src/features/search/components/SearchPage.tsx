@@ -1,13 +1,13 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { type SearchNodesParams, useSearchNodes } from '../api/search-nodes';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
 import { addRecentSearch, clearRecentSearches, readRecentSearches } from '../lib/recent-searches';
-import { hasFilters, parseSearchState, type SearchState, searchStateToParams } from '../lib/search-params';
+import { hasFilters, noFilters, parseSearchState, type SearchState, searchStateToParams } from '../lib/search-params';
 import { ResultCard } from './ResultCard';
 import { SearchBox } from './SearchBox';
 import { SearchControls } from './SearchControls';
@@ -62,6 +62,8 @@ export function SearchPage({ intro }: { intro?: ReactNode }) {
     sort: state.q.trim() === '' && state.sort === 'relevance' ? 'downloads' : state.sort,
     supported_os: state.os.length > 0 ? state.os : undefined,
     supported_accelerator: state.accelerator.length > 0 ? state.accelerator : undefined,
+    publisher: state.publisher.length > 0 ? state.publisher : undefined,
+    tags: state.tags.length > 0 ? state.tags : undefined,
     page: state.page,
     limit: PAGE_SIZE,
   };
@@ -83,6 +85,14 @@ export function SearchPage({ intro }: { intro?: ReactNode }) {
           {t('title')}
         </h1>
         <p className="mt-2 text-center text-slate-700 dark:text-slate-300">{t('subtitle')}</p>
+        <p className="mt-1 text-center text-sm">
+          <Link
+            to="/resolve"
+            className="font-medium text-brand-600 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:text-brand-100"
+          >
+            {t('resolveLink')}
+          </Link>
+        </p>
         <search className="mt-6 block">
           <SearchBox
             value={text}
@@ -136,7 +146,7 @@ export function SearchPage({ intro }: { intro?: ReactNode }) {
             </ul>
             <div className="mt-4 flex flex-wrap justify-center gap-2">
               {hasFilters(state) ? (
-                <Button variant="secondary" size="sm" onClick={() => update({ os: [], accelerator: [], page: 1 })}>
+                <Button variant="secondary" size="sm" onClick={() => update(noFilters)}>
                   {t('filters.clear')}
                 </Button>
               ) : null}

@@ -16,8 +16,23 @@ export interface SearchState {
   sort: SortOrder;
   os: OperatingSystem[];
   accelerator: Accelerator[];
+  /** Publisher ids: packs of any of them. */
+  publisher: string[];
+  /** Tags: packs carrying every one of them. */
+  tags: string[];
   page: number;
 }
+
+/** Most values of one free-text filter, and their longest length (the server's limits). */
+export const MAX_FILTER_VALUES = 20;
+export const MAX_FILTER_LENGTH = 200;
+
+/** Trimmed, non-empty, not too long, without duplicates, at most MAX_FILTER_VALUES. */
+export const cleanFilterValues = (values: string[]): string[] =>
+  [...new Set(values.map((value) => value.trim()).filter((v) => v !== '' && v.length <= MAX_FILTER_LENGTH))].slice(
+    0,
+    MAX_FILTER_VALUES,
+  );
 
 const pick = <T extends string>(allowed: readonly T[], values: string[]): T[] =>
   allowed.filter((value) => values.includes(value));
@@ -31,6 +46,8 @@ export function parseSearchState(params: URLSearchParams): SearchState {
     sort: (sortOrders as readonly string[]).includes(sort) ? (sort as SortOrder) : 'relevance',
     os: pick(operatingSystems, params.getAll('os')),
     accelerator: pick(accelerators, params.getAll('accelerator')),
+    publisher: cleanFilterValues(params.getAll('publisher')),
+    tags: cleanFilterValues(params.getAll('tag')),
     page: Number.isFinite(page) && page > 1 ? page : 1,
   };
 }
@@ -42,9 +59,18 @@ export function searchStateToParams(state: SearchState): URLSearchParams {
   if (state.sort !== 'relevance') params.set('sort', state.sort);
   for (const os of state.os) params.append('os', os);
   for (const accelerator of state.accelerator) params.append('accelerator', accelerator);
+  for (const publisher of state.publisher) params.append('publisher', publisher);
+  for (const tag of state.tags) params.append('tag', tag);
   if (state.page > 1) params.set('page', String(state.page));
   return params;
 }
 
 /** True when no filter narrows the results. */
-export const hasFilters = (state: SearchState) => state.os.length > 0 || state.accelerator.length > 0;
+export const hasFilters = (state: SearchState) => activeFilterCount(state) > 0;
+
+/** How many filter values narrow the results. */
+export const activeFilterCount = (state: SearchState) =>
+  state.os.length + state.accelerator.length + state.publisher.length + state.tags.length;
+
+/** The patch that removes every filter. */
+export const noFilters = { os: [], accelerator: [], publisher: [], tags: [], page: 1 } satisfies Partial<SearchState>;

@@ -5,7 +5,7 @@ import { flatten, type TranslationTree } from '../../../i18n/missing-keys';
 import { formatCompact } from './format';
 import { highlightSegments } from './highlight';
 import { addRecentSearch, clearRecentSearches, readRecentSearches } from './recent-searches';
-import { parseSearchState, searchStateToParams } from './search-params';
+import { noFilters, parseSearchState, searchStateToParams } from './search-params';
 
 describe('highlightSegments', () => {
   it('marks the spans and keeps every character once', () => {
@@ -33,13 +33,21 @@ describe('highlightSegments', () => {
 
 describe('search state in the URL', () => {
   it('round-trips query, sort, filters and page, leaving defaults out', () => {
-    const params = new URLSearchParams('q=upscale&sort=stars&os=linux&os=macos&accelerator=cuda&page=3');
+    const params = new URLSearchParams(
+      'q=upscale&sort=stars&os=linux&os=macos&accelerator=cuda&publisher=acme&publisher=comfy&tag=video&page=3',
+    );
     const state = parseSearchState(params);
-    expect(state).toEqual({ q: 'upscale', sort: 'stars', os: ['linux', 'macos'], accelerator: ['cuda'], page: 3 });
+    expect(state).toEqual({
+      q: 'upscale',
+      sort: 'stars',
+      os: ['linux', 'macos'],
+      accelerator: ['cuda'],
+      publisher: ['acme', 'comfy'],
+      tags: ['video'],
+      page: 3,
+    });
     expect(searchStateToParams(state).toString()).toBe(params.toString());
-    expect(
-      searchStateToParams({ ...state, q: '', sort: 'relevance', os: [], accelerator: [], page: 1 }).toString(),
-    ).toBe('');
+    expect(searchStateToParams({ ...state, q: '', sort: 'relevance', ...noFilters }).toString()).toBe('');
   });
 
   it('ignores unknown values', () => {
@@ -48,8 +56,21 @@ describe('search state in the URL', () => {
       sort: 'relevance',
       os: [],
       accelerator: [],
+      publisher: [],
+      tags: [],
       page: 1,
     });
+  });
+
+  it('cleans publisher and tag values: trimmed, no blanks, no repeats, none too long, at most 20', () => {
+    const params = new URLSearchParams();
+    for (const tag of [' video ', '', 'video', 'x'.repeat(201), ...Array.from({ length: 30 }, (_, i) => `t${i}`)]) {
+      params.append('tag', tag);
+    }
+    const { tags } = parseSearchState(params);
+    expect(tags[0]).toBe('video');
+    expect(tags).toHaveLength(20);
+    expect(new Set(tags).size).toBe(20);
   });
 });
 

@@ -1,0 +1,36 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Bound parameters per `IN (...)` list, below SQLite's and PostgreSQL's limits. */
+const CHUNK = 500;
+
+function chunks<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+/** Every comfy-node row of these class names: which pack (and version; null when imported) has it. */
+export async function findOwnersOfClasses(
+  db: Db,
+  names: string[],
+): Promise<{ name: string; node_id: string; node_version_id: string | null }[]> {
+  const rows = await Promise.all(
+    chunks(names).map((part) =>
+      db.selectFrom('comfy_nodes').select(['name', 'node_id', 'node_version_id']).where('name', 'in', part).execute(),
+    ),
+  );
+  return rows.flat();
+}
+
+/** Version strings of the given version ids. */
+export async function findVersionStrings(db: Db, ids: string[]): Promise<{ id: string; version: string }[]> {
+  const rows = await Promise.all(
+    chunks(ids).map((part) =>
+      db.selectFrom('node_versions').select(['id', 'version']).where('id', 'in', part).execute(),
+    ),
+  );
+  return rows.flat();
+}

@@ -1,0 +1,65 @@
+import type { AppContext } from '../../context.js';
+import { UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
+import { byProviderPreference } from '../comfy-nodes/service.js';
+import { findNodesByIds, findPublisherRefs, type NodeRow } from '../nodes/repository.js';
+import { isCoreNodeClass } from './core-classes.js';
+import { findOwnersOfClasses, findVersionStrings } from './repository.js';
+import type { ResolvedClassJson, ResolvedPackJson } from './schemas.js';
+
+/**
+ * Resolves comfy-node class names in one pass: core (ships with ComfyUI), the pack that provides
+ * it (the same candidates and tie-break as `GET /comfy-nodes/{name}/node`), or unknown.
+ * Answers follow the order of the first occurrence of each name; duplicates are dropped.
+ */
+export async function resolveClasses(ctx: AppContext, names: string[]): Promise<ResolvedClassJson[]> {
+  const unique = [...new Set(names)];
+  const lookup = unique.filter((name) => !isCoreNodeClass(name));
+  const owners = await findOwnersOfClasses(ctx.db, lookup);
+  const packs = await findNodesByIds(ctx.db, [...new Set(owners.map((o) => o.node_id))]);
+  const active = new Map(packs.filter((p) => p.status === 'NodeStatusActive').map((p) => [p.id, p]));
+
+  const providers = new Map<string, NodeRow>();
+  const ownersByName = new Map<string, typeof owners>();
+  for (const owner of owners) ownersByName.set(owner.name, [...(ownersByName.get(owner.name) ?? []), owner]);
+  for (const [name, rows] of ownersByName) {
+    const candidates = rows
+      .map((o) => {
+        const pack = active.get(o.node_id);
+        return pack && (o.node_version_id === null || o.node_version_id === pack.latest_version_id) ? pack : undefined;
+      })
+      .filter((pack): pack is NodeRow => pack !== undefined);
+    const best = [...new Map(candidates.map((p) => [p.id, p])).values()].sort(byProviderPreference(name))[0];
+    if (best) providers.set(name, best);
+  }
+
+  const chosen = [...new Set(providers.values())];
+  const [publishers, versions] = await Promise.all([
+    findPublisherRefs(ctx.db, [...new Set(chosen.map((p) => p.publisher_id))]),
+    findVersionStrings(
+      ctx.db,
+      chosen.map((p) => p.latest_version_id).filter((id): id is string => id !== null),
+    ),
+  ]);
+  const publisherName = new Map(publishers.map((p) => [p.id, p.name]));
+  const versionOf = new Map(versions.map((v) => [v.id, v.version]));
+  const present = (pack: NodeRow): ResolvedPackJson => {
+    const latest = pack.latest_version_id === null ? undefined : versionOf.get(pack.latest_version_id);
+    return {
+      id: pack.id,
+      name: pack.name,
+      publisher:
+        pack.publisher_id === UNCLAIMED_PUBLISHER_ID
+          ? null
+          : { id: pack.publisher_id, name: publisherName.get(pack.publisher_id) ?? pack.publisher_id },
+      latest_version: latest ?? null,
+      repository: pack.repository_url,
+      install_command: `comfy node install ${pack.id}`,
+    };
+  };
+
+  return unique.map((name): ResolvedClassJson => {
+    if (isCoreNodeClass(name)) return { name, status: 'core' };
+    const pack = providers.get(name);
+    return pack ? { name, status: 'pack', pack: present(pack) } : { name, status: 'unknown' };
+  });
+}

@@ -1,0 +1,329 @@
+import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { CopyCommand } from '../../../components/ui/copy-command';
+import { Spinner } from '../../../components/ui/spinner';
+import { analytics } from '../../../lib/analytics-client';
+import { notify } from '../../../lib/toast';
+import { useResolvedClasses } from '../api/resolve-classes';
+import { groupResolutions } from '../lib/groups';
+import { type NodeTypeUse, parseWorkflow } from '../lib/workflow';
+
+/** Largest workflow file read (bigger ones are refused before parsing). */
+const MAX_FILE_BYTES = 20 * 1024 * 1024;
+
+type Source = 'paste' | 'file' | 'drop';
+type Problem = 'json' | 'not-workflow' | 'empty' | 'too-many' | 'too-large' | 'unreadable';
+
+const linkClass =
+  'font-medium text-brand-600 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:text-brand-100';
+const chip = 'rounded bg-slate-100 px-1.5 py-0.5 text-xs dark:bg-slate-800';
+
+/** `/resolve`: paste, drop or upload a ComfyUI workflow and find the packs its node types need. */
+export function ResolvePage() {
+  const { t } = useTranslation('resolver');
+  const textareaId = useId();
+  const fileId = useId();
+  const hintId = useId();
+  const [text, setText] = useState('');
+  const [dragging, setDragging] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [workflow, setWorkflow] = useState<{ types: NodeTypeUse[]; format: 'ui' | 'api'; source: Source } | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const names = workflow?.types.map((use) => use.type) ?? [];
+  const resolution = useResolvedClasses(names);
+  const groups = resolution.data ? groupResolutions(resolution.data) : null;
+  const counts = new Map(workflow?.types.map((use) => [use.type, use.count]));
+
+  useEffect(() => {
+    document.title = t('documentTitle');
+  }, [t]);
+
+  // Once per resolved workflow: analytics, and a toast when the server could not answer.
+  const reported = useRef<unknown>(null);
+  useEffect(() => {
+    if (!workflow || reported.current === workflow) return;
+    if (resolution.isError) {
+      reported.current = workflow;
+      notify('error', t('error.resolve'));
+    } else if (groups) {
+      reported.current = workflow;
+      analytics.track('Workflow Resolved', {
+        source: workflow.source,
+        format: workflow.format,
+        node_types: workflow.types.length,
+        packs: groups.packs.length,
+        unknown: groups.unknown.length,
+      });
+    }
+  }, [workflow, groups, resolution.isError, t]);
+
+  const read = (content: string, source: Source) => {
+    const parsed = parseWorkflow(content);
+    if (!parsed.ok) {
+      setProblem(parsed.reason);
+      setWorkflow(null);
+      analytics.track('Workflow Rejected', { source, reason: parsed.reason });
+      return;
+    }
+    setProblem(null);
+    setWorkflow({ types: parsed.types, format: parsed.format, source });
+  };
+
+  const readFile = async (file: File, source: Source) => {
+    if (file.size > MAX_FILE_BYTES) {
+      setProblem('too-large');
+      setWorkflow(null);
+      return;
+    }
+    try {
+      const content = await file.text();
+      setText(content.length <= 200_000 ? content : '');
+      read(content, source);
+    } catch {
+      setProblem('unreadable');
+      setWorkflow(null);
+    }
+  };
+
+  const onDrop = (event: DragEvent<HTMLElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file) void readFile(file, 'drop');
+    else {
+      const dropped = event.dataTransfer.getData('text/plain');
+      if (dropped) {
+        setText(dropped);
+        read(dropped, 'drop');
+      }
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-4xl py-8">
+      <h1 className="text-2xl font-bold">{t('title')}</h1>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">{t('intro')}</p>
+
+      <form
+        className="mt-6 space-y-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          read(text, 'paste');
+        }}
+      >
+        <section
+          aria-label={t('dropZone')}
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+          className={`rounded-2xl border-2 border-dashed p-3 ${dragging ? 'border-brand-600 bg-brand-50 dark:bg-slate-800' : 'border-slate-300 dark:border-slate-700'}`}
+        >
+          <label htmlFor={textareaId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+            {t('paste.label')}
+          </label>
+          <textarea
+            id={textareaId}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            aria-describedby={hintId}
+            aria-invalid={problem ? true : undefined}
+            rows={8}
+            dir="ltr"
+            spellCheck={false}
+            placeholder={t('paste.placeholder')}
+            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white p-2 font-mono text-xs text-slate-900 placeholder:text-slate-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
+          />
+          <p id={hintId} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            {t('paste.hint')}
+          </p>
+        </section>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit">{t('paste.submit')}</Button>
+          <input
+            ref={fileInput}
+            id={fileId}
+            type="file"
+            accept=".json,application/json"
+            aria-label={t('file.choose')}
+            tabIndex={-1}
+            className="sr-only"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) void readFile(file, 'file');
+              event.target.value = '';
+            }}
+          />
+          <Button variant="secondary" onClick={() => fileInput.current?.click()}>
+            {t('file.choose')}
+          </Button>
+          {text !== '' || workflow || problem ? (
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setText('');
+                setWorkflow(null);
+                setProblem(null);
+              }}
+            >
+              {t('clear')}
+            </Button>
+          ) : null}
+        </div>
+      </form>
+
+      {problem ? (
+        <div className="mt-4">
+          <Alert tone="error">
+            <p className="font-semibold">{t(`problem.${problem}.title`)}</p>
+            <p className="mt-1">{t(`problem.${problem}.body`)}</p>
+          </Alert>
+        </div>
+      ) : null}
+
+      {workflow ? (
+        <section aria-labelledby="resolution-title" className="mt-8" aria-busy={resolution.isFetching}>
+          <h2 id="resolution-title" className="text-lg font-semibold">
+            {t('result.title')}
+          </h2>
+          {resolution.isPending ? (
+            <div className="py-8">
+              <Spinner label={t('result.loading')} />
+            </div>
+          ) : resolution.isError || !groups ? (
+            <div className="mt-3">
+              <Alert tone="error">
+                <p>{t('error.resolve')}</p>
+                <Button variant="secondary" size="sm" className="mt-2" onClick={() => void resolution.refetch()}>
+                  {t('error.retry')}
+                </Button>
+              </Alert>
+            </div>
+          ) : (
+            <div className="mt-2 space-y-6">
+              <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
+                {t('result.summary', {
+                  count: workflow.types.length,
+                  packs: groups.packs.length,
+                  core: groups.core.length,
+                  unknown: groups.unknown.length,
+                })}{' '}
+                <span className="text-slate-600 dark:text-slate-400">
+                  {workflow.format === 'ui' ? t('result.formatUi') : t('result.formatApi')}
+                </span>
+              </p>
+
+              {groups.installCommand ? (
+                <CopyCommand
+                  command={groups.installCommand}
+                  text={{
+                    label: t('install.label', { count: groups.packs.length }),
+                    copy: t('install.copy'),
+                    copied: t('install.copied'),
+                    copyFailed: t('install.copyFailed'),
+                    copiedAnnounce: t('install.copiedAnnounce'),
+                    buttonLabel: t('install.copyLabel'),
+                  }}
+                  onCopy={(ok) =>
+                    analytics.track('Workflow Install Command Copied', { ok, packs: groups.packs.length })
+                  }
+                />
+              ) : (
+                <Alert tone="success">
+                  <p>{t('install.nothing')}</p>
+                </Alert>
+              )}
+
+              {groups.packs.length > 0 ? (
+                <section aria-labelledby="packs-title">
+                  <h3 id="packs-title" className="font-semibold">
+                    {t('packs.title', { count: groups.packs.length })}
+                  </h3>
+                  <ul className="mt-2 grid gap-3 sm:grid-cols-2">
+                    {groups.packs.map(({ pack, types }) => (
+                      <li
+                        key={pack.id}
+                        className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+                      >
+                        <h4 className="break-words font-semibold">
+                          <Link to={`/nodes/${encodeURIComponent(pack.id)}`} className={linkClass}>
+                            <span dir="auto">{pack.name || pack.id}</span>
+                          </Link>
+                        </h4>
+                        <p className="text-sm text-slate-600 dark:text-slate-400">
+                          <span dir="ltr">{pack.id}</span>
+                          {' · '}
+                          {pack.publisher ? t('packs.by', { publisher: pack.publisher.name }) : t('packs.unclaimed')}
+                          {' · '}
+                          {pack.latest_version ? <span dir="ltr">{pack.latest_version}</span> : t('packs.noVersion')}
+                        </p>
+                        <TypeList types={types} counts={counts} label={t('packs.types', { count: types.length })} />
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ) : null}
+
+              {groups.unknown.length > 0 ? (
+                <section aria-labelledby="unknown-title">
+                  <h3 id="unknown-title" className="font-semibold">
+                    {t('unknown.title', { count: groups.unknown.length })}
+                  </h3>
+                  <p className="text-sm text-slate-600 dark:text-slate-400">{t('unknown.hint')}</p>
+                  <TypeList
+                    types={groups.unknown}
+                    counts={counts}
+                    label={t('unknown.title', { count: groups.unknown.length })}
+                  />
+                </section>
+              ) : null}
+
+              {groups.core.length > 0 ? (
+                <section aria-labelledby="core-title">
+                  <h3 id="core-title" className="font-semibold">
+                    {t('core.title', { count: groups.core.length })}
+                  </h3>
+                  <p className="text-sm text-slate-600 dark:text-slate-400">{t('core.hint')}</p>
+                  <TypeList
+                    types={groups.core}
+                    counts={counts}
+                    label={t('core.title', { count: groups.core.length })}
+                  />
+                </section>
+              ) : null}
+            </div>
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+/** Node types as links to their class pages, each with how many nodes of the workflow use it. */
+function TypeList({ types, counts, label }: { types: string[]; counts: Map<string, number>; label: string }) {
+  const { t } = useTranslation('resolver');
+  return (
+    <ul aria-label={label} className="mt-2 flex flex-wrap gap-2">
+      {types.map((type) => {
+        const count = counts.get(type) ?? 1;
+        return (
+          <li key={type} className="min-w-0">
+            <Link to={`/comfy-nodes/${encodeURIComponent(type)}`} className={`${linkClass} break-all`}>
+              <code dir="ltr" className={chip}>
+                {type}
+              </code>
+            </Link>
+            {count > 1 ? (
+              <span className="ms-1 text-xs text-slate-600 dark:text-slate-400">{t('uses', { count })}</span>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
