@@ -22,6 +22,20 @@ const template = `<!doctype html>
 
 const WEB_URL = 'https://registry.example';
 
+// A Vite build manifest: the entry shares `_client` with the pack page's lazy module.
+const manifest = {
+  'index.html': { file: 'assets/index-abc.js', src: 'index.html', isEntry: true, imports: ['_client.js'] },
+  '_client.js': { file: 'assets/client-1.js' },
+  '_embedded.js': { file: 'assets/embedded-2.js', imports: ['_client.js'] },
+  'src/features/node/components/NodePage.tsx': {
+    file: 'assets/NodePage-3.js',
+    src: 'src/features/node/components/NodePage.tsx',
+    isDynamicEntry: true,
+    imports: ['_embedded.js', '_client.js'],
+    css: ['assets/NodePage-3.css'],
+  },
+};
+
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
   await Promise.all(closers.splice(0).map((close) => close()));
@@ -33,6 +47,8 @@ async function start(): Promise<{ t: TestApp; fetchPage: (url: string) => Promis
   const root = mkdtempSync(path.join(os.tmpdir(), 'registry-share-'));
   writeFileSync(path.join(root, 'index.html'), template);
   mkdirSync(path.join(root, 'assets'));
+  mkdirSync(path.join(root, '.vite'));
+  writeFileSync(path.join(root, '.vite', 'manifest.json'), JSON.stringify(manifest));
   const web = await buildWebApp(t.ctx, { webRoot: root });
   await web.listen({ host: '127.0.0.1', port: 0 });
   closers.push(() => web.close());
@@ -108,6 +124,7 @@ describe('web listener: shareable pages', () => {
         'twitter:title': 'Impact Pack · ComfyUI Registry',
         'twitter:description': 'Detailers Face detailer nodes. See the docs.',
         'twitter:image': 'https://cdn.example/impact.png',
+        'registry-namespaces': 'node',
       },
       titles: 1,
       descriptions: 1,
@@ -267,6 +284,27 @@ describe('web listener: shareable pages', () => {
       expect(head(html).canonical, url).toBeUndefined();
       expect(embedded(html), url).toBeUndefined();
     }
+  });
+});
+
+describe('web listener: screen hints', () => {
+  it('announces the screen namespaces before the config script and preloads the lazy route module', async () => {
+    const { t, fetchPage } = await start();
+    await seedPack(t, { id: 'impact-pack' });
+    for (const url of ['/nodes/impact-pack', '/nodes/missing-pack']) {
+      const html = await (await fetchPage(url)).text();
+      const hints = html.indexOf('<meta name="registry-namespaces" content="node" />');
+      expect(hints, url).toBeGreaterThan(-1);
+      expect(hints, url).toBeLessThan(html.indexOf('window.__REGISTRY__'));
+      expect(html.match(/<link rel="modulepreload"[^>]*>/g), url).toEqual([
+        '<link rel="modulepreload" crossorigin href="/assets/NodePage-3.js" />',
+        '<link rel="modulepreload" crossorigin href="/assets/embedded-2.js" />',
+      ]);
+    }
+    const home = await (await fetchPage('/')).text();
+    expect(home).toContain('<meta name="registry-namespaces" content="search" />');
+    expect(home).not.toContain('modulepreload');
+    expect(await (await fetchPage('/.vite/manifest.json')).text()).not.toContain('NodePage');
   });
 });
 

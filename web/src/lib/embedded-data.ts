@@ -60,3 +60,13 @@ export function embeddedFetchedAt(): number | undefined {
 export function resetEmbedded(): void {
   embedded = undefined;
 }
+
+/**
+ * The translation namespaces the web listener says this page's first screen needs
+ * (`<meta name="registry-namespaces">`), loaded with the default one before the first render.
+ */
+export function pageNamespaces(): string[] {
+  if (typeof document === 'undefined') return [];
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="registry-namespaces"]');
+  return (meta?.content ?? '').split(' ').filter((ns) => /^[a-z][a-z-]*$/.test(ns));
+}

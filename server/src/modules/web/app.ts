@@ -5,8 +5,9 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { DEFAULT_DESCRIPTION, renderPage, SITE_NAME } from './page-head.js';
+import { readManifest, type Screen, screenHints, screens } from './route-assets.js';
 import { injectRuntimeConfig, webRuntimeConfig } from './runtime-config.js';
-import { matchShareRoute, sharePage } from './share.js';
+import { matchShareRoute, type ShareRoute, sharePage } from './share.js';
 
 /** Where the built web app lives: `web/dist` next to the server package. */
 export function defaultWebRoot(): string {
@@ -59,7 +60,19 @@ export async function buildWebApp(ctx: AppContext, options: WebAppOptions = {}):
   const template = readFileSync(indexFile, 'utf8');
   const base = injectRuntimeConfig(template, webRuntimeConfig(config, template));
   const webUrl = config.server.PUBLIC_WEB_URL.replace(/\/+$/, '');
-  const homePage = renderPage(base, { title: SITE_NAME, description: DEFAULT_DESCRIPTION, url: `${webUrl}/` });
+  const manifest = readManifest(root);
+  const hintsFor = (screen: Screen | undefined) => (screen ? screenHints(manifest, screen) : undefined);
+  const routeHints: Record<ShareRoute['kind'], ReturnType<typeof hintsFor>> = {
+    node: hintsFor(screens.node),
+    publisher: hintsFor(screens.publisher),
+    'comfy-node': undefined,
+  };
+  const homePage = renderPage(
+    base,
+    { title: SITE_NAME, description: DEFAULT_DESCRIPTION, url: `${webUrl}/` },
+    undefined,
+    hintsFor(screens.home),
+  );
   const appPage = renderPage(base, { title: SITE_NAME, description: DEFAULT_DESCRIPTION });
   const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
     reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
@@ -68,15 +81,16 @@ export async function buildWebApp(ctx: AppContext, options: WebAppOptions = {}):
     if (!route) return sendHtml(reply, appPage);
     const page = await sharePage(ctx, route);
     if (page.status === 302) return reply.redirect(`${page.location}${query}`, 302);
-    return sendHtml(reply, renderPage(base, page.head, page.data), page.status);
+    return sendHtml(reply, renderPage(base, page.head, page.data, routeHints[route.kind]), page.status);
   };
 
   await app.register(fastifyStatic, {
     root,
     index: false,
     cacheControl: false,
-    // index.html is only ever sent with the config injected (below).
-    allowedPath: (pathName) => pathName !== '/index.html',
+    // index.html is only ever sent with the config injected (below); the build manifest
+    // (.vite/manifest.json) and other dot folders are not for browsers.
+    allowedPath: (pathName) => pathName !== '/index.html' && !pathName.split('/').some((s) => s.startsWith('.')),
     setHeaders: (res, filePath) => {
       const relative = path.relative(root, filePath);
       // Hashed file names never change content; translations carry the build id in their URL.

@@ -109,19 +109,46 @@ export function embeddedDataScript(data: EmbeddedData | undefined): string {
   return `<script type="application/json" id="${EMBEDDED_DATA_ID}">${scriptSafeJson(data)}</script>`;
 }
 
+/**
+ * The translation namespaces and route modules the page's screen needs, for the head: index.html's
+ * start-up script preloads the namespaces (named by a meta tag, so it can pick the language) and
+ * the app loads them before its first render; the modules are preloaded directly.
+ */
+export interface ScreenHintTags {
+  namespaces: string[];
+  modules: string[];
+}
+
+export function screenHintTags(hints: ScreenHintTags | undefined): string {
+  if (!hints) return '';
+  return [
+    ...(hints.namespaces.length > 0
+      ? [`<meta name="registry-namespaces" content="${escapeHtml(hints.namespaces.join(' '))}" />`]
+      : []),
+    ...hints.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
+  ].join('\n    ');
+}
+
+const CONFIG_SCRIPT = '<script>window.__REGISTRY__=';
 const TITLE = /<title>[\s\S]*?<\/title>/i;
 const DESCRIPTION = /<meta\s+name="description"[^>]*>\s*/i;
 
 /**
  * index.html for one page: its own `<title>`, the head tags in place of the built-in description,
- * and the embedded data just before `</head>`.
+ * the embedded data just before `</head>`, and the screen hints before the runtime config (so
+ * index.html's start-up script, which follows it, can read them).
  */
-export function renderPage(indexHtml: string, head: PageHead, data?: EmbeddedData): string {
+export function renderPage(indexHtml: string, head: PageHead, data?: EmbeddedData, hints?: ScreenHintTags): string {
   const title = `<title>${escapeHtml(head.title)}</title>`;
   const withTitle = TITLE.test(indexHtml)
     ? indexHtml.replace(TITLE, () => title)
     : indexHtml.replace('</head>', () => `${title}</head>`);
   const withoutDescription = withTitle.replace(DESCRIPTION, '');
   const extra = `    ${headTags(head)}\n    ${embeddedDataScript(data)}\n  `;
-  return withoutDescription.replace('</head>', () => `${extra}</head>`);
+  const withHead = withoutDescription.replace('</head>', () => `${extra}</head>`);
+  const hintTags = screenHintTags(hints);
+  if (!hintTags) return withHead;
+  return withHead.includes(CONFIG_SCRIPT)
+    ? withHead.replace(CONFIG_SCRIPT, () => `${hintTags}\n    ${CONFIG_SCRIPT}`)
+    : withHead.replace('</head>', () => `${hintTags}\n  </head>`);
 }
