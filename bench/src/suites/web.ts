@@ -1,4 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -294,6 +295,9 @@ const web: BenchSuite = {
       },
     });
     ctx.note(`${staticScripts.length} scripts on the static path.`);
+    ctx.note(
+      `Load average at the end of the run: ${os.loadavg()[0]?.toFixed(2) ?? '?'} (2 cores shared with other work).`,
+    );
     return rows;
   },
 };
