@@ -1,4 +1,4 @@
-import { EMBEDDED_DATA_ID, embeddedFetchedAt, resetEmbedded, takeEmbedded } from './embedded-data';
+import { EMBEDDED_DATA_ID, embeddedFetchedAt, pageNamespaces, resetEmbedded, takeEmbedded } from './embedded-data';
 
 function embed(text: string) {
   const element = document.createElement('script');
@@ -32,5 +32,15 @@ describe('embedded data', () => {
     resetEmbedded();
     embed('{"fetchedAt": "soon", "queries": {"/nodes/a": {}}}');
     expect(takeEmbedded('/nodes/a')).toBeUndefined();
+  });
+
+  it('reads the screen namespaces the server named, ignoring anything that is not a namespace name', () => {
+    expect(pageNamespaces()).toEqual([]);
+    const meta = document.createElement('meta');
+    meta.name = 'registry-namespaces';
+    meta.content = 'node publisher-profile ../x  Bad';
+    document.head.appendChild(meta);
+    expect(pageNamespaces()).toEqual(['node', 'publisher-profile']);
+    meta.remove();
   });
 });
