@@ -24,6 +24,8 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     chunkSizeWarningLimit: 400,
+    // The web listener reads it to preload a shared page's route module (server/src/modules/web).
+    manifest: true,
   },
   server: { port: 5173 },
 });

@@ -1,6 +1,7 @@
 import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { config } from '../lib/config';
+import { pageNamespaces } from '../lib/embedded-data';
 import { readStorage, storageKeys, writeStorage } from '../lib/storage-keys';
 import { translateText, translatorSupported } from '../lib/translator';
 import {
@@ -86,7 +87,8 @@ export async function initI18n(): Promise<I18n> {
       fallbackLng: fallbackLanguage,
       supportedLngs: [...supportedLanguages],
       load: 'languageOnly',
-      ns: [defaultNamespace],
+      // The first screen's own namespaces load with the default one, so it renders without a second wait.
+      ns: [defaultNamespace, ...pageNamespaces().filter((ns) => ns !== defaultNamespace)],
       defaultNS: defaultNamespace,
       interpolation: { escapeValue: false },
       returnNull: false,

@@ -4,7 +4,10 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { DEFAULT_DESCRIPTION, renderPage, SITE_NAME } from './page-head.js';
+import { readManifest, type Screen, screenHints, screens } from './route-assets.js';
 import { injectRuntimeConfig, webRuntimeConfig } from './runtime-config.js';
+import { matchShareRoute, type ShareRoute, sharePage } from './share.js';
 
 /** Where the built web app lives: `web/dist` next to the server package. */
 export function defaultWebRoot(): string {
@@ -23,6 +26,11 @@ const ONE_YEAR_SECONDS = 31_536_000;
  * with the runtime config injected (API URL, links, analytics, build id); hashed assets are
  * cached for a year; `/discord` redirects to the configured community invite. Without a build
  * it serves a short page saying how to build one.
+ *
+ * Shareable pages (`/nodes/:id`, `/publishers/:p/nodes/:id`, `/publishers/:p`,
+ * `/comfy-nodes/:name`) get their own title, description, Open Graph tags and canonical link, and
+ * embed the API answer they show (see share.ts). Unknown ones are still the app (which shows its
+ * "not found" screen) but answer 404, banned packs 403, so link previews and crawlers see it.
  */
 export async function buildWebApp(ctx: AppContext, options: WebAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false });
@@ -50,16 +58,39 @@ export async function buildWebApp(ctx: AppContext, options: WebAppOptions = {}):
   }
 
   const template = readFileSync(indexFile, 'utf8');
-  const page = injectRuntimeConfig(template, webRuntimeConfig(config, template));
-  const sendPage = (reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+  const base = injectRuntimeConfig(template, webRuntimeConfig(config, template));
+  const webUrl = config.server.PUBLIC_WEB_URL.replace(/\/+$/, '');
+  const manifest = readManifest(root);
+  const hintsFor = (screen: Screen | undefined) => (screen ? screenHints(manifest, screen) : undefined);
+  const routeHints: Record<ShareRoute['kind'], ReturnType<typeof hintsFor>> = {
+    node: hintsFor(screens.node),
+    publisher: hintsFor(screens.publisher),
+    'comfy-node': undefined,
+  };
+  const homePage = renderPage(
+    base,
+    { title: SITE_NAME, description: DEFAULT_DESCRIPTION, url: `${webUrl}/` },
+    undefined,
+    hintsFor(screens.home),
+  );
+  const appPage = renderPage(base, { title: SITE_NAME, description: DEFAULT_DESCRIPTION });
+  const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
+    reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  const sendPage = async (reply: FastifyReply, url: string, query: string) => {
+    const route = matchShareRoute(url);
+    if (!route) return sendHtml(reply, appPage);
+    const page = await sharePage(ctx, route);
+    if (page.status === 302) return reply.redirect(`${page.location}${query}`, 302);
+    return sendHtml(reply, renderPage(base, page.head, page.data, routeHints[route.kind]), page.status);
+  };
 
   await app.register(fastifyStatic, {
     root,
     index: false,
     cacheControl: false,
-    // index.html is only ever sent with the config injected (below).
-    allowedPath: (pathName) => pathName !== '/index.html',
+    // index.html is only ever sent with the config injected (below); the build manifest
+    // (.vite/manifest.json) and other dot folders are not for browsers.
+    allowedPath: (pathName) => pathName !== '/index.html' && !pathName.split('/').some((s) => s.startsWith('.')),
     setHeaders: (res, filePath) => {
       const relative = path.relative(root, filePath);
       // Hashed file names never change content; translations carry the build id in their URL.
@@ -71,7 +102,7 @@ export async function buildWebApp(ctx: AppContext, options: WebAppOptions = {}):
       );
     },
   });
-  app.get('/', async (_request, reply) => sendPage(reply));
+  app.get('/', async (_request, reply) => sendHtml(reply, homePage));
   // Anything that is not a file is a client-side route; a missing asset or translation is a real 404.
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -79,7 +110,8 @@ export async function buildWebApp(ctx: AppContext, options: WebAppOptions = {}):
     if (url.startsWith('/assets/') || url.startsWith('/locales/')) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
     }
-    return sendPage(reply);
+    const queryAt = request.url.indexOf('?');
+    return sendPage(reply, url, queryAt === -1 ? '' : request.url.slice(queryAt));
   });
   return app;
 }

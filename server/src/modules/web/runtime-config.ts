@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Config } from '../../config/index.js';
+import { scriptSafeJson } from './page-head.js';
 
 /** What `window.__REGISTRY__` holds; web/src/lib/config.ts reads the same fields. */
 export interface WebRuntimeConfig {
@@ -38,11 +39,5 @@ export function webRuntimeConfig(config: Config, indexHtml: string): WebRuntimeC
  * <script> element: `<`, `>`, `&` and the JavaScript line separators are escaped.
  */
 export function injectRuntimeConfig(indexHtml: string, runtime: WebRuntimeConfig): string {
-  const json = JSON.stringify(runtime)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-  return indexHtml.replace(CONFIG_MARKER, `<script>window.__REGISTRY__=${json}</script>`);
+  return indexHtml.replace(CONFIG_MARKER, () => `<script>window.__REGISTRY__=${scriptSafeJson(runtime)}</script>`);
 }

@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { hasIds } from '../../../api/cache-rules';
 import { api, unwrap } from '../../../api/client';
+import type { components } from '../../../api/schema.gen';
+import { embeddedFetchedAt, takeEmbedded } from '../../../lib/embedded-data';
 
 /** `GET /nodes/{nodeId}`: one pack with its latest version. */
 export const getNode = (nodeId: string, signal?: AbortSignal) =>
@@ -11,6 +13,9 @@ export const nodeQuery = (nodeId: string) =>
     queryKey: [`/nodes/${nodeId}`],
     queryFn: ({ signal }) => getNode(nodeId, signal),
     enabled: hasIds(nodeId),
+    // A shared page's first paint uses the answer the web listener embedded; it revalidates as usual.
+    initialData: () => takeEmbedded<components['schemas']['Node']>(`/nodes/${nodeId}`),
+    initialDataUpdatedAt: embeddedFetchedAt,
   });
 
 /** The pack shown on its page. */
