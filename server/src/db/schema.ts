@@ -198,6 +198,18 @@ export interface ComfyNodesTable {
   created_at: CreatedAt;
 }
 
+/**
+ * A class name that ships with ComfyUI itself, from the ComfyUI entry of ComfyUI-Manager's node
+ * map (`registry import-manager-list` replaces the whole table on each run).
+ */
+export interface CoreComfyNodesTable {
+  /** The class key in ComfyUI's NODE_CLASS_MAPPINGS, e.g. `KSampler`. */
+  name: string;
+  /** Where the name came from. */
+  source: 'manager-import';
+  updated_at: UpdatedAt;
+}
+
 export interface PersonalAccessTokensTable {
   id: string;
   publisher_id: string;
@@ -358,6 +370,7 @@ export interface Database {
   storage_files: StorageFilesTable;
   upload_tickets: UploadTicketsTable;
   comfy_nodes: ComfyNodesTable;
+  core_comfy_nodes: CoreComfyNodesTable;
   personal_access_tokens: PersonalAccessTokensTable;
   reviews: ReviewsTable;
   download_counts: DownloadCountsTable;

@@ -17,9 +17,11 @@ describe('registry import-manager-list', () => {
     );
     expect(result.out).toContain('Ids rewritten to satisfy the node-id rules: 11\n');
     expect(result.out).toContain('Class names: 41398 added, 0 removed\n');
+    expect(result.out).toContain('Core ComfyUI classes: 868 (868 added, 0 removed)\n');
 
     const again = await cli.run('import-manager-list', allFiles);
     expect(again.out).toContain('Imported:  0\nUpdated:   0\nUnchanged: 5883\n');
+    expect(again.out).toContain('Core ComfyUI classes: 868 (0 added, 0 removed)\n');
 
     const { db } = cli.open();
     const count = await db

@@ -36,6 +36,7 @@ describe('importing the real ComfyUI-Manager catalogue', () => {
     expect(first.updated).toEqual([]);
     expect(first.unchanged).toBe(0);
     expect(first.classNames).toEqual({ added: 41398, removed: 0 });
+    expect(first.coreClasses).toEqual({ count: 868, added: 868, removed: 0 });
     expect(first.warnings).toEqual([]);
     expect(first.notInList).toBe(0);
     expect(first.skipped.map((s) => [s.reason, s.id, s.index])).toEqual([
@@ -174,12 +175,29 @@ describe('importing the real ComfyUI-Manager catalogue', () => {
     expect(again.updated).toEqual([]);
     expect(again.unchanged).toBe(5883);
     expect(again.classNames).toEqual({ added: 0, removed: 0 });
+    expect(again.coreClasses).toEqual({ count: 868, added: 0, removed: 0 });
     expect(again.skipped).toHaveLength(13);
     const names = await db
       .selectFrom('comfy_nodes')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(names.n)).toBe(41398);
+  });
+
+  it("stores ComfyUI's own classes from its node-map entry as core, not as a pack", async () => {
+    const core = await db.selectFrom('core_comfy_nodes').selectAll().orderBy('name').execute();
+    expect(core).toHaveLength(868);
+    const names = new Set(core.map((r) => r.name));
+    for (const name of ['KSampler', 'CheckpointLoaderSimple', 'CLIPTextEncode', 'VAEDecode', 'SaveImage']) {
+      expect(names.has(name), name).toBe(true);
+    }
+    expect(core[0]).toEqual({ name: expect.any(String), source: 'manager-import', updated_at: expect.any(String) });
+    const comfyui = await db
+      .selectFrom('nodes')
+      .select('id')
+      .where('normalized_repository', '=', 'github.com/comfyanonymous/comfyui')
+      .execute();
+    expect(comfyui).toEqual([]);
   });
 
   async function classNamesOf(nodeId: string): Promise<string[]> {

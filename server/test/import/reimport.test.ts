@@ -185,6 +185,63 @@ describe('re-importing a changed catalogue', () => {
   });
 });
 
+describe("ComfyUI's own classes", () => {
+  const comfyui = 'https://github.com/comfyanonymous/ComfyUI';
+  const coreNames = async (db: Awaited<ReturnType<typeof freshDb>>) =>
+    (await db.selectFrom('core_comfy_nodes').select('name').orderBy('name').execute()).map((r) => r.name);
+
+  it('replaces the core class names with the node map entry of ComfyUI on every import', async () => {
+    const db = await freshDb();
+    const first = await importManagerCatalogue(
+      { db },
+      catalogue([alpha], { [comfyui]: ['KSampler', 'VAEDecode', 'KSampler'], [alpha.reference]: ['A1'] }),
+    );
+    expect(first.coreClasses).toEqual({ count: 2, added: 2, removed: 0 });
+    expect(await coreNames(db)).toEqual(['KSampler', 'VAEDecode']);
+    const alphaNames = await db.selectFrom('comfy_nodes').select('name').execute();
+    expect(alphaNames).toEqual([{ name: 'A1' }]);
+
+    const same = await importManagerCatalogue({ db }, catalogue([alpha], { [comfyui]: ['VAEDecode', 'KSampler'] }));
+    expect(same.coreClasses).toEqual({ count: 2, added: 0, removed: 0 });
+
+    const changed = await importManagerCatalogue(
+      { db },
+      catalogue([alpha], { [`${comfyui}.git`]: ['KSampler', 'WanVaceToVideo'] }),
+    );
+    expect(changed.coreClasses).toEqual({ count: 2, added: 1, removed: 1 });
+    expect(await coreNames(db)).toEqual(['KSampler', 'WanVaceToVideo']);
+  });
+
+  it('reads the entry under Comfy-Org/ComfyUI too, merged with the old address', async () => {
+    const db = await freshDb();
+    const report = await importManagerCatalogue(
+      { db },
+      catalogue([], { 'https://github.com/Comfy-Org/ComfyUI': ['SaveImage'], [comfyui]: ['KSampler', 'SaveImage'] }),
+    );
+    expect(report.coreClasses).toEqual({ count: 2, added: 2, removed: 0 });
+    expect(await coreNames(db)).toEqual(['KSampler', 'SaveImage']);
+  });
+
+  it('leaves the core class names alone without a node map or without a ComfyUI entry in it', async () => {
+    const db = await freshDb();
+    await importManagerCatalogue({ db }, catalogue([], { [comfyui]: ['KSampler'] }));
+
+    const noEntry = await importManagerCatalogue({ db }, catalogue([alpha], { [alpha.reference]: ['A1'] }));
+    expect(noEntry.coreClasses).toBeNull();
+    const noMap = await importManagerCatalogue({ db }, { nodes: { custom_nodes: [] } });
+    expect(noMap.coreClasses).toBeNull();
+    expect(await coreNames(db)).toEqual(['KSampler']);
+  });
+
+  it('replaces them with nothing when the ComfyUI entry lists no classes', async () => {
+    const db = await freshDb();
+    await importManagerCatalogue({ db }, catalogue([], { [comfyui]: ['KSampler'] }));
+    const report = await importManagerCatalogue({ db }, catalogue([], { [comfyui]: [] }));
+    expect(report.coreClasses).toEqual({ count: 0, added: 0, removed: 1 });
+    expect(await coreNames(db)).toEqual([]);
+  });
+});
+
 describe('malformed input', () => {
   it.each([
     ['a list instead of an object', { nodes: [] }, 'The node list must be a JSON object with a "custom_nodes" array.'],

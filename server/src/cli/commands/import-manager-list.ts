@@ -5,10 +5,10 @@ import { importManagerFiles } from '../../modules/catalogue-import/service.js';
 import { type CliCommand, UsageError } from '../command.js';
 import { openForCommand } from '../open.js';
 
-/** `registry import-manager-list`: loads the ComfyUI-Manager catalogue as unclaimed packs. */
+/** `registry import-manager-list`: loads the ComfyUI-Manager catalogue as unclaimed packs, and ComfyUI's core classes. */
 export const importManagerListCommand: CliCommand = {
   name: 'import-manager-list',
-  summary: 'Import the ComfyUI-Manager node list as unclaimed packs (safe to re-run).',
+  summary: "Import the ComfyUI-Manager node list as unclaimed packs and ComfyUI's core class names (safe to re-run).",
   usage:
     'registry import-manager-list --nodes <custom-node-list.json> [--node-map <extension-node-map.json>] [--stats <github-stats.json>]',
   async run(args, { config, io }) {

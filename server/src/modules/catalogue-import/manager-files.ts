@@ -29,6 +29,11 @@ export interface ManagerCatalogue {
   classNames: Map<string, string[]>;
   /** Normalised repository URL → GitHub stars. */
   stars: Map<string, number>;
+  /**
+   * Class names of ComfyUI itself (its entry in the node map), or undefined when there is no node
+   * map or it has no entry for ComfyUI.
+   */
+  coreClassNames: string[] | undefined;
   /** Entries of the node map or stats file that were ignored, and why. */
   warnings: string[];
 }
@@ -67,12 +72,28 @@ export function parseManagerInputs(inputs: ManagerInputs): ManagerCatalogue {
   if (!isRecord(inputs.nodes) || !Array.isArray(inputs.nodes.custom_nodes)) {
     throw new ManagerInputError('The node list must be a JSON object with a "custom_nodes" array.');
   }
+  const classNames =
+    inputs.nodeMap === undefined ? new Map<string, string[]>() : parseNodeMap(inputs.nodeMap, warnings);
   return {
     entries: inputs.nodes.custom_nodes,
-    classNames: inputs.nodeMap === undefined ? new Map() : parseNodeMap(inputs.nodeMap, warnings),
+    classNames,
     stars: inputs.stats === undefined ? new Map() : parseStats(inputs.stats, warnings),
+    coreClassNames: coreClassNamesOf(classNames),
     warnings,
   };
+}
+
+/**
+ * Normalised URLs under which the node map lists ComfyUI's own classes: the Manager keys them by
+ * `https://github.com/comfyanonymous/ComfyUI`; `Comfy-Org/ComfyUI` is where that repository lives
+ * now, should the Manager switch to it.
+ */
+export const COMFYUI_REPOSITORIES = ['github.com/comfyanonymous/comfyui', 'github.com/comfy-org/comfyui'];
+
+/** ComfyUI's own class names from the node map (both keys merged), or undefined when it has none. */
+function coreClassNamesOf(classNames: Map<string, string[]>): string[] | undefined {
+  const lists = COMFYUI_REPOSITORIES.map((url) => classNames.get(url)).filter((l): l is string[] => l !== undefined);
+  return lists.length === 0 ? undefined : [...new Set(lists.flat())];
 }
 
 /**

@@ -12,6 +12,11 @@ export interface ImportReport {
   skipped: SkippedEntry[];
   rewrittenIds: { from: string; to: string }[];
   classNames: { added: number; removed: number };
+  /**
+   * ComfyUI's own class names (`core_comfy_nodes`) after the import, and how they changed; null
+   * when the node map was not given or has no entry for ComfyUI (the table is then left alone).
+   */
+  coreClasses: { count: number; added: number; removed: number } | null;
   /** Unclaimed packs in the database that the list no longer has (left as they are). */
   notInList: number;
   warnings: string[];
@@ -42,6 +47,11 @@ export function formatImportReport(report: ImportReport): string {
     if (report.rewrittenIds.length > EXAMPLES) lines.push(`    ... and ${report.rewrittenIds.length - EXAMPLES} more`);
   }
   lines.push(`Class names: ${report.classNames.added} added, ${report.classNames.removed} removed`);
+  lines.push(
+    report.coreClasses === null
+      ? 'Core ComfyUI classes: left as they were (no node map, or no ComfyUI entry in it)'
+      : `Core ComfyUI classes: ${report.coreClasses.count} (${report.coreClasses.added} added, ${report.coreClasses.removed} removed)`,
+  );
   if (report.notInList > 0) lines.push(`Unclaimed packs no longer in the list (kept): ${report.notInList}`);
   for (const warning of report.warnings.slice(0, EXAMPLES)) lines.push(`Warning: ${warning}`);
   if (report.warnings.length > EXAMPLES) lines.push(`Warning: ... and ${report.warnings.length - EXAMPLES} more`);

@@ -139,3 +139,25 @@ export async function deleteClassNames(db: Db, ids: string[]): Promise<void> {
     await db.deleteFrom('comfy_nodes').where('id', 'in', slice).execute();
   }
 }
+
+/**
+ * Makes `core_comfy_nodes` hold exactly `names`: names no longer listed are deleted, new ones
+ * inserted, the others left as they are (so an unchanged list writes nothing).
+ */
+export async function replaceCoreClassNames(db: Db, names: string[]): Promise<{ added: number; removed: number }> {
+  const wanted = new Set(names);
+  const current = new Set((await db.selectFrom('core_comfy_nodes').select('name').execute()).map((r) => r.name));
+  const removed = [...current].filter((name) => !wanted.has(name));
+  const added = [...wanted].filter((name) => !current.has(name));
+  for (const slice of chunks(removed, IDS_PER_QUERY)) {
+    await db.deleteFrom('core_comfy_nodes').where('name', 'in', slice).execute();
+  }
+  const updated_at = nowIso();
+  for (const slice of chunks(added, rowsPerInsert(3))) {
+    await db
+      .insertInto('core_comfy_nodes')
+      .values(slice.map((name) => ({ name, source: 'manager-import' as const, updated_at })))
+      .execute();
+  }
+  return { added: added.length, removed: removed.length };
+}

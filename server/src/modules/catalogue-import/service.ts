@@ -4,6 +4,7 @@ import type { ComfyNodesTable, NodesTable } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
 import { UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
+import { forgetCoreClassNames } from '../resolve/core-nodes.js';
 import { chunks, IDS_PER_QUERY } from './batch.js';
 import { type ManagerFilePaths, type ManagerInputs, parseManagerInputs, readManagerFiles } from './manager-files.js';
 import { type PlannedPack, planImport } from './plan.js';
@@ -19,6 +20,7 @@ import {
   insertNodes,
   listUnclaimedNormalizedIds,
   type NodePatch,
+  replaceCoreClassNames,
   updateNode,
 } from './repository.js';
 
@@ -33,6 +35,9 @@ export type ImportContext = Pick<AppContext, 'db'> & Partial<Pick<AppContext, 'e
  * the same id) keep their publisher and everything their owner edits; the import refreshes only
  * their GitHub stars and the class names that came from the Manager's node map (rows with source
  * `manager-import`, never the ones extracted from archives).
+ *
+ * The node map's entry for ComfyUI itself replaces the core class names (`core_comfy_nodes`),
+ * in the same transaction; without such an entry they are left as they are.
  */
 export async function importManagerCatalogue(ctx: ImportContext, inputs: ManagerInputs): Promise<ImportReport> {
   const started = performance.now();
@@ -47,6 +52,7 @@ export async function importManagerCatalogue(ctx: ImportContext, inputs: Manager
     skipped: plan.skipped,
     rewrittenIds: plan.rewrittenIds,
     classNames: { added: 0, removed: 0 },
+    coreClasses: null,
     notInList: 0,
     warnings: catalogue.warnings,
     durationMs: 0,
@@ -113,6 +119,10 @@ export async function importManagerCatalogue(ctx: ImportContext, inputs: Manager
     await insertClassNames(trx, newNames);
     report.classNames = { added: newNames.length, removed: staleNameIds.length };
     report.notInList = (await listUnclaimedNormalizedIds(trx)).filter((id) => !inList.has(id)).length;
+    if (catalogue.coreClassNames !== undefined) {
+      const core = await replaceCoreClassNames(trx, catalogue.coreClassNames);
+      report.coreClasses = { count: catalogue.coreClassNames.length, ...core };
+    }
 
     const touched = [...report.imported, ...report.updated];
     for (const slice of chunks(touched, IDS_PER_QUERY)) await recordCatalogueChange(trx, slice);
@@ -120,6 +130,7 @@ export async function importManagerCatalogue(ctx: ImportContext, inputs: Manager
   });
 
   if (ctx.events) announceCatalogueChange(ctx.events, changed);
+  if (report.coreClasses) forgetCoreClassNames(ctx.db);
   report.durationMs = Math.round(performance.now() - started);
   return report;
 }

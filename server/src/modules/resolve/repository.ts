@@ -34,3 +34,9 @@ export async function findVersionStrings(db: Db, ids: string[]): Promise<{ id: s
   );
   return rows.flat();
 }
+
+/** Every class name that ships with ComfyUI, as the last catalogue import recorded it. */
+export async function findCoreClassNames(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('core_comfy_nodes').select('name').execute();
+  return rows.map((r) => r.name);
+}

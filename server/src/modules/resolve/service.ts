@@ -2,18 +2,20 @@ import type { AppContext } from '../../context.js';
 import { UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
 import { byProviderPreference } from '../comfy-nodes/service.js';
 import { findNodesByIds, findPublisherRefs, type NodeRow } from '../nodes/repository.js';
-import { isCoreNodeClass } from './core-classes.js';
+import { coreClassNames } from './core-nodes.js';
 import { findOwnersOfClasses, findVersionStrings } from './repository.js';
 import type { ResolvedClassJson, ResolvedPackJson } from './schemas.js';
 
 /**
- * Resolves comfy-node class names in one pass: core (ships with ComfyUI), the pack that provides
+ * Resolves comfy-node class names in one pass: core (ships with ComfyUI: the imported
+ * `core_comfy_nodes` plus the frontend-only node types), the pack that provides
  * it (the same candidates and tie-break as `GET /comfy-nodes/{name}/node`), or unknown.
  * Answers follow the order of the first occurrence of each name; duplicates are dropped.
  */
 export async function resolveClasses(ctx: AppContext, names: string[]): Promise<ResolvedClassJson[]> {
   const unique = [...new Set(names)];
-  const lookup = unique.filter((name) => !isCoreNodeClass(name));
+  const core = await coreClassNames(ctx.db);
+  const lookup = unique.filter((name) => !core.has(name));
   const owners = await findOwnersOfClasses(ctx.db, lookup);
   const packs = await findNodesByIds(ctx.db, [...new Set(owners.map((o) => o.node_id))]);
   const active = new Map(packs.filter((p) => p.status === 'NodeStatusActive').map((p) => [p.id, p]));
@@ -58,7 +60,7 @@ export async function resolveClasses(ctx: AppContext, names: string[]): Promise<
   };
 
   return unique.map((name): ResolvedClassJson => {
-    if (isCoreNodeClass(name)) return { name, status: 'core' };
+    if (core.has(name)) return { name, status: 'core' };
     const pack = providers.get(name);
     return pack ? { name, status: 'pack', pack: present(pack) } : { name, status: 'unknown' };
   });

@@ -1,12 +1,22 @@
-import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UNCLAIMED_PUBLISHER_ID } from '../../../src/modules/catalogue/wire.js';
-import { CORE_NODE_CLASSES } from '../../../src/modules/resolve/core-classes.js';
+import { importManagerCatalogue } from '../../../src/modules/catalogue-import/service.js';
+import { CORE_CLASSES_TTL_MS } from '../../../src/modules/resolve/core-nodes.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { seedComfyNode, seedPack } from '../../helpers/catalogue.js';
-import { managerFiles } from '../../import/manager-data.js';
 
 const resolve = (t: TestApp, names: unknown) => t.anon.post('/comfy-nodes/resolve', { names });
+
+/** Imports a node map whose ComfyUI entry lists these classes (and no packs), as the CLI would. */
+const importCore = (t: TestApp, names: string[], url = 'https://github.com/comfyanonymous/ComfyUI') =>
+  importManagerCatalogue(t.ctx, { nodes: { custom_nodes: [] }, nodeMap: { [url]: [names, { title_aux: 'ComfyUI' }] } });
+
+/** Status of each name, in order. */
+async function statuses(t: TestApp, names: string[]): Promise<[string, string][]> {
+  const res = await resolve(t, names);
+  expect(res.statusCode).toBe(200);
+  return (res.json() as { results: { name: string; status: string }[] }).results.map((r) => [r.name, r.status]);
+}
 
 describe('POST /comfy-nodes/resolve', () => {
   it('answers core, the providing pack with install fields, or unknown, once per name in order', async () => {
@@ -27,6 +37,7 @@ describe('POST /comfy-nodes/resolve', () => {
       node: { name: 'Old Pack', repository_url: 'https://github.com/someone/old-pack' },
     });
     await seedComfyNode(t, { node_id: 'old-pack', name: 'Old Node' });
+    await importCore(t, ['KSampler', 'VAEDecode']);
 
     const res = await resolve(t, [
       'FaceDetailer',
@@ -184,12 +195,60 @@ describe('POST /comfy-nodes/resolve', () => {
 });
 
 describe('core node classes', () => {
-  it("match the classes ComfyUI-Manager's node map lists for ComfyUI itself", () => {
-    const map = JSON.parse(readFileSync(managerFiles.nodeMap, 'utf8')) as Record<string, [string[], unknown]>;
-    const core = map['https://github.com/comfyanonymous/ComfyUI']?.[0] ?? [];
-    expect([...CORE_NODE_CLASSES].sort()).toEqual([...new Set(core)].sort());
-    for (const name of ['KSampler', 'CheckpointLoaderSimple', 'CLIPTextEncode', 'VAEDecode', 'SaveImage']) {
-      expect(CORE_NODE_CLASSES.has(name), name).toBe(true);
-    }
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('are only the frontend-only node types before any import', async () => {
+    const t = await buildTestApp();
+    expect(await statuses(t, ['KSampler', 'Note', 'MarkdownNote', 'PrimitiveNode', 'Reroute'])).toEqual([
+      ['KSampler', 'unknown'],
+      ['Note', 'core'],
+      ['MarkdownNote', 'core'],
+      ['PrimitiveNode', 'core'],
+      ['Reroute', 'core'],
+    ]);
+  });
+
+  it("come from the imported node map's ComfyUI entry, and a re-import replaces them at once", async () => {
+    const t = await buildTestApp();
+    await seedPack(t, { id: 'wan-extras' });
+    await seedComfyNode(t, { node_id: 'wan-extras', name: 'WanVaceToVideo' });
+    expect(await statuses(t, ['KSampler', 'WanVaceToVideo'])).toEqual([
+      ['KSampler', 'unknown'],
+      ['WanVaceToVideo', 'pack'],
+    ]);
+
+    await importCore(t, ['KSampler', 'CLIPTextEncode']);
+    expect(await statuses(t, ['KSampler', 'CLIPTextEncode', 'WanVaceToVideo', 'Reroute'])).toEqual([
+      ['KSampler', 'core'],
+      ['CLIPTextEncode', 'core'],
+      ['WanVaceToVideo', 'pack'],
+      ['Reroute', 'core'],
+    ]);
+
+    // ComfyUI took the class over: core wins over the pack that also lists it.
+    await importCore(t, ['KSampler', 'WanVaceToVideo'], 'https://github.com/Comfy-Org/ComfyUI');
+    expect(await statuses(t, ['KSampler', 'CLIPTextEncode', 'WanVaceToVideo'])).toEqual([
+      ['KSampler', 'core'],
+      ['CLIPTextEncode', 'unknown'],
+      ['WanVaceToVideo', 'core'],
+    ]);
+  });
+
+  it('follow an import made by another process within the cache lifetime', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const t = await buildTestApp();
+    expect(await statuses(t, ['KSampler'])).toEqual([['KSampler', 'unknown']]);
+
+    // What `registry import-manager-list` in another process leaves behind: rows, no cache reset here.
+    await t.ctx.db
+      .insertInto('core_comfy_nodes')
+      .values({ name: 'KSampler', source: 'manager-import', updated_at: new Date().toISOString() })
+      .execute();
+    expect(await statuses(t, ['KSampler'])).toEqual([['KSampler', 'unknown']]);
+
+    vi.setSystemTime(Date.now() + CORE_CLASSES_TTL_MS + 1);
+    expect(await statuses(t, ['KSampler'])).toEqual([['KSampler', 'core']]);
   });
 });
