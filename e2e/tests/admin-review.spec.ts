@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { publisherWithToken, publishFlaggedVersion } from '../support/admin-publish';
 import { expect, test } from '../support/fixtures';
+import { publisherWithToken, publishFlaggedVersion } from '../support/publishing';
 import type { E2EState } from '../support/state';
 
 /** A fresh publisher (owned by the seeded non-admin user) and a pack id nobody else uses. */
 async function freshPack(registry: E2EState, label: string) {
   const suffix = randomBytes(4).toString('hex');
   const publisher = await publisherWithToken(registry, registry.users.user, `e2e-mod-${label}-${suffix}`);
-  return { publisher: { ...publisher, id: `e2e-mod-${label}-${suffix}` }, nodeId: `mod-${label}-${suffix}` };
+  return { publisher, nodeId: `mod-${label}-${suffix}` };
 }
 
 /** The review queue filtered to one pack, through the filter form. */

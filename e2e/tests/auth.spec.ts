@@ -150,12 +150,16 @@ test.describe('signed in', () => {
     const menu = page.getByRole('menu');
     await expect(menu).toContainText('Grace Hopper');
     await expect(menu).toContainText(registry.users.user.email);
-    await expect(menu.getByRole('menuitem')).toHaveText(['Your Nodes', 'Logout']);
+    await expect(menu.getByRole('menuitem')).toHaveText(['Your Nodes', 'Account', 'Logout']);
     await checkA11y(page);
     await menu.getByRole('menuitem', { name: 'Your Nodes' }).click();
     await expect(page).toHaveURL('/nodes');
     await expect(page.getByRole('heading', { name: 'Your Nodes' })).toBeVisible();
     await checkA11y(page);
+    await page.getByRole('button', { name: 'Account menu for Grace Hopper' }).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Account' }).click();
+    await expect(page).toHaveURL('/account');
+    await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
     await checkA11y(page);

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { createPublisher, signUpUser, uniqueSuffix } from '../support/publish-archive';
+import { createPublisher, signUpUser, uniqueSuffix } from '../support/publishing';
 import type { E2EState } from '../support/state';
 
 const unclaimed = 'admin-11338bd3-f081-43cf-b3f9-295c829826f7';

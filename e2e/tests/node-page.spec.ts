@@ -1,6 +1,6 @@
-import zlib from 'node:zlib';
 import { type APIRequestContext, request } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { zipArchive } from '../support/publishing';
 import { readState } from '../support/state';
 
 test.describe('pack page', () => {
@@ -82,52 +82,6 @@ const PUBLISHER = 'e2e-pack-page';
 const PACK = 'e2e-pack-page-demo';
 const BANNED_PACK = 'e2e-pack-page-banned';
 const DELETED_PACK = 'e2e-pack-page-deleted';
-
-/** A zip archive with stored (uncompressed) entries: enough for the registry's archive reader. */
-function storedZip(files: Record<string, string>): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, text] of Object.entries(files)) {
-    const data = Buffer.from(text, 'utf8');
-    const fileName = Buffer.from(name, 'utf8');
-    const crc = zlib.crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(0, 8);
-    local.writeUInt32LE(0, 10);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(fileName.length, 26);
-    local.writeUInt16LE(0, 28);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(0, 10);
-    central.writeUInt32LE(0, 12);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(fileName.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, fileName, data);
-    centrals.push(central, fileName);
-    offset += local.length + fileName.length + data.length;
-  }
-  const centralSize = centrals.reduce((sum, b) => sum + b.length, 0);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(centrals.length / 2, 8);
-  end.writeUInt16LE(centrals.length / 2, 10);
-  end.writeUInt32LE(centralSize, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, ...centrals, end]);
-}
 
 const DESCRIPTION = [
   '# Demo pack',
@@ -245,7 +199,7 @@ async function ensurePublishedPack(): Promise<void> {
       expect(published.status(), await published.text()).toBe(201);
       const { signedUrl } = (await published.json()) as { signedUrl: string };
       const upload = await api.put(signedUrl, {
-        data: storedZip({ 'pyproject.toml': pyproject(version), '__init__.py': initPy() }),
+        data: zipArchive({ 'pyproject.toml': pyproject(version), '__init__.py': initPy() }),
         headers: { 'Content-Type': 'application/zip' },
       });
       expect(upload.status(), await upload.text()).toBe(200);

@@ -1,15 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import {
-  buildZip,
   createAccessToken,
   createPublisher,
   FLAGGED_SOURCE,
-  packFiles,
+  packArchive,
   publishWithToken,
   signUpUser,
   uniqueSuffix,
-} from '../support/publish-archive';
+} from '../support/publishing';
 import type { E2EState } from '../support/state';
 
 /** A new publisher with one pack at 1.0.0, published with an access token through the real protocol. */
@@ -20,13 +19,11 @@ async function publishedPack(page: Page, registry: E2EState) {
   const user = await signUpUser(page.request, registry, 'packowner');
   await createPublisher(page.request, registry, user, publisherId);
   const accessToken = await createAccessToken(page.request, registry, user, publisherId);
-  const zip = buildZip(packFiles({ nodeId, version: '1.0.0', publisherId }));
-  const status = await publishWithToken(page.request, registry, {
+  const { status } = await publishWithToken(page.request, registry, {
     publisherId,
     nodeId,
     version: '1.0.0',
     accessToken,
-    zip,
   });
   expect(status).toBe('NodeVersionStatusActive');
   return { user, publisherId, nodeId };
@@ -68,11 +65,7 @@ test.describe('pack management', () => {
     await page.goto(`/nodes/${nodeId}/manage`);
 
     // Upload 1.1.0 with the file picker and watch it become Live.
-    await uploadFromBrowser(
-      page,
-      `${nodeId}-1.1.0.zip`,
-      buildZip(packFiles({ nodeId, version: '1.1.0', publisherId })),
-    );
+    await uploadFromBrowser(page, `${nodeId}-1.1.0.zip`, packArchive({ nodeId, version: '1.1.0', publisherId }));
     await expect(page.getByTestId('processing-steps')).toBeVisible();
     await expect(page.getByTestId('upload-result')).toHaveText('Version 1.1.0 is live.', { timeout: 30_000 });
     await expect(versions.getByTestId('version-1.1.0').getByText('Live')).toBeVisible();
@@ -122,7 +115,7 @@ test.describe('pack management', () => {
     test.setTimeout(90_000);
     const { publisherId, nodeId } = await publishedPack(page, registry);
     await page.goto(`/nodes/${nodeId}/manage`);
-    const zip = buildZip(packFiles({ nodeId, version: '1.2.0', publisherId, extra: { 'evil.py': FLAGGED_SOURCE } }));
+    const zip = packArchive({ nodeId, version: '1.2.0', publisherId, extra: { 'evil.py': FLAGGED_SOURCE } });
     await uploadFromBrowser(page, 'flagged.zip', zip);
     await expect(page.getByTestId('upload-result')).toHaveText('Version 1.2.0 was flagged by the security scan.', {
       timeout: 30_000,
@@ -148,7 +141,7 @@ test.describe('pack management', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Publish a pack' })).toBeVisible();
     await page.getByLabel('Pack id').fill(nodeId);
     // Drag and drop this time: a zip dropped on the drop area is picked like a chosen file.
-    const zip = buildZip(packFiles({ nodeId, version: '0.1.0', publisherId }));
+    const zip = packArchive({ nodeId, version: '0.1.0', publisherId });
     const dataTransfer = await page.evaluateHandle(
       (bytes) => {
         const transfer = new DataTransfer();
@@ -179,11 +172,7 @@ test.describe('pack management', () => {
 
     // The wrong pack's archive is refused with an explanation.
     await page.goto(`/nodes/${nodeId}/manage`);
-    await uploadFromBrowser(
-      page,
-      'other.zip',
-      buildZip(packFiles({ nodeId: 'someone-else', version: '2.0.0', publisherId })),
-    );
+    await uploadFromBrowser(page, 'other.zip', packArchive({ nodeId: 'someone-else', version: '2.0.0', publisherId }));
     await expect(page.getByRole('alert').filter({ hasText: 'pyproject.toml names another pack' })).toBeVisible();
 
     await page.setViewportSize({ width: 360, height: 740 });

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { publishWithToken } from '../support/publish';
+import { publishWithToken } from '../support/publishing';
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
@@ -138,7 +138,8 @@ test.describe('publisher dashboard', () => {
 
     // Publish a pack with the copied token through the real publish protocol.
     const nodeId = `${id}-hello`;
-    await publishWithToken(request, registry.apiUrl, copied, {
+    await publishWithToken(request, registry, {
+      accessToken: copied,
       publisherId: id,
       nodeId,
       version: '1.0.0',

@@ -31,9 +31,10 @@ async function served(request: APIRequestContext, url: string) {
 
 /**
  * Holds every API request for `apiPath` until `release()`: a page that shows its content while
- * the request is held did not need it for its first paint. Requests are recorded as they start.
+ * the request is held did not need it for its first paint. Requests (of `method`) are recorded as
+ * they start.
  */
-async function holdApi(page: Page, apiUrl: string, apiPath: string) {
+async function holdApi(page: Page, apiUrl: string, apiPath: string, method = 'GET') {
   const api = new URL(apiUrl);
   const isTarget = (url: URL) => url.origin === api.origin && url.pathname === apiPath;
   const started: Request[] = [];
@@ -43,7 +44,7 @@ async function holdApi(page: Page, apiUrl: string, apiPath: string) {
     release = resolve;
   });
   page.on('request', (request) => {
-    if (request.method() === 'GET' && isTarget(new URL(request.url()))) started.push(request);
+    if (request.method() === method && isTarget(new URL(request.url()))) started.push(request);
   });
   page.on('response', (response) => {
     if (started.includes(response.request())) answered.push(response.request());
@@ -122,6 +123,34 @@ test.describe('shareable pages', () => {
     expect(held.answered).toEqual([]);
     held.release();
     await expect.poll(() => held.answered.length).toBeGreaterThan(0);
+  });
+
+  test('the node-class page paints its providing pack without waiting for the API, then revalidates', async ({
+    page,
+    registry,
+    request,
+    saveScreenshot,
+  }) => {
+    const provider = (await (await request.get(`${registry.apiUrl}/comfy-nodes/FaceDetailer/node`)).json()) as {
+      id: string;
+      name: string;
+    };
+    // The page resolves the class through the batch endpoint; its first paint must not wait for it.
+    const held = await holdApi(page, registry.apiUrl, '/comfy-nodes/resolve', 'POST');
+    await page.goto('/comfy-nodes/FaceDetailer');
+    const providerSection = page.getByRole('region', { name: 'Provided by' });
+    await expect(providerSection.getByRole('link', { name: provider.name, exact: true })).toHaveAttribute(
+      'href',
+      `/nodes/${provider.id}`,
+    );
+    await expect(providerSection.getByText(`comfy node install ${provider.id}`, { exact: true })).toBeVisible();
+    expect(held.answered).toEqual([]);
+    await saveScreenshot(page, 'share-comfy-node-first-paint');
+
+    held.release();
+    // The query revalidates through the API as usual, and the answer agrees.
+    await expect.poll(() => held.answered.length).toBeGreaterThan(0);
+    await expect(providerSection.getByRole('link', { name: provider.name, exact: true })).toBeVisible();
   });
 
   test('a pack reached inside the app still loads through the API', async ({ page, registry }) => {

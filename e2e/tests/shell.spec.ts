@@ -17,6 +17,7 @@ test.describe('document and header', () => {
     await expect(logo).toHaveAttribute('width', '36');
     await expect(logo).toHaveAttribute('height', '36');
     await expect(header.getByRole('link', { name: 'Documentation' })).toHaveAttribute('href', /\/e2e-docs$/);
+    await expect(header.getByRole('link', { name: 'Resolve workflow' })).toHaveAttribute('href', '/resolve');
     await expect(header.getByRole('link', { name: 'Join our Discord community' })).toHaveAttribute('href', '/discord');
     await expect(header.getByRole('button', { name: /^Language/ })).toBeVisible();
     await expect(header.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/auth/login?fromUrl=%2F');
@@ -63,6 +64,25 @@ test.describe('document and header', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await saveScreenshot(page, 'home-360');
+  });
+
+  test('the header leads to the missing-nodes resolver, also in Arabic at 360 px', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('link', { name: 'Resolve workflow' }).click();
+    await expect(page).toHaveURL('/resolve');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.evaluate(() => localStorage.setItem('comfy-registry-language', 'ar'));
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    // Below the small breakpoint the link shows its icon and keeps its name for screen readers.
+    await expect(page.getByRole('banner').getByRole('link', { name: 'فحص سير العمل' })).toHaveAttribute(
+      'href',
+      '/resolve',
+    );
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { catalogueCache } from '../../../src/modules/nodes/cache/catalogue-cache.js';
 import { buildTestApp } from '../../helpers/app.js';
 import { changeCatalogue, seedPack } from '../../helpers/catalogue.js';
@@ -85,6 +85,31 @@ describe('HTTP caching of catalogue reads', () => {
     expect((await t.anon.get('/nodes/hello/install')).statusCode).toBe(200);
 
     expect((await t.anon.get('/nodes')).json().nodes[0].downloads).toBe(1);
+  });
+
+  it('GET /nodes/{id} catches up with installs once the maximum age has passed, also for a revalidating client', async () => {
+    const t = await buildTestApp({ CATALOGUE_CACHE_MAX_AGE_MS: '5000' });
+    await seedPack(t, { id: 'hello', versions: [{ version: '1.0.0' }] });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const before = await t.anon.get('/nodes/hello');
+      expect(before.json().downloads).toBe(0);
+      const etag = before.headers.etag as string;
+
+      expect((await t.anon.get('/nodes/hello/install')).statusCode).toBe(200);
+      // The per-day counts are read live; the cached pack answer may lag for up to the maximum age.
+      const days = (await t.anon.get('/nodes/hello/downloads?days=1')).json() as { count: number }[];
+      expect(days.reduce((sum, day) => sum + day.count, 0)).toBe(1);
+      expect((await t.anon.get('/nodes/hello', { 'if-none-match': etag })).statusCode).toBe(304);
+
+      vi.advanceTimersByTime(5000);
+      const after = await t.anon.get('/nodes/hello', { 'if-none-match': etag });
+      expect(after.statusCode).toBe(200);
+      expect(after.json().downloads).toBe(1);
+      expect(after.headers.etag).not.toBe(etag);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('builds a burst of identical misses once', async () => {

@@ -35,7 +35,7 @@ function Avatar({ user }: { user: AuthUser }) {
   );
 }
 
-/** The signed-in user's menu: Your Nodes, Admin Dashboard (admins), Logout. */
+/** The signed-in user's menu: Your Nodes, Account, Admin Dashboard (admins), Logout. */
 export function AvatarMenu({ user, isAdmin }: { user: AuthUser; isAdmin: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -65,6 +65,7 @@ export function AvatarMenu({ user, isAdmin }: { user: AuthUser; isAdmin: boolean
       </div>
       <MenuSeparator />
       <MenuItem onSelect={() => navigate('/nodes')}>{t('nav.yourNodes')}</MenuItem>
+      <MenuItem onSelect={() => navigate('/account')}>{t('nav.account')}</MenuItem>
       {isAdmin ? <MenuItem onSelect={() => navigate('/admin')}>{t('nav.adminDashboard')}</MenuItem> : null}
       <MenuSeparator />
       <MenuItem disabled={logout.isPending} onSelect={() => logout.mutate()}>

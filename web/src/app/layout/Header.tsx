@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
-import { BookIcon, ChatIcon } from '../../components/ui/icons';
+import { BookIcon, ChatIcon, PuzzleIcon } from '../../components/ui/icons';
 import { Logo } from '../../components/ui/logo';
 import { useProfile } from '../../features/auth/api/get-profile';
 import { useAuth } from '../../features/auth/hooks/useAuth';
@@ -11,7 +11,10 @@ import { AvatarMenu } from './AvatarMenu';
 import { LanguagePicker } from './LanguagePicker';
 import { ThemeMenu } from './ThemeMenu';
 
-/** The top bar: home link, sign-in or account menu, documentation, Discord, theme and language. */
+/**
+ * The top bar: home link, the missing-nodes resolver, documentation, Discord, theme, language, and
+ * sign-in or the account menu.
+ */
 export function Header() {
   const { t, i18n } = useTranslation();
   const location = useLocation();
@@ -29,6 +32,11 @@ export function Header() {
           <span className="text-lg font-semibold tracking-tight">{t('app.headerTitle')}</span>
         </Link>
         <div className="flex flex-wrap items-center gap-1 sm:gap-2">
+          <Link to="/resolve" className={buttonClass('ghost', 'sm')}>
+            <PuzzleIcon />
+            <span className="hidden sm:inline">{t('nav.resolve')}</span>
+            <span className="sr-only sm:hidden">{t('nav.resolve')}</span>
+          </Link>
           <a
             href={docsUrlFor(i18n.resolvedLanguage ?? 'en')}
             target="_blank"

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 import { CheckIcon } from './icons';
 
+// The one copy-to-clipboard implementation of the app: a button (`CopyButton`) and a titled,
+// left-to-right snippet with its button (`CopyBlock`). Texts come translated from the caller.
+
 /** The button's texts, already translated by the caller. */
 export interface CopyButtonText {
   copy: string;
@@ -10,39 +13,52 @@ export interface CopyButtonText {
   copiedAnnounce: string;
 }
 
+type CopyState = 'idle' | 'copied' | 'failed';
+
+/** How long the button says "copied" (or "failed") before going back to "copy". */
+export const COPY_FEEDBACK_MS = 2500;
+
+/** Writes to the clipboard and remembers the outcome for a few seconds. */
+function useCopy(value: string, onCopy?: (ok: boolean) => void) {
+  const [state, setState] = useState<CopyState>('idle');
+  useEffect(() => {
+    if (state === 'idle') return;
+    const timer = setTimeout(() => setState('idle'), COPY_FEEDBACK_MS);
+    return () => clearTimeout(timer);
+  }, [state]);
+  const copy = async () => {
+    let ok = true;
+    try {
+      await navigator.clipboard.writeText(value);
+    } catch {
+      ok = false;
+    }
+    setState(ok ? 'copied' : 'failed');
+    onCopy?.(ok);
+  };
+  return { state, copy };
+}
+
 /**
  * Copies `value` to the clipboard and says so: the label turns into "copied" (or "failed") for a
- * few seconds and the outcome is announced through a status region.
+ * few seconds and the outcome is announced through a status region. `onCopy` runs after each
+ * attempt with its outcome (for analytics).
  */
 export function CopyButton({
   value,
   text,
   label,
-  onCopied,
+  onCopy,
   className = '',
 }: {
   value: string;
   text: CopyButtonText;
   /** Accessible name, e.g. "Copy the token". */
   label: string;
-  onCopied?: () => void;
+  onCopy?: (ok: boolean) => void;
   className?: string;
 }) {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  useEffect(() => {
-    if (state === 'idle') return;
-    const timer = setTimeout(() => setState('idle'), 2500);
-    return () => clearTimeout(timer);
-  }, [state]);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setState('copied');
-      onCopied?.();
-    } catch {
-      setState('failed');
-    }
-  };
+  const { state, copy } = useCopy(value, onCopy);
   return (
     <>
       <button
@@ -63,19 +79,20 @@ export function CopyButton({
   );
 }
 
-/** A preformatted snippet (left to right even in Arabic) with its copy button. */
+/** A titled, preformatted snippet (left to right even in Arabic) with its copy button. */
 export function CopyBlock({
   title,
   value,
   text,
   label,
-  onCopied,
+  onCopy,
 }: {
   title: string;
   value: string;
   text: CopyButtonText;
+  /** Accessible name of the button (should name what it copies). */
   label: string;
-  onCopied?: () => void;
+  onCopy?: (ok: boolean) => void;
 }) {
   return (
     <div className="min-w-0">
@@ -87,7 +104,7 @@ export function CopyBlock({
         >
           <code>{value}</code>
         </pre>
-        <CopyButton value={value} text={text} label={label} onCopied={onCopied} className="self-start py-2" />
+        <CopyButton value={value} text={text} label={label} onCopy={onCopy} className="self-start py-2" />
       </div>
     </div>
   );

@@ -37,6 +37,13 @@ export const BookIcon = (p: IconProps) => (
   </Icon>
 );
 
+/** Puzzle piece (missing nodes of a workflow). */
+export const PuzzleIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M10 4a2 2 0 1 1 4 0v2h4v4h-2a2 2 0 1 0 0 4h2v4H6v-4h2a2 2 0 1 0 0-4H6V6h4z" />
+  </Icon>
+);
+
 /** Globe (language). */
 export const GlobeIcon = (p: IconProps) => (
   <Icon {...p}>

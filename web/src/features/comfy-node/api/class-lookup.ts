@@ -2,9 +2,34 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { hasIds } from '../../../api/cache-rules';
 import { api, unwrap } from '../../../api/client';
 import type { components } from '../../../api/schema.gen';
+import { embeddedFetchedAt, takeEmbedded } from '../../../lib/embedded-data';
+import { UNCLAIMED_PUBLISHER_ID } from '../lib/install';
 
 export type ResolvedComfyNode = components['schemas']['ResolveComfyNodesResponse']['results'][number];
 export type ComfyNode = components['schemas']['ComfyNode'];
+type Node = components['schemas']['Node'];
+
+/**
+ * The resolution the server would answer for `name`, from the providing pack the web listener
+ * embedded in a shared class page (`/comfy-nodes/<name>/node`, chosen by the same rule).
+ */
+export function resolutionFromPack(name: string, pack: Node): ResolvedComfyNode {
+  return {
+    name,
+    status: 'pack',
+    pack: {
+      id: pack.id,
+      name: pack.name,
+      publisher:
+        pack.publisher && pack.publisher.id !== UNCLAIMED_PUBLISHER_ID
+          ? { id: pack.publisher.id, name: pack.publisher.name }
+          : null,
+      latest_version: pack.latest_version?.version ?? null,
+      repository: pack.repository,
+      install_command: `comfy node install ${pack.id}`,
+    },
+  };
+}
 
 /** `POST /comfy-nodes/resolve` for one class: core, the providing pack, or unknown. */
 export const resolveClass = async (name: string, signal?: AbortSignal): Promise<ResolvedComfyNode | undefined> =>
@@ -16,6 +41,12 @@ export const resolveClassQuery = (name: string) =>
     queryKey: ['comfy-node-resolution', name],
     queryFn: ({ signal }) => resolveClass(name, signal),
     enabled: hasIds(name),
+    // A shared class page's first paint uses the pack the web listener embedded; it revalidates as usual.
+    initialData: () => {
+      const pack = takeEmbedded<Node>(`/comfy-nodes/${name}/node`);
+      return pack ? resolutionFromPack(name, pack) : undefined;
+    },
+    initialDataUpdatedAt: embeddedFetchedAt,
   });
 
 /** Which pack provides the class (or core / unknown). */

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
-import { CopyCommand } from '../../../components/ui/copy-command';
+import { CopyBlock } from '../../../components/ui/copy-button';
 import { LoadFailure } from '../../../components/ui/load-failure';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { analytics } from '../../../lib/analytics-client';
@@ -47,14 +47,12 @@ export function ComfyNodePage() {
     ) ??
       undefined);
   const others = [...new Set(rows.map((row) => row.node_id))].filter((id) => id !== pack?.id);
-  const copyText = (command: string, label: string) => ({
-    label,
+  const copyText = {
     copy: t('install.copy'),
     copied: t('install.copied'),
-    copyFailed: t('install.copyFailed'),
+    failed: t('install.copyFailed'),
     copiedAnnounce: t('install.copiedAnnounce'),
-    buttonLabel: t('install.copyLabel', { command }),
-  });
+  };
 
   return (
     <article className="mx-auto max-w-4xl py-8">
@@ -119,10 +117,12 @@ export function ComfyNodePage() {
               </dl>
               <div className="mt-4 space-y-3">
                 {installCommands(pack).map(({ kind, command }) => (
-                  <CopyCommand
+                  <CopyBlock
                     key={kind}
-                    command={command}
-                    text={copyText(command, kind === 'cli' ? t('install.cli') : t('install.git'))}
+                    title={kind === 'cli' ? t('install.cli') : t('install.git')}
+                    value={command}
+                    label={t('install.copyLabel', { command })}
+                    text={copyText}
                     onCopy={(ok) => analytics.track('Comfy Node Install Command Copied', { kind, ok, node: pack.id })}
                   />
                 ))}

@@ -23,7 +23,7 @@ export function GettingStarted({ publisher }: { publisher?: WalkthroughPublisher
     failed: t('copy.failed'),
     copiedAnnounce: t('copy.copiedAnnounce'),
   };
-  const track = (snippet: string) => analytics.track('Publish Snippet Copied', { snippet });
+  const track = (snippet: string, ok: boolean) => analytics.track('Publish Snippet Copied', { snippet, ok });
   const manage = publisher ? `/publishers/${encodeURIComponent(publisher.id)}/manage` : '';
   const stepClass =
     'relative min-w-0 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
@@ -66,7 +66,7 @@ export function GettingStarted({ publisher }: { publisher?: WalkthroughPublisher
             value={pyprojectSnippet({ publisherId: publisher?.id ?? '', displayName: publisher?.name ?? '' })}
             text={copyText}
             label={t('start.step3.copyLabel')}
-            onCopied={() => track('pyproject')}
+            onCopy={(ok) => track('pyproject', ok)}
           />
         </li>
         <li className={stepClass}>
@@ -77,7 +77,7 @@ export function GettingStarted({ publisher }: { publisher?: WalkthroughPublisher
             value={publishCommands()}
             text={copyText}
             label={t('start.step4.copyLabel')}
-            onCopied={() => track('publish')}
+            onCopy={(ok) => track('publish', ok)}
           />
           <p className="mt-3 text-sm">
             <a

@@ -138,7 +138,7 @@ export function NodePage() {
   });
   const number = (value: number) => value.toLocaleString(language);
   const date = (iso: string) => new Date(iso).toLocaleDateString(language, { dateStyle: 'medium' });
-  const list = (values: string[]) => (values.length > 0 ? values.join(', ') : t('details.any'));
+  const list = (values: string[], none: string) => (values.length > 0 ? values.join(', ') : none);
   const banned = pack.status === 'NodeStatusBanned';
   const deleted = pack.status === 'NodeStatusDeleted';
 
@@ -275,22 +275,22 @@ export function NodePage() {
                   </div>
                   <div>
                     <dt className="text-slate-600 dark:text-slate-400">{t('details.os')}</dt>
-                    <dd>{list(pack.supported_os)}</dd>
+                    <dd>{list(pack.supported_os, t('details.anyOs'))}</dd>
                   </div>
                   <div>
                     <dt className="text-slate-600 dark:text-slate-400">{t('details.accelerators')}</dt>
-                    <dd>{list(pack.supported_accelerators)}</dd>
+                    <dd>{list(pack.supported_accelerators, t('details.anyAccelerator'))}</dd>
                   </div>
                   <div>
                     <dt className="text-slate-600 dark:text-slate-400">{t('details.comfyui')}</dt>
                     <dd>
-                      <bdi>{pack.supported_comfyui_version || t('details.any')}</bdi>
+                      <bdi>{pack.supported_comfyui_version || t('details.anyVersion')}</bdi>
                     </dd>
                   </div>
                   <div>
                     <dt className="text-slate-600 dark:text-slate-400">{t('details.frontend')}</dt>
                     <dd>
-                      <bdi>{pack.supported_comfyui_frontend_version || t('details.any')}</bdi>
+                      <bdi>{pack.supported_comfyui_frontend_version || t('details.anyVersion')}</bdi>
                     </dd>
                   </div>
                 </dl>

@@ -26,7 +26,7 @@ function useFormat() {
 function VersionPanel({ nodeId, version }: { nodeId: string; version: NodeVersion }) {
   const { t } = useTranslation('node');
   const { date, number } = useFormat();
-  const list = (values: string[]) => (values.length > 0 ? values.join(', ') : t('details.any'));
+  const list = (values: string[], none: string) => (values.length > 0 ? values.join(', ') : none);
   const downloadable = isDownloadable(version);
   const reason = visibleReason(version.status_reason);
   return (
@@ -45,16 +45,16 @@ function VersionPanel({ nodeId, version }: { nodeId: string; version: NodeVersio
         <dt className="text-slate-600 dark:text-slate-400">{t('stats.downloads')}</dt>
         <dd>{number(version.downloads)}</dd>
         <dt className="text-slate-600 dark:text-slate-400">{t('details.os')}</dt>
-        <dd>{list(version.supported_os)}</dd>
+        <dd>{list(version.supported_os, t('details.anyOs'))}</dd>
         <dt className="text-slate-600 dark:text-slate-400">{t('details.accelerators')}</dt>
-        <dd>{list(version.supported_accelerators)}</dd>
+        <dd>{list(version.supported_accelerators, t('details.anyAccelerator'))}</dd>
         <dt className="text-slate-600 dark:text-slate-400">{t('details.comfyui')}</dt>
         <dd>
-          <bdi>{version.supported_comfyui_version || t('details.any')}</bdi>
+          <bdi>{version.supported_comfyui_version || t('details.anyVersion')}</bdi>
         </dd>
         <dt className="text-slate-600 dark:text-slate-400">{t('details.frontend')}</dt>
         <dd>
-          <bdi>{version.supported_comfyui_frontend_version || t('details.any')}</bdi>
+          <bdi>{version.supported_comfyui_frontend_version || t('details.anyVersion')}</bdi>
         </dd>
         <dt className="text-slate-600 dark:text-slate-400">{t('versions.dependencies')}</dt>
         <dd className="min-w-0 break-all">

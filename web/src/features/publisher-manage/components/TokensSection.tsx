@@ -192,7 +192,7 @@ export function TokensSection({ publisherId }: { publisherId: string }) {
               failed: t('tokens.copyFailed'),
               copiedAnnounce: t('tokens.copiedAnnounce'),
             }}
-            onCopied={() => analytics.track('Publisher Token Copied', { publisherId })}
+            onCopy={(ok) => analytics.track('Publisher Token Copied', { publisherId, ok })}
           />
         </div>
       </Dialog>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { CopyCommand } from '../../../components/ui/copy-command';
+import { CopyBlock } from '../../../components/ui/copy-button';
 import { Spinner } from '../../../components/ui/spinner';
 import { analytics } from '../../../lib/analytics-client';
 import { notify } from '../../../lib/toast';
@@ -219,15 +219,15 @@ export function ResolvePage() {
               </p>
 
               {groups.installCommand ? (
-                <CopyCommand
-                  command={groups.installCommand}
+                <CopyBlock
+                  title={t('install.label', { count: groups.packs.length })}
+                  value={groups.installCommand}
+                  label={t('install.copyLabel')}
                   text={{
-                    label: t('install.label', { count: groups.packs.length }),
                     copy: t('install.copy'),
                     copied: t('install.copied'),
-                    copyFailed: t('install.copyFailed'),
+                    failed: t('install.copyFailed'),
                     copiedAnnounce: t('install.copiedAnnounce'),
-                    buttonLabel: t('install.copyLabel'),
                   }}
                   onCopy={(ok) =>
                     analytics.track('Workflow Install Command Copied', { ok, packs: groups.packs.length })
