@@ -3,15 +3,12 @@ import { Type } from 'typebox';
 import { errorResponses } from '../../lib/schemas.js';
 import { requireWriter } from '../auth/viewer.js';
 import { Node } from '../catalogue/wire.js';
-import { rejectNulCharacters } from '../publishers/nul-guard.js';
 import { bearer } from '../publishers/schemas.js';
 import { reviewPack } from './service.js';
 
 /** Star ratings of packs by signed-in users. */
 const reviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
-  app.addHook('preValidation', rejectNulCharacters);
-
   app.post(
     '/nodes/:nodeId/reviews',
     {
