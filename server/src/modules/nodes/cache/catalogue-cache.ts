@@ -36,8 +36,7 @@ export function orderSnapshots(ctx: AppContext): OrderSnapshots {
   if (!held) {
     held = new OrderSnapshots(catalogueClock(ctx), {
       maxAgeMs: ctx.config.catalogueCache.CATALOGUE_CACHE_MAX_AGE_MS,
-      // Like the response cache, a zero memory budget turns keeping them off.
-      maxSnapshots: ctx.config.catalogueCache.CATALOGUE_CACHE_MAX_BYTES > 0 ? MAX_ORDER_SNAPSHOTS : 0,
+      maxSnapshots: MAX_ORDER_SNAPSHOTS,
     });
     snapshots.set(ctx, held);
   }
