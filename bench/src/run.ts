@@ -66,9 +66,9 @@ async function main(): Promise<number> {
 }
 
 /**
- * `npm run bench -- --quick` at the root reaches the inner `npm run bench -w bench` as npm's own
- * options, which npm hands on only as `npm_config_*` variables; read the two switches from there
- * so that spelling works too. Options with values need `npm run bench -w bench -- --suite x`.
+ * The root script forwards its arguments (`npm run bench -- --suite x` reaches this process as
+ * `--suite x`). Switches given without the `--` (`npm run bench --quick`) reach npm instead, which
+ * hands them on only as `npm_config_*` variables; read the two switches from there too.
  */
 function npmConfigFlags(): { quick?: boolean; 'no-build'?: boolean } {
   const env = process.env;

@@ -6,6 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppContext } from './context.js';
 import { installErrorHandling } from './lib/error-handler.js';
+import { installNulGuard } from './lib/nul-guard.js';
 import { hoistTitledSchemas } from './lib/openapi-components.js';
 import { apiModules } from './modules/index.js';
 
@@ -42,6 +43,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     reply.header('x-request-id', request.id);
   });
   installErrorHandling(app);
+  installNulGuard(app);
 
   const allowed = new Set(
     [config.server.PUBLIC_WEB_URL, ...config.server.CORS_ORIGINS.split(',')].map((o) => o.trim()).filter(Boolean),

@@ -268,4 +268,27 @@ describe('malformed input', () => {
     );
     expect(await db.selectFrom('nodes').selectAll().execute()).toEqual([]);
   });
+
+  it('imports a pack whose description is over the limit, cut to 1,000 characters', async () => {
+    const db = await freshDb();
+    const long = `${'A long description. '.repeat(80)}The end.`;
+    const report = await importManagerCatalogue({ db }, catalogue([{ ...alpha, description: long }, beta]));
+
+    expect(report.imported).toEqual(['ComfyUI-Alpha', 'beta']);
+    expect(report.skipped).toEqual([]);
+    expect(report.truncatedDescriptions).toEqual([{ id: 'ComfyUI-Alpha', length: long.length }]);
+    const row = await db
+      .selectFrom('nodes')
+      .select('description')
+      .where('id', '=', 'ComfyUI-Alpha')
+      .executeTakeFirstOrThrow();
+    expect(row.description.length).toBeLessThanOrEqual(1000);
+    expect(row.description.length).toBeGreaterThan(900);
+    expect(row.description.endsWith('…')).toBe(true);
+    expect(long.startsWith(row.description.slice(0, -1))).toBe(true);
+
+    // Re-importing the same list changes nothing: the cut is the same every time.
+    const again = await importManagerCatalogue({ db }, catalogue([{ ...alpha, description: long }, beta]));
+    expect(again.updated).toEqual([]);
+  });
 });

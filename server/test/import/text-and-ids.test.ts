@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isValidNodeId, lastPathSegment, normalizeNodeId } from '../../src/modules/catalogue-import/node-id.js';
-import { htmlToPlainText, normalizeRepositoryUrl } from '../../src/modules/catalogue-import/text.js';
+import { htmlToPlainText, normalizeRepositoryUrl, truncateText } from '../../src/modules/catalogue-import/text.js';
 
 describe('node ids', () => {
   it.each([
@@ -44,6 +44,24 @@ describe('descriptions', () => {
       'Use <lora:name:1.0>, strip <think> blocks, <pad> tokens, <! !> wildcards',
     );
     expect(htmlToPlainText('a &amp; b &lt;c&gt; &#128512; &bogus;')).toBe('a & b <c> 😀 &bogus;');
+  });
+
+  it('cuts over-long text at a word break with an ellipsis, within the limit', () => {
+    expect(truncateText('short', 10)).toBe('short');
+    expect(truncateText('x'.repeat(10), 10)).toBe('x'.repeat(10));
+    const words = 'lorem ipsum '.repeat(100);
+    const cut = truncateText(words, 1000);
+    expect(cut.length).toBeLessThanOrEqual(1000);
+    expect(cut.length).toBeGreaterThan(800);
+    expect(cut.endsWith('ipsum…') || cut.endsWith('lorem…')).toBe(true);
+    // One long word: cut inside it rather than throwing most of the text away.
+    expect(truncateText('y'.repeat(2000), 1000)).toBe(`${'y'.repeat(999)}…`);
+  });
+
+  it('never splits an emoji in two', () => {
+    const text = `${'a'.repeat(998)}😀😀`;
+    const cut = truncateText(text, 1000);
+    expect(cut).toBe(`${'a'.repeat(998)}…`);
   });
 });
 

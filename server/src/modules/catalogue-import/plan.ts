@@ -1,6 +1,7 @@
+import { DESCRIPTION_MAX_LENGTH } from '../packs/fields.js';
 import { isRecord, type ManagerCatalogue } from './manager-files.js';
 import { isValidNodeId, lastPathSegment, normalizeNodeId } from './node-id.js';
-import { htmlToPlainText, normalizeRepositoryUrl } from './text.js';
+import { htmlToPlainText, normalizeRepositoryUrl, truncateText } from './text.js';
 
 /** A pack as the catalogue describes it, already cleaned into registry values. */
 export interface PlannedPack {
@@ -36,6 +37,8 @@ export interface ImportPlan {
   skipped: SkippedEntry[];
   /** Ids that had to be rewritten to satisfy the node-id rules. */
   rewrittenIds: { from: string; to: string }[];
+  /** Packs whose description was longer than a pack's may be, imported cut to the limit. */
+  truncatedDescriptions: { id: string; length: number }[];
 }
 
 /**
@@ -47,6 +50,7 @@ export function planImport(catalogue: ManagerCatalogue): ImportPlan {
   const packs: PlannedPack[] = [];
   const skipped: SkippedEntry[] = [];
   const rewrittenIds: { from: string; to: string }[] = [];
+  const truncatedDescriptions: { id: string; length: number }[] = [];
   const taken = new Map<string, { index: number; reference: string }>();
 
   catalogue.entries.forEach((entry, index) => {
@@ -83,12 +87,16 @@ export function planImport(catalogue: ManagerCatalogue): ImportPlan {
 
     const lookupKeys = [reference, ...stringList(entry.files)].map(normalizeRepositoryUrl);
     const title = typeof entry.title === 'string' ? entry.title.trim() : '';
+    const fullDescription = typeof entry.description === 'string' ? htmlToPlainText(entry.description) : '';
+    // Over-long descriptions are cut to what a pack may hold rather than failing or skipping the pack.
+    const description = truncateText(fullDescription, DESCRIPTION_MAX_LENGTH);
+    if (description !== fullDescription) truncatedDescriptions.push({ id, length: fullDescription.length });
     packs.push({
       index,
       id,
       normalizedId,
       name: title || id,
-      description: typeof entry.description === 'string' ? htmlToPlainText(entry.description) : '',
+      description,
       author: typeof entry.author === 'string' ? entry.author.trim() : '',
       repositoryUrl: reference,
       normalizedRepository: normalizeRepositoryUrl(reference),
@@ -103,7 +111,7 @@ export function planImport(catalogue: ManagerCatalogue): ImportPlan {
       classNames: firstHit(catalogue.classNames, lookupKeys) ?? [],
     });
   });
-  return { packs, skipped, rewrittenIds };
+  return { packs, skipped, rewrittenIds, truncatedDescriptions };
 }
 
 /** The value for the first key present: the repository URL, then the files the Manager installs. */

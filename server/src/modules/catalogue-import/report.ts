@@ -11,6 +11,8 @@ export interface ImportReport {
   claimedUpdated: number;
   skipped: SkippedEntry[];
   rewrittenIds: { from: string; to: string }[];
+  /** Packs imported with their description cut to the pack limit, with the original length. */
+  truncatedDescriptions: { id: string; length: number }[];
   classNames: { added: number; removed: number };
   /**
    * ComfyUI's own class names (`core_comfy_nodes`) after the import, and how they changed; null
@@ -45,6 +47,15 @@ export function formatImportReport(report: ImportReport): string {
     lines.push(`Ids rewritten to satisfy the node-id rules: ${report.rewrittenIds.length}`);
     for (const { from, to } of report.rewrittenIds.slice(0, EXAMPLES)) lines.push(`    "${from}" -> ${to}`);
     if (report.rewrittenIds.length > EXAMPLES) lines.push(`    ... and ${report.rewrittenIds.length - EXAMPLES} more`);
+  }
+  if (report.truncatedDescriptions.length > 0) {
+    lines.push(`Descriptions cut to the pack limit: ${report.truncatedDescriptions.length}`);
+    for (const { id, length } of report.truncatedDescriptions.slice(0, EXAMPLES)) {
+      lines.push(`    ${id}: ${length} characters`);
+    }
+    if (report.truncatedDescriptions.length > EXAMPLES) {
+      lines.push(`    ... and ${report.truncatedDescriptions.length - EXAMPLES} more`);
+    }
   }
   lines.push(`Class names: ${report.classNames.added} added, ${report.classNames.removed} removed`);
   lines.push(

@@ -51,6 +51,7 @@ export async function importManagerCatalogue(ctx: ImportContext, inputs: Manager
     claimedUpdated: 0,
     skipped: plan.skipped,
     rewrittenIds: plan.rewrittenIds,
+    truncatedDescriptions: plan.truncatedDescriptions,
     classNames: { added: 0, removed: 0 },
     coreClasses: null,
     notInList: 0,

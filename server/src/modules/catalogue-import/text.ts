@@ -45,6 +45,23 @@ function decodeEntities(text: string): string {
 }
 
 /**
+ * Text cut to at most `max` characters (UTF-16 code units, as the length checks count them):
+ * at the last word break in the final fifth when there is one, never inside a surrogate pair,
+ * ending with `…` to show something was left out. Shorter text is returned as it is.
+ */
+export function truncateText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max - 1; // room for the ellipsis
+  // Do not split a surrogate pair (emoji and other astral characters).
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  const cut = text.slice(0, end);
+  const space = cut.search(/\s\S*$/);
+  const kept = space >= Math.floor(end * 0.8) ? cut.slice(0, space) : cut;
+  return `${kept.trimEnd()}…`;
+}
+
+/**
  * A repository URL reduced for lookups: lower-case, no scheme, no `www.`, no trailing `/` or
  * `.git` (`https://www.GitHub.com/a/b.git/` → `github.com/a/b`). Misspelt schemes (`htps://`) are
  * dropped too, since the catalogue contains them.

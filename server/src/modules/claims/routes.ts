@@ -3,15 +3,12 @@ import { Type } from 'typebox';
 import { errorResponses } from '../../lib/schemas.js';
 import { requireWriter } from '../auth/viewer.js';
 import { PackParams } from '../packs/schemas.js';
-import { rejectNulCharacters } from '../publishers/nul-guard.js';
 import { bearer } from '../publishers/schemas.js';
 import { claimPack } from './service.js';
 
 /** Claiming an unclaimed pack by proving, through GitHub, that you administer its repository. */
 const claimRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
-  app.addHook('preValidation', rejectNulCharacters);
-
   app.post(
     '/publishers/:publisherId/nodes/:nodeId/claim-my-node',
     {

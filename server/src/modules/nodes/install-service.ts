@@ -29,7 +29,7 @@ export async function installNode(
   // Installing is never allowed for a banned pack, not even for admins.
   if (target.nodeStatus === 'NodeStatusBanned') throw forbidden('Node Banned');
   const row = installable(target.version, version);
-  await recordInstall(ctx.db, ctx.dialect, { nodeId: target.nodeId, versionId: row.id }, utcDay(new Date()));
+  await recordInstall(ctx.db, ctx.dialect, { nodeId: target.nodeId, versionId: row.id, day: utcDay(new Date()) });
   const answer = presentVersion(ctx.storage, row, true);
   return { ...answer, downloads: answer.downloads + 1 };
 }

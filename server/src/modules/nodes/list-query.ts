@@ -15,6 +15,8 @@ export interface NodeListRequest {
   order: NodeOrderTerm[];
   /** Everything that shapes the answer, in a fixed order: the cache key. */
   key: string;
+  /** What shapes the listing before it is cut into pages (filter and order): its snapshot key. */
+  listingKey: string;
 }
 
 /**
@@ -37,9 +39,7 @@ export function normalizeListQuery(query: ListNodesQueryType, includeBanned: boo
     supportedAccelerators: sortedOrUndefined(query.supported_accelerator),
     changedAfter: query.timestamp === undefined ? undefined : isoTimestamp(query.timestamp),
   };
-  const key = JSON.stringify([
-    page,
-    limit,
+  const listingKey = JSON.stringify([
     order.key,
     includeBanned,
     normalizedIds,
@@ -47,7 +47,8 @@ export function normalizeListQuery(query: ListNodesQueryType, includeBanned: boo
     filter.supportedAccelerators,
     filter.changedAfter,
   ]);
-  return { page, limit, filter, order: order.terms, key };
+  const key = JSON.stringify([page, limit, listingKey]);
+  return { page, limit, filter, order: order.terms, key, listingKey };
 }
 
 function isoTimestamp(text: string): string {

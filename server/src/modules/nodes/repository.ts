@@ -46,31 +46,16 @@ export interface NodeOrderTerm {
   direction: 'asc' | 'desc';
 }
 
-/** How many packs match the filter. */
-export async function countNodes(db: Db, filter: NodeFilter): Promise<number> {
-  const row = await filtered(db, filter)
-    .select((eb) => eb.fn.countAll().as('count'))
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
-}
-
 /**
- * One page of packs matching the filter, in the given order. The page's ids are picked first and
- * only those rows are read: for the default order the ids come from the order index alone (an
- * index-only scan on PostgreSQL), instead of sorting whole rows of the catalogue for every page.
+ * The ids of every pack matching the filter, in the given order: what a listing's pages are cut
+ * from. For the default order they come from the order index alone (an index-only scan on
+ * PostgreSQL), without reading whole rows.
  */
-export function pageNodes(
-  db: Db,
-  filter: NodeFilter,
-  order: NodeOrderTerm[],
-  limit: number,
-  offset: number,
-): Promise<NodeRow[]> {
-  let ids = filtered(db, filter).select('id');
-  for (const term of order) ids = ids.orderBy(term.expression, term.direction);
-  let query = db.selectFrom('nodes').selectAll().where('id', 'in', ids.limit(limit).offset(offset));
+export async function orderedNodeIds(db: Db, filter: NodeFilter, order: NodeOrderTerm[]): Promise<string[]> {
+  let query = filtered(db, filter).select('id');
   for (const term of order) query = query.orderBy(term.expression, term.direction);
-  return query.execute();
+  const rows = await query.execute();
+  return rows.map((row) => row.id);
 }
 
 function filtered(db: Db, filter: NodeFilter) {

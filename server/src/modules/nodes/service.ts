@@ -1,20 +1,30 @@
 import type { AppContext } from '../../context.js';
 import type { NodeJson, NodesPageJson } from '../catalogue/wire.js';
+import { orderSnapshots } from './cache/catalogue-cache.js';
 import type { NodeListRequest } from './list-query.js';
 import { findReadableNode, type NodeAccess } from './node-access.js';
 import { presentNode, presentNodes } from './present.js';
-import { countNodes, pageNodes } from './repository.js';
+import { findNodesByIds, type NodeRow, orderedNodeIds } from './repository.js';
 
 /**
  * One catalogue page: `{total, nodes, page, limit, totalPages}`. Pages past the end are empty
  * rather than an error, so a client walking to `totalPages` never trips over a shrinking catalogue.
+ *
+ * The page is a slice of the listing's ordered ids (one read per catalogue change, shared by every
+ * page and page size), so deep pages cost what the first one does and no `count(*)` runs per page.
  */
 export async function listNodes(ctx: AppContext, request: NodeListRequest): Promise<NodesPageJson> {
+  const ids = await orderSnapshots(ctx).get(request.listingKey, () =>
+    orderedNodeIds(ctx.db, request.filter, request.order),
+  );
+  const total = ids.length;
   const offset = (request.page - 1) * request.limit;
-  const [total, rows] = await Promise.all([
-    countNodes(ctx.db, request.filter),
-    pageNodes(ctx.db, request.filter, request.order, request.limit, offset),
-  ]);
+  const pageIds = offset < total ? ids.slice(offset, offset + request.limit) : [];
+  const byId = new Map((await findNodesByIds(ctx.db, pageIds)).map((row) => [row.id, row]));
+  // A pack that changed status since the snapshot was read is left out rather than shown.
+  const rows = pageIds
+    .map((id) => byId.get(id))
+    .filter((row): row is NodeRow => row !== undefined && request.filter.statuses.includes(row.status));
   const nodes = await presentNodes(ctx, rows, { includeStatusReason: false });
   return { total, nodes, page: request.page, limit: request.limit, totalPages: Math.ceil(total / request.limit) };
 }

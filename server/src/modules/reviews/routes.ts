@@ -3,11 +3,9 @@ import { Type } from 'typebox';
 import { errorResponses } from '../../lib/schemas.js';
 import { optionalViewer, requireWriter } from '../auth/viewer.js';
 import { Node } from '../catalogue/wire.js';
-import { rejectNulCharacters } from '../publishers/nul-guard.js';
 import { bearer } from '../publishers/schemas.js';
 import { reviewPack, reviewSummary, withdrawReview } from './service.js';
 
-/** Star ratings of packs by signed-in users. */
 const NodeParams = Type.Object({ nodeId: Type.String({ minLength: 1, maxLength: 200 }) });
 
 /** A pack's rating and the caller's own review. */
@@ -23,10 +21,9 @@ const ReviewSummary = Type.Object(
   { title: 'ReviewSummary' },
 );
 
+/** Star ratings of packs by signed-in users. */
 const reviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
-  app.addHook('preValidation', rejectNulCharacters);
-
   app.get(
     '/nodes/:nodeId/reviews',
     {

@@ -15,6 +15,21 @@ export const IDS_PER_QUERY = 500;
  */
 export async function loadSearchDocuments(db: Db, ids?: readonly string[]): Promise<SearchDocument[]> {
   if (ids && ids.length === 0) return [];
+  return loadDocuments(db, ids ? { ids } : undefined);
+}
+
+/**
+ * One batch of a full load: index documents of up to `limit` packs that are not deleted, with
+ * ids after `afterId` (all when null), in id order. Loading the catalogue batch by batch keeps
+ * the rows of only one batch in memory at a time.
+ */
+export function loadSearchDocumentsAfter(db: Db, afterId: string | null, limit: number): Promise<SearchDocument[]> {
+  return loadDocuments(db, { afterId, limit });
+}
+
+type Selection = { ids: readonly string[] } | { afterId: string | null; limit: number };
+
+async function loadDocuments(db: Db, selection: Selection | undefined): Promise<SearchDocument[]> {
   let packs = db
     .selectFrom('nodes')
     .innerJoin('publishers', 'publishers.id', 'nodes.publisher_id')
@@ -39,7 +54,12 @@ export async function loadSearchDocuments(db: Db, ids?: readonly string[]): Prom
       'nodes.updated_at',
     ])
     .where('nodes.status', '!=', 'NodeStatusDeleted');
-  if (ids) packs = packs.where('nodes.id', 'in', [...ids]);
+  if (selection && 'ids' in selection) packs = packs.where('nodes.id', 'in', [...selection.ids]);
+  if (selection && 'afterId' in selection) {
+    const { afterId } = selection;
+    if (afterId !== null) packs = packs.where('nodes.id', '>', afterId);
+    packs = packs.orderBy('nodes.id').limit(selection.limit);
+  }
 
   // Class names of each pack's latest version, plus the imported catalogue's (no version) as a
   // fallback for packs whose latest version lists none.
@@ -54,9 +74,22 @@ export async function loadSearchDocuments(db: Db, ids?: readonly string[]): Prom
         eb('comfy_nodes.node_version_id', '=', eb.ref('nodes.latest_version_id')),
       ]),
     );
-  if (ids) classes = classes.where('comfy_nodes.node_id', 'in', [...ids]);
-
-  const [packRows, classRows] = await Promise.all([packs.execute(), classes.execute()]);
+  let packRows: Awaited<ReturnType<typeof packs.execute>>;
+  let classRows: Awaited<ReturnType<typeof classes.execute>>;
+  if (selection && 'afterId' in selection) {
+    // The batch's packs first, then the class names of exactly their id range.
+    packRows = await packs.execute();
+    const first = packRows[0]?.id;
+    const last = packRows.at(-1)?.id;
+    if (first === undefined || last === undefined) return [];
+    classRows = await classes
+      .where('comfy_nodes.node_id', '>=', first)
+      .where('comfy_nodes.node_id', '<=', last)
+      .execute();
+  } else {
+    if (selection) classes = classes.where('comfy_nodes.node_id', 'in', [...selection.ids]);
+    [packRows, classRows] = await Promise.all([packs.execute(), classes.execute()]);
+  }
   const fromVersion = new Map<string, SearchDocument['comfyNodes']>();
   const imported = new Map<string, SearchDocument['comfyNodes']>();
   for (const row of classRows) {

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/schemas.js';
 import { requireViewer, requireWriter } from '../auth/viewer.js';
-import { rejectNulCharacters } from '../publishers/nul-guard.js';
 import { bearer, PublisherParams } from '../publishers/schemas.js';
 import { createToken, listTokens, revokeToken } from './service.js';
 
@@ -23,8 +22,6 @@ const PersonalAccessToken = Type.Object(
 /** Publishing tokens of a publisher (owners and admins only). */
 const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
-  app.addHook('preValidation', rejectNulCharacters);
-
   app.post(
     '/publishers/:publisherId/tokens',
     {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { seedPack } from '../../helpers/catalogue.js';
+import { changeCatalogue, seedPack } from '../../helpers/catalogue.js';
 import { archiveUrl, nodeJson, versionJson } from '../../helpers/catalogue-json.js';
 
 type Page = { total: number; nodes: { id: string }[]; page: number; limit: number; totalPages: number };
@@ -269,5 +269,33 @@ describe('GET /nodes', () => {
       const t = await buildTestApp();
       expect((await t.anon.get('/nodes')).json()).toEqual({ total: 0, nodes: [], page: 1, limit: 10, totalPages: 0 });
     });
+  });
+
+  it('cuts every page size from one ordered listing, and a write shows in totals and pages at once', async () => {
+    const t = await buildTestApp({ CATALOGUE_POLL_MS: '60000', CATALOGUE_CACHE_MAX_AGE_MS: '600000' });
+    const publisher = await t.factories.publisher({ id: 'acme' });
+    for (let i = 0; i < 7; i++) {
+      await seedPack(t, { id: `p${i}`, publisher, node: { downloads: 100 - i } });
+    }
+    const all = ids((await t.anon.get('/nodes?limit=100')).json());
+    expect(all).toEqual(['p0', 'p1', 'p2', 'p3', 'p4', 'p5', 'p6']);
+    expect((await t.anon.get('/nodes?page=3&limit=3')).json()).toMatchObject({ total: 7, totalPages: 3, page: 3 });
+    expect(ids((await t.anon.get('/nodes?page=3&limit=3')).json())).toEqual(['p6']);
+    expect(ids((await t.anon.get('/nodes?page=2&limit=2')).json())).toEqual(['p2', 'p3']);
+    expect(ids((await t.anon.get('/nodes?page=5&limit=2')).json())).toEqual([]);
+
+    // A new pack at the top and a deleted one, written the way writers do.
+    await changeCatalogue(t, ['top', 'p1'], async (db) => {
+      await db
+        .insertInto('nodes')
+        .values({ id: 'top', normalized_id: 'top', name: 'Top', publisher_id: publisher.id, downloads: 1000 })
+        .execute();
+      await db.updateTable('nodes').set({ status: 'NodeStatusDeleted' }).where('id', '=', 'p1').execute();
+    });
+
+    const after = (await t.anon.get('/nodes?page=3&limit=3')).json();
+    expect(after).toMatchObject({ total: 7, totalPages: 3 });
+    expect(ids(after)).toEqual(['p6']);
+    expect(ids((await t.anon.get('/nodes?page=1&limit=3')).json())).toEqual(['top', 'p0', 'p2']);
   });
 });

@@ -36,21 +36,13 @@ describe('GET /nodes/search with bad input', () => {
 
   it('treats regex, wildcard and SQL pattern characters as plain text', async () => {
     const t = await seeded();
-    for (const search of [
-      '.*',
-      '[a-z]+',
-      '%',
-      '_',
-      '\\',
-      '(',
-      '*impact*',
-      "'; drop table nodes; --",
-      '{{x}}',
-      '\u0000',
-    ]) {
+    for (const search of ['.*', '[a-z]+', '%', '_', '\\', '(', '*impact*', "'; drop table nodes; --", '{{x}}']) {
       const res = await t.anon.inject({ method: 'GET', url: '/nodes/search', query: { search } });
       expect(res.statusCode, search).toBe(200);
     }
+    // NUL is refused app-wide (PostgreSQL cannot compare such text), search included.
+    const nul = await t.anon.inject({ method: 'GET', url: '/nodes/search', query: { search: '\u0000' } });
+    expect(nul.statusCode).toBe(400);
     const star = await t.anon.inject({ method: 'GET', url: '/nodes/search', query: { search: '*impact*' } });
     expect(ids(star.json())).toEqual(['impact']);
     const brackets = await t.anon.inject({ method: 'GET', url: '/nodes/search', query: { search: '[a-z]+' } });

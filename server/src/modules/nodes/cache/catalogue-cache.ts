@@ -1,9 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.js';
 import { CatalogueClock } from './catalogue-clock.js';
+import { OrderSnapshots } from './order-snapshots.js';
 import { type CachedAnswer, ResponseCache } from './response-cache.js';
 
+const clocks = new WeakMap<AppContext, CatalogueClock>();
 const caches = new WeakMap<AppContext, ResponseCache>();
+const snapshots = new WeakMap<AppContext, OrderSnapshots>();
+
+/** Listings (filter and order) whose ordered ids are kept at once. */
+const MAX_ORDER_SNAPSHOTS = 32;
 
 /**
  * How often the change feed is read by default. Writes made by this instance are seen at once
@@ -13,13 +19,36 @@ const caches = new WeakMap<AppContext, ResponseCache>();
  */
 const DEFAULT_POLL_MS = { sqlite: 50, postgres: 250 } as const;
 
+/** The catalogue token of an app instance, shared by its response cache and order snapshots. */
+function catalogueClock(ctx: AppContext): CatalogueClock {
+  let clock = clocks.get(ctx);
+  if (!clock) {
+    const pollMs = ctx.config.catalogueCache.CATALOGUE_POLL_MS ?? DEFAULT_POLL_MS[ctx.dialect];
+    clock = new CatalogueClock(ctx.db, pollMs, ctx.events);
+    clocks.set(ctx, clock);
+  }
+  return clock;
+}
+
+/** The ordered ids of catalogue listings (see `OrderSnapshots`), valid as long as cached answers. */
+export function orderSnapshots(ctx: AppContext): OrderSnapshots {
+  let held = snapshots.get(ctx);
+  if (!held) {
+    held = new OrderSnapshots(catalogueClock(ctx), {
+      maxAgeMs: ctx.config.catalogueCache.CATALOGUE_CACHE_MAX_AGE_MS,
+      maxSnapshots: MAX_ORDER_SNAPSHOTS,
+    });
+    snapshots.set(ctx, held);
+  }
+  return held;
+}
+
 /** The one response cache of an app instance, shared by every catalogue read route. */
 export function catalogueCache(ctx: AppContext): ResponseCache {
   let cache = caches.get(ctx);
   if (!cache) {
     const settings = ctx.config.catalogueCache;
-    const pollMs = settings.CATALOGUE_POLL_MS ?? DEFAULT_POLL_MS[ctx.dialect];
-    cache = new ResponseCache(new CatalogueClock(ctx.db, pollMs, ctx.events), {
+    cache = new ResponseCache(catalogueClock(ctx), {
       maxBytes: settings.CATALOGUE_CACHE_MAX_BYTES,
       maxAgeMs: settings.CATALOGUE_CACHE_MAX_AGE_MS,
     });

@@ -3,8 +3,15 @@ import type { Database } from '../../../db/schema.js';
 import type { EventBus } from '../../../lib/events.js';
 import { ChangeFollower } from '../change-follower.js';
 import type { PackSuggestion, SearchEngine, SearchPage, SearchQuery, SearchStats } from '../engine.js';
-import { IDS_PER_QUERY, loadPopularity, loadSearchDocuments } from '../repository.js';
+import { IDS_PER_QUERY, loadPopularity, loadSearchDocuments, loadSearchDocumentsAfter } from '../repository.js';
 import { MemorySearch } from './memory-search.js';
+
+/**
+ * Packs read per query while building the index. Each batch is indexed before the next is read,
+ * so only one batch of rows is held at a time and the event loop (the API) gets a turn between
+ * batches.
+ */
+const BUILD_BATCH = 2000;
 
 export interface InProcessEngineOptions {
   pollMs: number;
@@ -45,8 +52,12 @@ export class InProcessSearchEngine implements SearchEngine {
     });
   }
 
+  /** Builds the index once; a failed build (database unreachable, say) is tried again by the next caller. */
   start(): Promise<void> {
-    this.started ??= this.build();
+    this.started ??= this.build().catch((error: unknown) => {
+      this.started = null;
+      throw error;
+    });
     return this.started;
   }
 
@@ -105,16 +116,25 @@ export class InProcessSearchEngine implements SearchEngine {
     const began = performance.now();
     // The feed position first: anything written while the catalogue loads is applied again after.
     await this.follower.init();
+    this.events.off('catalogue:changed', this.onChanged);
     this.events.on('catalogue:changed', this.onChanged);
     // On the update queue, so a write announced meanwhile is applied after the full load.
     const load = this.updates.then(async () => {
-      const documents = await loadSearchDocuments(this.db);
-      for (const document of documents) this.memory.index.upsert(document);
+      let after: string | null = null;
+      while (!this.stopped) {
+        const documents = await loadSearchDocumentsAfter(this.db, after, BUILD_BATCH);
+        for (const document of documents) this.memory.index.upsert(document);
+        const last = documents.at(-1);
+        if (!last || documents.length < BUILD_BATCH) break;
+        after = last.id;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
       this.memory.index.vocabulary.all();
     });
     this.updates = load.catch(() => undefined);
     await load;
     this.buildMs = Math.round(performance.now() - began);
+    if (this.stopped) return;
     this.follower.start();
     this.popularityTimer = setInterval(() => void this.refreshPopularity(), this.options.popularityRefreshMs);
     this.popularityTimer.unref();

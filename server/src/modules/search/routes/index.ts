@@ -9,9 +9,10 @@ import { suggestionsRoute } from './suggestions.js';
 const QUERY_LOG_FLUSH_MS = 10_000;
 
 /**
- * The search module: its routes, and the lifecycle of the app's search engine. The engine builds
- * its index when the app becomes ready (so `await app.ready()` means searches are answered from
- * the whole catalogue) and stops following changes when the app closes.
+ * The search module: its routes, and the lifecycle of the app's search engine. The engine starts
+ * building its index when the app becomes ready, in the background: the rest of the API answers
+ * at once (at 100k packs the build takes seconds), and searches wait until the index holds the
+ * whole catalogue. It stops following changes when the app closes.
  */
 const searchModule: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
@@ -24,7 +25,11 @@ const searchModule: FastifyPluginAsync = async (app) => {
     popular: new PopularQueries(ctx.db, ctx.config.search.SEARCH_SUGGEST_MIN_COUNT),
   };
   app.addHook('onReady', async () => {
-    await services.engine.start();
+    const began = performance.now();
+    services.engine.start().then(
+      () => app.log.info({ ms: Math.round(performance.now() - began) }, 'search index built'),
+      (error: unknown) => app.log.error({ err: error }, 'building the search index failed'),
+    );
     services.queryLog.start();
   });
   app.addHook('onClose', async () => {
