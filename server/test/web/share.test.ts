@@ -257,6 +257,21 @@ describe('web listener: shareable pages', () => {
     expect(embedded(html)?.queries).toEqual({ '/comfy-nodes/Face Detailer/node': api.json() });
   });
 
+  it('describes a core class as part of ComfyUI and embeds no pack that also lists it', async () => {
+    const { t, fetchPage } = await start();
+    await seedPack(t, { id: 'reroute-pack', node: { name: 'Reroute Pack' } });
+    await seedComfyNode(t, { node_id: 'reroute-pack', name: 'Reroute' });
+
+    const response = await fetchPage('/comfy-nodes/Reroute');
+
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(head(html).title).toBe('Reroute · ComfyUI Registry');
+    expect(head(html).meta['og:description']).toBe('Reroute is a node that ships with ComfyUI.');
+    expect(head(html).meta['og:image']).toBeUndefined();
+    expect(embedded(html)).toBeUndefined();
+  });
+
   it('shows a catalogue change on the next request', async () => {
     const { t, fetchPage } = await start();
     await seedPack(t, { id: 'renamed', node: { name: 'Old Name' } });

@@ -6,6 +6,7 @@ import { catalogueCache } from '../nodes/cache/catalogue-cache.js';
 import { NodeBannedError, NodeMovedError } from '../nodes/node-access.js';
 import { getNode } from '../nodes/service.js';
 import { getPublisher } from '../publishers/service.js';
+import { coreClassNames } from '../resolve/core-nodes.js';
 import { type EmbeddedData, isHttpUrl, type PageHead, SITE_NAME, summarize } from './page-head.js';
 
 /**
@@ -122,6 +123,15 @@ async function publisherPage(ctx: AppContext, publisherId: string, webUrl: strin
 }
 
 async function comfyNodePage(ctx: AppContext, name: string, webUrl: string): Promise<SharePage> {
+  const url = `${webUrl}/comfy-nodes/${encodeURIComponent(name)}`;
+  // Core classes win over packs that also list them (as the resolver decides), so no pack is
+  // embedded: the page would otherwise paint that pack first and then switch to "core".
+  if ((await coreClassNames(ctx.db)).has(name)) {
+    return {
+      status: 200,
+      head: { title: titled(name), description: `${name} is a node that ships with ComfyUI.`, url },
+    };
+  }
   try {
     const pack = await findPackProviding(ctx, name);
     const packName = pack.name || pack.id;
@@ -134,7 +144,7 @@ async function comfyNodePage(ctx: AppContext, name: string, webUrl: string): Pro
           `${name} is a ComfyUI node from ${packName}.${about ? ` ${about}` : ''}`,
           `${name} is a ComfyUI node from ${packName}.`,
         ),
-        url: `${webUrl}/comfy-nodes/${encodeURIComponent(name)}`,
+        url,
         ...(isHttpUrl(pack.icon) ? { image: pack.icon } : {}),
       },
       data: { fetchedAt: Date.now(), queries: { [`/comfy-nodes/${name}/node`]: pack } },
