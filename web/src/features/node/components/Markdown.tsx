@@ -1,5 +1,15 @@
-import { useMemo } from 'react';
-import { renderMarkdown } from '../lib/markdown';
+import { useEffect, useState } from 'react';
+import { needsMarkdown } from '../lib/markdown-syntax';
+
+type Render = (source: string) => string;
+
+// The Markdown parser and sanitiser load after the first paint, so the pack page's first screen
+// does not wait for them; until then the text shows as written (React escapes it).
+let loadRenderer: Promise<Render> | null = null;
+const renderer = (): Promise<Render> => {
+  loadRenderer ??= import('../lib/markdown').then((m) => m.renderMarkdown);
+  return loadRenderer;
+};
 
 const styles = [
   'break-words text-start text-slate-800 dark:text-slate-200',
@@ -17,7 +27,32 @@ const styles = [
 
 /** Publisher-written Markdown, sanitised (see `renderMarkdown`), in the page's text style. */
 export function Markdown({ source, className = '' }: { source: string; className?: string }) {
-  const html = useMemo(() => renderMarkdown(source), [source]);
+  const [html, setHtml] = useState<{ source: string; html: string } | null>(null);
+  const formatted = needsMarkdown(source);
+  useEffect(() => {
+    if (!formatted) return;
+    let current = true;
+    void renderer().then((render) => {
+      if (current) setHtml({ source, html: render(source) });
+    });
+    return () => {
+      current = false;
+    };
+  }, [source, formatted]);
+  if (!formatted) {
+    return (
+      <div dir="auto" className={`${styles} ${className}`}>
+        <p>{source}</p>
+      </div>
+    );
+  }
+  if (html?.source !== source) {
+    return (
+      <div dir="auto" className={`${styles} whitespace-pre-line ${className}`}>
+        {source}
+      </div>
+    );
+  }
   // biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdown escapes raw HTML and sanitises the result with DOMPurify
-  return <div dir="auto" className={`${styles} ${className}`} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div dir="auto" className={`${styles} ${className}`} dangerouslySetInnerHTML={{ __html: html.html }} />;
 }
