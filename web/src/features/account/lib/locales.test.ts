@@ -1,60 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { supportedLanguages } from '../../../i18n/languages';
-import { flatten, type TranslationTree } from '../../../i18n/missing-keys';
+import { describeNamespaceTranslations } from '../../../test/namespace-translations';
 
-const dir = path.resolve(__dirname, '../../../../public/locales');
-const read = (language: string) =>
-  flatten(JSON.parse(readFileSync(path.join(dir, language, 'account.json'), 'utf8')) as TranslationTree);
-const pluralSuffix = /_(zero|one|two|few|many|other)$/;
-const base = (key: string) => key.replace(pluralSuffix, '');
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
-const english = read('en');
-const englishByBase = new Map(Object.entries(english).map(([key, value]) => [base(key), value]));
-/** Plural keys of this namespace (each language needs all of its plural forms). */
-const pluralKeys = [
-  ...new Set(
-    Object.keys(english)
-      .filter((k) => pluralSuffix.test(k))
-      .map(base),
-  ),
-];
-/** Values rightly the same as English in every language (names, file names). */
-const sameEverywhere = new Set(['methods.providers.github', 'methods.providers.google', 'start.step3.copyLabel']);
-/** Values rightly the same as English in one language (the word is the same there). */
-const sameAsEnglish: Record<string, string[]> = {};
-
-describe.each(supportedLanguages.filter((l) => l !== 'en'))('%s account translations', (language) => {
-  const own = read(language);
-  it('has the English keys, the plural forms of the language, and the same placeholders', () => {
-    expect(new Set(Object.keys(own).map(base))).toEqual(new Set(Object.keys(english).map(base)));
-    for (const key of pluralKeys)
-      for (const category of new Intl.PluralRules(language).resolvedOptions().pluralCategories)
-        expect(own, key).toHaveProperty([`${key}_${category}`]);
-    for (const [key, value] of Object.entries(own)) {
-      expect(value.trim(), key).not.toBe('');
-      const source = englishByBase.get(base(key)) ?? '';
-      // Plural forms may spell the number out ("one pack") instead of {{count}}.
-      const expected = placeholders(source).filter((name) => !(pluralSuffix.test(key) && name === 'count'));
-      for (const name of expected) expect(placeholders(value), key).toContain(name);
-      for (const name of placeholders(value)) expect(placeholders(source), key).toContain(name);
-    }
-  });
-
-  it('is translated, not left in English', () => {
-    for (const [key, value] of Object.entries(own)) {
-      if (
-        sameEverywhere.has(key) ||
-        sameAsEnglish[language]?.includes(key) ||
-        english[key] === undefined ||
-        !/[a-z]{3}/i.test(value)
-      )
-        continue;
-      if (value === english[key]) expect.soft(`${key}: ${value}`).toBe('translated');
-    }
-  });
-});
-
-it('account: the plural keys are known', () => {
-  expect(pluralKeys).toEqual([]);
+describeNamespaceTranslations({
+  namespace: 'account',
+  sameEverywhere: ['methods.providers.github', 'methods.providers.google', 'start.step3.copyLabel'],
+  pluralKeys: [],
 });
