@@ -77,11 +77,14 @@ test.describe('admin catalogue', () => {
     await saveScreenshot(page, 'admin-nodes');
     await checkA11y(page);
 
-    await results.first().getByRole('link').click();
-    await expect(page).toHaveURL(/\/admin\/nodes\/[^/]+$/);
-    const nodeId = decodeURIComponent(page.url().split('/').pop() ?? '');
-    const name = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+    const firstLink = results.first().getByRole('link');
+    const name = ((await firstLink.textContent()) ?? '').trim();
     expect(name).not.toBe('');
+    await firstLink.click();
+    await expect(page).toHaveURL(/\/admin\/nodes\/[^/]+$/);
+    // The URL changes before the pack's own screen has loaded; wait for its heading.
+    await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
+    const nodeId = decodeURIComponent(page.url().split('/').pop() ?? '');
 
     // Search finds it before the ban.
     await page.goto('/?q=rgthree');

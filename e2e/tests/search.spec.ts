@@ -160,6 +160,9 @@ test.describe('home search', () => {
     await expect(page.getByRole('heading', { name: 'Popular packs' })).toBeVisible();
     await expect(results(page)).toHaveCount(20);
     await expect(page.getByRole('link', { name: 'Get started' })).toBeVisible();
+    // One h1 for the page: the introduction's title sits under the search heading.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(['Find a custom node pack']);
+    await expect(page.getByRole('heading', { level: 2, name: 'Custom nodes for ComfyUI, in one place' })).toBeVisible();
   });
 
   test('a search without results explains what to try', async ({ page, checkA11y }) => {

@@ -70,7 +70,8 @@ test.describe('document and header', () => {
     await page.goto('/');
     await page.getByRole('banner').getByRole('link', { name: 'Resolve workflow' }).click();
     await expect(page).toHaveURL('/resolve');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The URL changes at once; the home page stays until the resolver's code has loaded.
+    await expect(page.getByRole('heading', { level: 1, name: 'Find the packs a workflow needs' })).toBeVisible();
 
     await page.setViewportSize({ width: 360, height: 740 });
     await page.evaluate(() => localStorage.setItem('comfy-registry-language', 'ar'));

@@ -4,14 +4,17 @@ import { buttonClass } from '../../../components/ui/button';
 import { ExternalIcon } from '../../../components/ui/icons';
 import { config, docsUrlFor } from '../../../lib/config';
 
-/** The landing page: what the registry is, how to install a pack, how to publish one. */
+/**
+ * The landing text under the home search: what the registry is, how to install a pack, how to
+ * publish one. Its title is an h2 because the search above it holds the page's one h1.
+ */
 export function HomePage() {
   const { t, i18n } = useTranslation();
   const steps = ['discover', 'install', 'publish'] as const;
   return (
     <div className="py-12 sm:py-20">
       <section className="mx-auto max-w-3xl text-center">
-        <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{t('home.title')}</h1>
+        <h2 className="text-4xl font-bold tracking-tight sm:text-5xl">{t('home.title')}</h2>
         <p className="mt-5 text-lg text-slate-700 dark:text-slate-300">{t('home.subtitle')}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Link to="/nodes" className={buttonClass('primary', 'md', 'h-11 px-5')}>
