@@ -46,10 +46,18 @@ export function pickLanguage(stored: string | null, browser: readonly string[]):
   return fallbackLanguage;
 }
 
+/** One formatter per display language: building one loads locale data and is slow. */
+const displayNames = new Map<string, Intl.DisplayNames>();
+
 /** A language's name as written in another language, via the browser's locale data. */
 export function languageNameIn(code: Language, displayLanguage: string): string {
   try {
-    const name = new Intl.DisplayNames([displayLanguage], { type: 'language' }).of(code);
+    let names = displayNames.get(displayLanguage);
+    if (!names) {
+      names = new Intl.DisplayNames([displayLanguage], { type: 'language' });
+      displayNames.set(displayLanguage, names);
+    }
+    const name = names.of(code);
     if (name && name !== code) return name.charAt(0).toLocaleUpperCase(displayLanguage) + name.slice(1);
   } catch {
     // Older engines without DisplayNames: fall back to the native name.

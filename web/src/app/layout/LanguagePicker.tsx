@@ -22,6 +22,43 @@ function Tick({ on }: { on: boolean }) {
 }
 
 /**
+ * The languages, each in its own name and in the current one. A component of its own so the
+ * names in other languages (locale data the browser loads on first use) are only worked out once
+ * the menu opens, not on every page's first render.
+ */
+function LanguageChoices({ current }: { current: Language }) {
+  const { t } = useTranslation();
+  return (
+    <MenuGroup label={t('language.select')}>
+      {supportedLanguages.map((code) => {
+        const isCurrent = code === current;
+        const beta = betaLanguages.has(code) ? ` ${t('language.beta')}` : '';
+        return (
+          <MenuRadioItem key={code} checked={isCurrent} onSelect={() => void setLanguage(code)}>
+            <Tick on={isCurrent} />
+            {isCurrent ? (
+              <span className="font-bold" lang={code}>
+                {nativeNames[code]}
+                {beta}
+              </span>
+            ) : (
+              <span>
+                <span lang={code}>{nativeNames[code]}</span>
+                <span className="text-slate-600 dark:text-slate-400">
+                  {' · '}
+                  {languageNameIn(code, current)}
+                  {beta}
+                </span>
+              </span>
+            )}
+          </MenuRadioItem>
+        );
+      })}
+    </MenuGroup>
+  );
+}
+
+/**
  * The language menu: every language in the current one and in its own (the current one bold,
  * in its own name only), the Dynamic Translation switch when the browser can translate, and
  * Contribute. Switching keeps the URL as it is (path, query and hash).
@@ -57,32 +94,7 @@ export function LanguagePicker() {
           </>
         }
       >
-        <MenuGroup label={t('language.select')}>
-          {supportedLanguages.map((code) => {
-            const isCurrent = code === current;
-            const beta = betaLanguages.has(code) ? ` ${t('language.beta')}` : '';
-            return (
-              <MenuRadioItem key={code} checked={isCurrent} onSelect={() => void setLanguage(code)}>
-                <Tick on={isCurrent} />
-                {isCurrent ? (
-                  <span className="font-bold" lang={code}>
-                    {nativeNames[code]}
-                    {beta}
-                  </span>
-                ) : (
-                  <span>
-                    <span lang={code}>{nativeNames[code]}</span>
-                    <span className="text-slate-600 dark:text-slate-400">
-                      {' · '}
-                      {languageNameIn(code, current)}
-                      {beta}
-                    </span>
-                  </span>
-                )}
-              </MenuRadioItem>
-            );
-          })}
-        </MenuGroup>
+        <LanguageChoices current={current} />
         <MenuSeparator />
         {canTranslate ? (
           <MenuCheckboxItem checked={dynamic} onSelect={() => setDynamic(!dynamic)}>

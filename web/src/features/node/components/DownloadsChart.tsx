@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
+import { formatDate, formatNumber } from '../../../lib/format';
 import { useNodeDownloads } from '../api/get-node-downloads';
 import { layoutChart } from '../lib/chart';
 
@@ -15,9 +16,8 @@ export function DownloadsChart({ nodeId }: { nodeId: string }) {
   const downloads = useNodeDownloads(nodeId);
   const titleId = useId();
   const descId = useId();
-  const day = (iso: string) =>
-    new Date(`${iso}T00:00:00Z`).toLocaleDateString(language, { dateStyle: 'medium', timeZone: 'UTC' });
-  const number = (value: number) => value.toLocaleString(language);
+  const day = (iso: string) => formatDate(`${iso}T00:00:00Z`, language, { dateStyle: 'medium', timeZone: 'UTC' });
+  const number = (value: number) => formatNumber(value, language);
 
   let body: React.ReactNode;
   if (downloads.isPending) body = <Spinner label={t('chart.loading')} className="mt-3" />;

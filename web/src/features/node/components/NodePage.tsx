@@ -7,6 +7,7 @@ import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button';
 import { LoadFailure } from '../../../components/ui/load-failure';
 import { PageSpinner } from '../../../components/ui/spinner';
+import { formatDate, formatNumber } from '../../../lib/format';
 import { useNode } from '../api/get-node';
 import { usePackPermissions } from '../api/get-permissions';
 import { useSignedIn } from '../hooks/useSignedIn';
@@ -136,8 +137,8 @@ export function NodePage() {
     publisherId,
     latestVersion: latest?.version,
   });
-  const number = (value: number) => value.toLocaleString(language);
-  const date = (iso: string) => new Date(iso).toLocaleDateString(language, { dateStyle: 'medium' });
+  const number = (value: number) => formatNumber(value, language);
+  const date = (iso: string) => formatDate(iso, language);
   const list = (values: string[], none: string) => (values.length > 0 ? values.join(', ') : none);
   const banned = pack.status === 'NodeStatusBanned';
   const deleted = pack.status === 'NodeStatusDeleted';
@@ -202,7 +203,7 @@ export function NodePage() {
                 label: t('stats.rating'),
                 value:
                   pack.rating > 0
-                    ? pack.rating.toLocaleString(language, { maximumFractionDigits: 1 })
+                    ? formatNumber(pack.rating, language, { maximumFractionDigits: 1 })
                     : t('stats.noRating'),
               },
             ].map((item) => (

@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { analytics } from '../../../lib/analytics-client';
+import { formatNumber } from '../../../lib/format';
 import { fromUrlQuery } from '../../../lib/from-url';
 import { notify } from '../../../lib/toast';
 import { useNodeReviews, useSaveReview } from '../api/reviews';
@@ -62,7 +63,7 @@ export function ReviewsSection({ nodeId }: { nodeId: string }) {
     );
   else {
     const { rating, count } = reviews.data;
-    const average = rating.toLocaleString(language, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
+    const average = formatNumber(rating, language, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
     body = (
       <>
         {count > 0 ? (

@@ -5,6 +5,7 @@ import type { components } from '../../../api/schema.gen';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { formatDate, formatNumber } from '../../../lib/format';
 import { useNodeVersions } from '../api/list-node-versions';
 import { isDownloadable, visibleReason } from '../lib/version-status';
 import { CopyCommand } from './CopyCommand';
@@ -17,8 +18,8 @@ function useFormat() {
   const { i18n } = useTranslation('node');
   const language = i18n.resolvedLanguage ?? 'en';
   return {
-    date: (iso: string) => new Date(iso).toLocaleDateString(language, { dateStyle: 'medium' }),
-    number: (value: number) => value.toLocaleString(language),
+    date: (iso: string) => formatDate(iso, language),
+    number: (value: number) => formatNumber(value, language),
   };
 }
 

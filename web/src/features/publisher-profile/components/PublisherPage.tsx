@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { LoadFailure } from '../../../components/ui/load-failure';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
+import { formatNumber } from '../../../lib/format';
 import { useCanManage } from '../api/get-permission';
 import { usePublisher } from '../api/get-publisher';
 import { usePublisherNodes } from '../api/list-publisher-nodes';
@@ -150,8 +151,8 @@ export function PublisherPage() {
                   ) : null}
                   <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
                     {t('packStats', {
-                      downloads: node.downloads.toLocaleString(language),
-                      stars: node.github_stars.toLocaleString(language),
+                      downloads: formatNumber(node.downloads, language),
+                      stars: formatNumber(node.github_stars, language),
                     })}
                   </p>
                 </li>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { components } from '../../../api/schema.gen';
-import { formatCompact } from '../lib/format';
+import { formatCompact, formatNumber } from '../../../lib/format';
 import { isUnclaimed } from '../lib/unclaimed';
 import { Highlighted } from './Highlighted';
 
@@ -84,10 +84,7 @@ export function ResultCard({ node, onOpen }: { node: SearchNode; onOpen: () => v
         </div>
         <div className="flex gap-1">
           <dt>{t('card.downloads')}</dt>
-          <dd
-            className="font-medium text-slate-800 dark:text-slate-200"
-            title={node.downloads.toLocaleString(language)}
-          >
+          <dd className="font-medium text-slate-800 dark:text-slate-200" title={formatNumber(node.downloads, language)}>
             {formatCompact(node.downloads, language)}
           </dd>
         </div>
@@ -95,7 +92,7 @@ export function ResultCard({ node, onOpen }: { node: SearchNode; onOpen: () => v
           <dt>{t('card.stars')}</dt>
           <dd
             className="font-medium text-slate-800 dark:text-slate-200"
-            title={node.github_stars.toLocaleString(language)}
+            title={formatNumber(node.github_stars, language)}
           >
             {formatCompact(node.github_stars, language)}
           </dd>

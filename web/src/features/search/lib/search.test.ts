@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { supportedLanguages } from '../../../i18n/languages';
 import { flatten, type TranslationTree } from '../../../i18n/missing-keys';
-import { formatCompact } from './format';
+import { formatCompact } from '../../../lib/format';
 import { highlightSegments } from './highlight';
 import { addRecentSearch, clearRecentSearches, readRecentSearches } from './recent-searches';
 import { noFilters, parseSearchState, searchStateToParams } from './search-params';

@@ -1,0 +1,38 @@
+/**
+ * Numbers and dates in the reader's language. Formatters are cached per language and options:
+ * building an Intl formatter loads locale data, and `toLocaleString` builds one on every call,
+ * which adds up on pages with hundreds of figures.
+ */
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function cached<F>(cache: Map<string, F>, language: string, options: object, make: () => F): F {
+  const key = `${language}\u0000${JSON.stringify(options)}`;
+  let format = cache.get(key);
+  if (!format) {
+    format = make();
+    cache.set(key, format);
+  }
+  return format;
+}
+
+/** A number with the language's grouping and decimal signs: 12,345 or 12 345 or 12.345. */
+export function formatNumber(value: number, language: string, options: Intl.NumberFormatOptions = {}): string {
+  return cached(numberFormats, language, options, () => new Intl.NumberFormat(language, options)).format(value);
+}
+
+/** A count in short form for the language: 1.2K, 3.4M (12万 in Chinese, 1,2 k in French). */
+export function formatCompact(value: number, language: string): string {
+  return formatNumber(value, language, { notation: 'compact', maximumFractionDigits: 1 });
+}
+
+/** A date (an ISO string or a Date) in the language, by default as "Mar 5, 2026". */
+export function formatDate(
+  value: string | Date,
+  language: string,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
+): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return cached(dateFormats, language, options, () => new Intl.DateTimeFormat(language, options)).format(date);
+}
