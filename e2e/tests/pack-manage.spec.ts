@@ -108,7 +108,7 @@ test.describe('pack management', () => {
     await expect(page.getByText(`Pack ${nodeId} was deleted.`)).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/publishers/${publisherId}$`));
     await page.goto(`/nodes/${nodeId}`);
-    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(`${nodeId} display`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pack not found');
   });
 
   test('a flagged upload lists its findings by file', async ({ page, registry, saveScreenshot, checkA11y }) => {
