@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
@@ -28,6 +28,7 @@ export function SearchPage({ intro }: { intro?: ReactNode }) {
   const { t, ready } = useTranslation('search', { useSuspense: false });
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
+  const location = useLocation();
   const state = parseSearchState(params);
   const [text, setText] = useState(state.q);
   const [recent, setRecent] = useState(readRecentSearches);
@@ -47,12 +48,15 @@ export function SearchPage({ intro }: { intro?: ReactNode }) {
     update({ q: debounced, page: 1 }, true);
   }, [debounced]);
 
-  // Back / forward or a link changed the query: show it in the box.
+  // Back / forward or a link changed the query: show it in the box. Keyed on the history entry,
+  // not only the query: going back right after typing can swap the URL to the typed query and
+  // back again before React renders, leaving the query seemingly unchanged.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every new history entry is checked
   useEffect(() => {
     if (state.q === committed.current) return;
     committed.current = state.q;
     setText(state.q);
-  }, [state.q]);
+  }, [state.q, location.key]);
 
   const submit = (query: string) => {
     setText(query);
