@@ -1,5 +1,6 @@
 // Builds what is missing or stale: the server (TypeScript → server/dist) and the web app
-// (Vite → web/dist). `--force` rebuilds both. Used by `npm start` and `npm run registry`.
+// (Vite → web/dist, with its first-screen renderer in web/dist/.ssr). `--force` rebuilds both.
+// Used by `npm start` and `npm run registry`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -36,7 +37,11 @@ export function buildIfNeeded({ force = false, web = true } = {}) {
   const webPkg = path.join(root, 'web/package.json');
   if (web && existsSync(webPkg)) {
     const sources = ['web/src', 'web/public', 'web/index.html'].map((p) => path.join(root, p));
-    if (force || stale(sources, path.join(root, 'web/dist/index.html'))) npm(['run', 'build', '-w', 'web']);
+    // A build from before the first-screen renderer existed lacks web/dist/.ssr: rebuild it too.
+    const complete = existsSync(path.join(root, 'web/dist/.ssr/entry-server.js'));
+    if (force || !complete || stale(sources, path.join(root, 'web/dist/index.html'))) {
+      npm(['run', 'build', '-w', 'web']);
+    }
   }
 }
 

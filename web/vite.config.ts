@@ -18,14 +18,23 @@ function devRuntimeConfig(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * Two builds: the browser app (web/dist), and with `--ssr` the first-screen renderer the web
+ * listener runs (web/dist/.ssr, from src/entry-server.tsx), which needs neither the public files
+ * nor a manifest.
+ */
+export default defineConfig(({ isSsrBuild = false }) => ({
   plugins: [react(), tailwindcss(), devRuntimeConfig()],
   build: {
-    target: 'es2022',
+    target: isSsrBuild ? 'node20' : 'es2022',
     sourcemap: true,
     chunkSizeWarningLimit: 400,
     // The web listener reads it to preload a shared page's route module (server/src/modules/web).
-    manifest: true,
+    manifest: !isSsrBuild,
+    copyPublicDir: !isSsrBuild,
   },
+  // The renderer carries its own production React, whatever NODE_ENV the server runs with: the
+  // development build is slower and writes error stacks into the page.
+  ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': '"production"' } } : {}),
   server: { port: 5173 },
-});
+}));

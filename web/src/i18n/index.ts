@@ -4,17 +4,10 @@ import { config } from '../lib/config';
 import { pageNamespaces } from '../lib/embedded-data';
 import { readStorage, storageKeys, writeStorage } from '../lib/storage-keys';
 import { translateText, translatorSupported } from '../lib/translator';
-import {
-  defaultNamespace,
-  directionOf,
-  fallbackLanguage,
-  isLanguage,
-  type Language,
-  pickLanguage,
-  supportedLanguages,
-} from './languages';
+import { defaultNamespace, directionOf, fallbackLanguage, isLanguage, type Language, pickLanguage } from './languages';
 import { createTranslationLoader } from './loader';
 import { flatten, missingKeys, type TranslationTree } from './missing-keys';
+import { i18nOptions } from './options';
 
 /** Fetches one translation file from /locales; a bad status is an error so it is retried. */
 async function fetchTranslationFile(language: string, namespace: string): Promise<TranslationTree> {
@@ -65,6 +58,21 @@ export function applyDocumentLanguage(language: string): void {
   document.documentElement.dir = directionOf(language);
 }
 
+const ONE_YEAR_SECONDS = 31_536_000;
+
+/**
+ * Tells the web listener the language too (a cookie of the same name as the storage key), so the
+ * first screen it renders on the next visit is already in this language.
+ */
+function shareLanguageWithServer(language: string): void {
+  try {
+    // biome-ignore lint/suspicious/noDocumentCookie: a fixed, well-formed value; the Cookie Store API is missing from some browsers the app supports
+    document.cookie = `${storageKeys.language}=${language}; path=/; max-age=${ONE_YEAR_SECONDS}; samesite=lax`;
+  } catch {
+    // Cookies blocked: the server falls back to Accept-Language.
+  }
+}
+
 /** Switches the interface language and stores the choice. */
 export async function setLanguage(language: Language): Promise<void> {
   writeStorage('local', storageKeys.language, language);
@@ -77,26 +85,20 @@ export async function initI18n(): Promise<I18n> {
   i18next.on('languageChanged', (lng) => {
     if (!isLanguage(lng)) return;
     applyDocumentLanguage(lng);
+    shareLanguageWithServer(lng);
   });
   i18next.on('loaded', () => void fillMissing(i18next, i18next.language));
   await i18next
     .use(backend)
     .use(initReactI18next)
     .init({
-      lng: language,
-      fallbackLng: fallbackLanguage,
-      supportedLngs: [...supportedLanguages],
-      load: 'languageOnly',
       // The first screen's own namespaces load with the default one, so it renders without a second wait.
-      ns: [defaultNamespace, ...pageNamespaces().filter((ns) => ns !== defaultNamespace)],
-      defaultNS: defaultNamespace,
-      interpolation: { escapeValue: false },
-      returnNull: false,
+      ...i18nOptions(language, pageNamespaces()),
       saveMissing: true,
       missingKeyHandler: (languages, namespace, key) =>
         console.warn(`[i18n] missing key "${namespace}:${key}" for ${languages.join(', ')}`),
-      react: { useSuspense: true, bindI18nStore: 'added' },
     });
   applyDocumentLanguage(language);
+  shareLanguageWithServer(language);
   return i18next;
 }

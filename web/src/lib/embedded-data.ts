@@ -56,6 +56,14 @@ export function embeddedFetchedAt(): number | undefined {
   return fetchedAt > 0 ? fetchedAt : undefined;
 }
 
+/**
+ * Hands the answers of one page to the queries directly, where there is no document to read them
+ * from: the server's first-screen render (entry-server.tsx), just before it renders the page.
+ */
+export function provideEmbedded(data: { fetchedAt: number; queries: Record<string, unknown> }): void {
+  embedded = { fetchedAt: data.fetchedAt, queries: new Map(Object.entries(data.queries)) };
+}
+
 /** Forgets what was read (tests). */
 export function resetEmbedded(): void {
   embedded = undefined;

@@ -2,7 +2,7 @@
 export const storageKeys = {
   /** localStorage: light | dark | auto. */
   theme: 'comfy-registry-theme',
-  /** localStorage: the chosen interface language code. */
+  /** localStorage: the chosen interface language code; also a cookie the web listener reads. */
   language: 'comfy-registry-language',
   /** localStorage: "true" when dynamic translation is on (default off). */
   dynamicTranslation: 'comfy-registry-dynamic-translation',

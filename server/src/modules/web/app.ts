@@ -2,10 +2,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { AppContext } from '../../context.js';
-import { DEFAULT_DESCRIPTION, renderPage, SITE_NAME } from './page-head.js';
-import { readManifest, type Screen, screenHints, screens } from './route-assets.js';
+import { loadFirstScreenRenderer } from './first-screen.js';
+import { DEFAULT_DESCRIPTION, type EmbeddedData, type PageHead, renderPage, SITE_NAME } from './page-head.js';
+import { readManifest, type Screen, type ScreenHints, screenHints, screens } from './route-assets.js';
 import { injectRuntimeConfig, webRuntimeConfig } from './runtime-config.js';
 import { matchShareRoute, type ShareRoute, sharePage } from './share.js';
 
@@ -17,6 +23,14 @@ export function defaultWebRoot(): string {
 export interface WebAppOptions {
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
+}
+
+/** A page the listener serves: what its head says, the data it embeds, and its status. */
+interface ServedPage {
+  status: 200 | 403 | 404;
+  head: PageHead;
+  data?: EmbeddedData | undefined;
+  hints?: ScreenHints | undefined;
 }
 
 const ONE_YEAR_SECONDS = 31_536_000;
@@ -31,6 +45,8 @@ const ONE_YEAR_SECONDS = 31_536_000;
  * `/comfy-nodes/:name`) get their own title, description, Open Graph tags and canonical link, and
  * embed the API answer they show (see share.ts). Unknown ones are still the app (which shows its
  * "not found" screen) but answer 404, banned packs 403, so link previews and crawlers see it.
+ * Those pages and `/` also arrive with their first screen rendered, when the web build has its
+ * SSR half (see first-screen.ts and docs/sharing.md).
  */
 export async function buildWebApp(ctx: AppContext, options: WebAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false });
@@ -58,30 +74,43 @@ export async function buildWebApp(ctx: AppContext, options: WebAppOptions = {}):
   }
 
   const template = readFileSync(indexFile, 'utf8');
-  const base = injectRuntimeConfig(template, webRuntimeConfig(config, template));
+  const runtime = webRuntimeConfig(config, template);
+  const base = injectRuntimeConfig(template, runtime);
+  const firstScreen = await loadFirstScreenRenderer(root, { ...runtime }, (error, url) =>
+    app.log.warn({ err: error, url }, 'first screen not rendered on the server'),
+  );
   const webUrl = config.server.PUBLIC_WEB_URL.replace(/\/+$/, '');
   const manifest = readManifest(root);
   const hintsFor = (screen: Screen | undefined) => (screen ? screenHints(manifest, screen) : undefined);
-  const routeHints: Record<ShareRoute['kind'], ReturnType<typeof hintsFor>> = {
+  const routeHints: Record<ShareRoute['kind'], ScreenHints | undefined> = {
     node: hintsFor(screens.node),
     publisher: hintsFor(screens.publisher),
-    'comfy-node': undefined,
+    'comfy-node': hintsFor(screens.comfyNode),
   };
-  const homePage = renderPage(
-    base,
-    { title: SITE_NAME, description: DEFAULT_DESCRIPTION, url: `${webUrl}/` },
-    undefined,
-    hintsFor(screens.home),
-  );
+  const home: ServedPage = {
+    status: 200,
+    head: { title: SITE_NAME, description: DEFAULT_DESCRIPTION, url: `${webUrl}/` },
+    hints: hintsFor(screens.home),
+  };
   const appPage = renderPage(base, { title: SITE_NAME, description: DEFAULT_DESCRIPTION });
   const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
     reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
-  const sendPage = async (reply: FastifyReply, url: string, query: string) => {
+  const send = async (request: FastifyRequest, reply: FastifyReply, page: ServedPage) => {
+    // Only pages that exist get a first screen; the app words "not found" and "unavailable" itself.
+    const screen =
+      firstScreen && page.status === 200
+        ? await firstScreen.render(request.url, request.headers, page.data)
+        : undefined;
+    // Its language follows the reader's cookie and Accept-Language, so caches must key on them.
+    if (screen) reply.header('vary', 'Cookie, Accept-Language');
+    return sendHtml(reply, renderPage(base, page.head, page.data, page.hints, screen), page.status);
+  };
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, url: string, query: string) => {
     const route = matchShareRoute(url);
     if (!route) return sendHtml(reply, appPage);
     const page = await sharePage(ctx, route);
     if (page.status === 302) return reply.redirect(`${page.location}${query}`, 302);
-    return sendHtml(reply, renderPage(base, page.head, page.data, routeHints[route.kind]), page.status);
+    return send(request, reply, { ...page, hints: routeHints[route.kind] });
   };
 
   await app.register(fastifyStatic, {
@@ -102,7 +131,7 @@ export async function buildWebApp(ctx: AppContext, options: WebAppOptions = {}):
       );
     },
   });
-  app.get('/', async (_request, reply) => sendHtml(reply, homePage));
+  app.get('/', async (request, reply) => send(request, reply, home));
   // Anything that is not a file is a client-side route; a missing asset or translation is a real 404.
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -111,7 +140,7 @@ export async function buildWebApp(ctx: AppContext, options: WebAppOptions = {}):
       return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
     }
     const queryAt = request.url.indexOf('?');
-    return sendPage(reply, url, queryAt === -1 ? '' : request.url.slice(queryAt));
+    return sendPage(request, reply, url, queryAt === -1 ? '' : request.url.slice(queryAt));
   });
   return app;
 }

@@ -133,12 +133,42 @@ const CONFIG_SCRIPT = '<script>window.__REGISTRY__=';
 const TITLE = /<title>[\s\S]*?<\/title>/i;
 const DESCRIPTION = /<meta\s+name="description"[^>]*>\s*/i;
 
+/** A first screen rendered on the server (see first-screen.ts): markup for `#root` and its language. */
+export interface RenderedScreen {
+  html: string;
+  language: string;
+  dir: 'ltr' | 'rtl';
+}
+
+const HTML_TAG = /<html\b[^>]*>/i;
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/**
+ * Puts a server-rendered first screen in `#root` and its language on `<html>`. The markup is inert
+ * (no clicks, focus or typing) until the app replaces it with its own live copy and lifts that
+ * (web/src/main.tsx): a click on a dead button or text typed into a box about to be replaced
+ * would otherwise be lost.
+ */
+function withFirstScreen(html: string, screen: RenderedScreen | undefined): string {
+  if (!screen || !html.includes(EMPTY_ROOT)) return html;
+  return html
+    .replace(HTML_TAG, () => `<html lang="${escapeHtml(screen.language)}" dir="${screen.dir}">`)
+    .replace(EMPTY_ROOT, () => `<div id="root" inert>${screen.html}</div>`);
+}
+
 /**
  * index.html for one page: its own `<title>`, the head tags in place of the built-in description,
- * the embedded data just before `</head>`, and the screen hints before the runtime config (so
- * index.html's start-up script, which follows it, can read them).
+ * the embedded data just before `</head>`, the screen hints before the runtime config (so
+ * index.html's start-up script, which follows it, can read them), and the first screen if one was
+ * rendered.
  */
-export function renderPage(indexHtml: string, head: PageHead, data?: EmbeddedData, hints?: ScreenHintTags): string {
+export function renderPage(
+  indexHtml: string,
+  head: PageHead,
+  data?: EmbeddedData,
+  hints?: ScreenHintTags,
+  screen?: RenderedScreen,
+): string {
   const title = `<title>${escapeHtml(head.title)}</title>`;
   const withTitle = TITLE.test(indexHtml)
     ? indexHtml.replace(TITLE, () => title)
@@ -147,8 +177,10 @@ export function renderPage(indexHtml: string, head: PageHead, data?: EmbeddedDat
   const extra = `    ${headTags(head)}\n    ${embeddedDataScript(data)}\n  `;
   const withHead = withoutDescription.replace('</head>', () => `${extra}</head>`);
   const hintTags = screenHintTags(hints);
-  if (!hintTags) return withHead;
-  return withHead.includes(CONFIG_SCRIPT)
-    ? withHead.replace(CONFIG_SCRIPT, () => `${hintTags}\n    ${CONFIG_SCRIPT}`)
-    : withHead.replace('</head>', () => `${hintTags}\n  </head>`);
+  const withHints = !hintTags
+    ? withHead
+    : withHead.includes(CONFIG_SCRIPT)
+      ? withHead.replace(CONFIG_SCRIPT, () => `${hintTags}\n    ${CONFIG_SCRIPT}`)
+      : withHead.replace('</head>', () => `${hintTags}\n  </head>`);
+  return withFirstScreen(withHints, screen);
 }

@@ -26,6 +26,10 @@ export const screens = {
     namespaces: ['publisher-profile'],
     module: 'src/features/publisher-profile/components/PublisherPage.tsx',
   },
+  comfyNode: {
+    namespaces: ['comfy-node'],
+    module: 'src/features/comfy-node/components/ComfyNodePage.tsx',
+  },
 } satisfies Record<string, Screen>;
 
 /** What a page announces in `<head>` so the browser fetches it with the entry script, not after it. */
