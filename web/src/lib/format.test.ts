@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCompact, formatDate, formatNumber } from './format';
+import { DATE_TIME, DATE_TIME_SECONDS, formatCompact, formatDate, formatNumber } from './format';
 
 describe('formatNumber', () => {
   it('groups digits the way the language does', () => {
@@ -20,5 +20,13 @@ describe('formatDate', () => {
     expect(formatDate('2026-03-05T12:00:00Z', 'en')).toBe('Mar 5, 2026');
     expect(formatDate('2026-03-05T00:00:00Z', 'en', { dateStyle: 'short', timeZone: 'UTC' })).toBe('3/5/26');
     expect(formatDate(new Date('2026-03-05T12:00:00Z'), 'fr')).toBe('5 mars 2026');
+  });
+
+  it('writes the shared date-and-time styles as the browser defaults would', () => {
+    const when = new Date('2026-03-05T14:14:31Z');
+    expect(formatDate(when, 'en', { ...DATE_TIME_SECONDS, timeZone: 'UTC' })).toBe(
+      when.toLocaleString('en', { timeZone: 'UTC' }),
+    );
+    expect(formatDate(when, 'en', { ...DATE_TIME, timeZone: 'UTC' })).toBe('Mar 5, 2026, 2:14 PM');
   });
 });

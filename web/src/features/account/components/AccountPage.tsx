@@ -9,6 +9,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { analytics } from '../../../lib/analytics-client';
+import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { revokeAllSessions, sessionKey, updateProfile, useLinkedAccounts, useSession } from '../api/account';
 import { providerKey } from '../lib/providers';
@@ -162,8 +163,7 @@ function ProfileSection({ user }: { user: SessionUser }) {
 function MethodsSection() {
   const { t, i18n } = useTranslation('account');
   const accounts = useLinkedAccounts();
-  const since = (iso: string) =>
-    iso ? new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium' }).format(new Date(iso)) : '';
+  const since = (iso: string) => (iso ? formatDate(iso, i18n.resolvedLanguage ?? 'en') : '');
   return (
     <section aria-labelledby="methods-title">
       <h2 id="methods-title" className="text-xl font-semibold">

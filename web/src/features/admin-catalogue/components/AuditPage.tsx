@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { DATE_TIME_SECONDS, formatDate } from '../../../lib/format';
 import { type AuditEntry, type AuditFilter, useAuditLog } from '../api/audit';
 import { diffJson } from '../lib/diff';
 import { AdminPage, ListState, NS, Pager, SelectField, usePageParam } from './common';
@@ -149,7 +150,7 @@ function Target({ entry }: { entry: AuditEntry }) {
 function Entry({ entry }: { entry: AuditEntry }) {
   const { t, i18n } = useTranslation(NS);
   const rows = diffJson(entry.before, entry.after);
-  const when = new Date(entry.created_at).toLocaleString(i18n.resolvedLanguage ?? 'en');
+  const when = formatDate(entry.created_at, i18n.resolvedLanguage ?? 'en', DATE_TIME_SECONDS);
   return (
     <li
       className="min-w-0 rounded-xl border border-slate-200 p-3 text-sm dark:border-slate-800"

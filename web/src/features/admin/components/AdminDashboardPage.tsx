@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { formatNumber } from '../../../lib/format';
 import { useAdminStats } from '../api/admin-stats';
 import { AdminNav } from './AdminNav';
 
@@ -29,7 +30,7 @@ const counts: { key: CountKey; to: string }[] = [
 export function AdminDashboardPage() {
   const { t, i18n } = useTranslation('admin');
   const stats = useAdminStats();
-  const number = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
+  const language = i18n.resolvedLanguage ?? 'en';
   useEffect(() => {
     document.title = t('dashboard.documentTitle');
   }, [t]);
@@ -59,7 +60,7 @@ export function AdminDashboardPage() {
                   to={to}
                   className="flex h-full flex-col rounded-xl border border-slate-200 p-4 hover:border-brand-600 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:border-slate-800 dark:hover:bg-slate-900"
                 >
-                  <span className="text-3xl font-bold tabular-nums">{number.format(stats.data[key])}</span>
+                  <span className="text-3xl font-bold tabular-nums">{formatNumber(stats.data[key], language)}</span>
                   <span className="mt-1 text-sm text-slate-700 dark:text-slate-300">
                     {t(`dashboard.counts.${key}`)}
                   </span>

@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
+import { formatNumber } from '../../../lib/format';
 import { useReviewQueue } from '../api/review-queue';
 import { type ReviewAction, useReviewVersions, useUndoVersion, type VersionRef } from '../api/review-versions';
 import {
@@ -120,7 +121,7 @@ export function ReviewQueuePage() {
   const [decided, setDecided] = useState<Decided[]>([]);
   const listRef = useRef<HTMLOListElement>(null);
   const selectAllId = useId();
-  const number = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
+  const language = i18n.resolvedLanguage ?? 'en';
 
   const items = queue.data?.versions ?? [];
   const keys = useMemo(() => items.map(versionKey), [items]);
@@ -243,7 +244,7 @@ export function ReviewQueuePage() {
                 </label>
               </div>
               <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
-                {t('review.total', { count: total, formatted: number.format(total) })}
+                {t('review.total', { count: total, formatted: formatNumber(total, language) })}
               </p>
             </div>
             <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">{t('review.keyboardHint')}</p>

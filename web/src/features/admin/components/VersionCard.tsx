@@ -2,6 +2,7 @@ import { type KeyboardEvent, type MouseEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { DATE_TIME, formatDate } from '../../../lib/format';
 import type { ReviewQueueFinding, ReviewQueueItem } from '../api/review-queue';
 import { groupByFile, repositoryLineUrl } from '../lib/findings';
 import { versionKey } from '../lib/selection';
@@ -83,7 +84,6 @@ export function VersionCard({ item, selected, onSelectClick, onSelectKey, onDeci
   const groups = groupByFile(item.findings);
   const canApprove = item.status !== 'NodeVersionStatusActive' && item.status !== 'NodeVersionStatusDeleted';
   const canReject = item.status !== 'NodeVersionStatusBanned' && item.status !== 'NodeVersionStatusDeleted';
-  const created = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' });
   const plainReason = item.findings.length === 0 && item.status_reason ? item.status_reason : '';
   const repository = /^https?:\/\//.test(item.node_repository) ? item.node_repository : '';
 
@@ -125,7 +125,10 @@ export function VersionCard({ item, selected, onSelectClick, onSelectKey, onDeci
           </p>
           <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
             <span>
-              {t('review.uploaded')} <time dateTime={item.createdAt}>{created.format(new Date(item.createdAt))}</time>
+              {t('review.uploaded')}{' '}
+              <time dateTime={item.createdAt}>
+                {formatDate(item.createdAt, i18n.resolvedLanguage ?? 'en', DATE_TIME)}
+              </time>
             </span>
             <span>
               {t('review.publisher')}{' '}

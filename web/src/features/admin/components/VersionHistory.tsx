@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { DATE_TIME, formatDate } from '../../../lib/format';
 import { useVersionHistory } from '../api/version-history';
 import { StatusBadge } from './StatusBadge';
 
@@ -37,7 +38,7 @@ export function VersionHistory({
 }) {
   const { t, i18n } = useTranslation('admin');
   const history = useVersionHistory(nodeId, version, true);
-  const when = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' });
+  const language = i18n.resolvedLanguage ?? 'en';
   if (history.isPending) return <Spinner label={t('review.history.loading')} />;
   if (history.isError) return <Alert tone="error">{t('review.history.error')}</Alert>;
   const entries = history.data;
@@ -55,7 +56,7 @@ export function VersionHistory({
                 {entry.from_status ? <span aria-hidden="true">{i18n.dir() === 'rtl' ? '←' : '→'}</span> : null}
                 <StatusBadge status={entry.to_status} />
                 <time dateTime={entry.created_at} className="text-slate-600 dark:text-slate-400">
-                  {when.format(new Date(entry.created_at))}
+                  {formatDate(entry.created_at, language, DATE_TIME)}
                 </time>
                 <span className="break-all text-slate-600 dark:text-slate-400">
                   {entry.actor ? entry.actor.email : t('review.history.actorUnknown')}

@@ -5,6 +5,7 @@ import type { components } from '../../../api/schema.gen';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { formatNumber } from '../../../lib/format';
 import { usePublisherNodes } from '../api/list-publisher-nodes';
 import { GettingStarted } from './GettingStarted';
 
@@ -91,7 +92,7 @@ export function PublisherSection({ publisher }: { publisher: Publisher }) {
                   </p>
                 ) : null}
                 <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-                  {t('packStats', { downloads: node.downloads.toLocaleString(language) })}
+                  {t('packStats', { downloads: formatNumber(node.downloads, language) })}
                 </p>
                 <div className="mt-auto pt-3">
                   <Link

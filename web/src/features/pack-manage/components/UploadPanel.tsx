@@ -7,6 +7,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { analytics } from '../../../lib/analytics-client';
+import { formatNumber } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { getProcessing, invalidatePack, type ProcessingStatus } from '../api/pack-manage';
 import { uploadVersion } from '../api/upload-version';
@@ -147,7 +148,7 @@ export function UploadPanel({
 
   const busy = phase.kind === 'uploading' || (phase.kind === 'processing' && !finishedStage);
   const percent = phase.kind === 'uploading' && phase.total > 0 ? Math.round((phase.sent / phase.total) * 100) : 0;
-  const number = (value: number) => value.toLocaleString(i18n.resolvedLanguage ?? 'en');
+  const number = (value: number) => formatNumber(value, i18n.resolvedLanguage ?? 'en');
   const states = stepStates(
     phase.kind === 'uploading' ? null : phase.kind === 'processing' ? (status.data?.stage ?? 'queued') : null,
   );

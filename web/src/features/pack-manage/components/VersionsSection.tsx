@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { analytics } from '../../../lib/analytics-client';
+import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import {
   deleteVersion,
@@ -87,8 +88,7 @@ export function VersionsSection({ publisherId, nodeId }: { publisherId: string; 
   }
   if (versions.data.length === 0) return <p className="text-slate-700 dark:text-slate-300">{t('versions.empty')}</p>;
 
-  const date = (iso: string) =>
-    new Date(iso).toLocaleDateString(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium' });
+  const date = (iso: string) => formatDate(iso, i18n.resolvedLanguage ?? 'en');
 
   return (
     <>

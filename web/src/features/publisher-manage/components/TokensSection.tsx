@@ -8,6 +8,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { analytics } from '../../../lib/analytics-client';
+import { DATE_TIME, formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { type AccessToken, createToken, deleteToken, useTokens } from '../api/tokens';
 import { serverReason } from '../lib/profile-form';
@@ -24,10 +25,7 @@ export function TokensSection({ publisherId }: { publisherId: string }) {
   const [description, setDescription] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<AccessToken | null>(null);
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(
-      new Date(iso),
-    );
+  const when = (iso: string) => formatDate(iso, i18n.resolvedLanguage ?? 'en', DATE_TIME);
   const refresh = () => queryClient.invalidateQueries({ queryKey: [`/publishers/${publisherId}/tokens`] });
 
   const create = useMutation({
