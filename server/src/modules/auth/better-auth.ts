@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { kyselyAdapter } from '@better-auth/kysely-adapter';
 import { type Auth, type BetterAuthOptions, betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import type { Kysely } from 'kysely';
@@ -7,6 +8,7 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { normalizeEmail } from './email.js';
 import { AUTH_ERRORS } from './errors.js';
+import { hashedSessionAdapter } from './hashed-sessions.js';
 import {
   existingAccountMail,
   RESET_PASSWORD_PATH,
@@ -60,8 +62,9 @@ export function createRegistryAuth(ctx: AppContext, deps: RegistryAuthDeps): Reg
     basePath: AUTH_BASE_PATH,
     secret: deps.secret,
     trustedOrigins: [webUrl, config.server.PUBLIC_API_URL, ...splitList(config.server.CORS_ORIGINS)],
-    // better-auth's own types cannot name our Kysely database, hence the widening.
-    database: { db: authDb as Kysely<unknown>, type: ctx.dialect, transaction: true },
+    // better-auth's own types cannot name our Kysely database, hence the widening. Session tokens
+    // are stored hashed (see hashed-sessions.ts).
+    database: hashedSessionAdapter(kyselyAdapter(authDb as Kysely<unknown>, { type: ctx.dialect, transaction: true })),
     telemetry: { enabled: false },
     // The registry applies its own, database-backed limits before better-auth sees a request.
     rateLimit: { enabled: false },
