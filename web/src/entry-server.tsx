@@ -44,6 +44,9 @@ export function configure(runtime: Partial<RuntimeConfig>): void {
   Object.assign(config, resolveConfig(runtime));
 }
 
+/** The route table resolved once; each request only matches against it. */
+const handler = createStaticHandler(routes);
+
 const instances = new Map<string, I18n>();
 
 /** One i18next instance per language, built from files that never change while the server runs. */
@@ -63,7 +66,6 @@ function translator(language: string, resources: Resource, namespaces: string[])
  * page (a redirect, or an error the browser should handle itself).
  */
 export async function renderFirstScreen(input: FirstScreenInput): Promise<FirstScreen | undefined> {
-  const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(input.url, 'http://registry.invalid')));
   if (context instanceof Response) return undefined;
   if (context.errors) return undefined;

@@ -54,6 +54,8 @@ class RecentTokens {
  * revokes "other sessions" with the tokens a list returned); lookups never may, so a copied hash
  * cannot stand in for a token.
  */
+function hashWhere(where: Where[], tokens: RecentTokens, allowStored: boolean): Where[];
+function hashWhere(where: Where[] | undefined, tokens: RecentTokens, allowStored: boolean): Where[] | undefined;
 function hashWhere(where: Where[] | undefined, tokens: RecentTokens, allowStored: boolean): Where[] | undefined {
   if (!where) return where;
   const hashOne = (value: string) =>
@@ -91,7 +93,7 @@ function withHashedTokens<A extends Adapter>(inner: A, tokens: RecentTokens): A 
     },
     async findOne(data) {
       if (!isSession(data.model)) return inner.findOne(data);
-      const found = await inner.findOne({ ...data, where: hashWhere(data.where, tokens, false) ?? [] });
+      const found = await inner.findOne({ ...data, where: hashWhere(data.where, tokens, false) });
       return revealToken(found, tokens);
     },
     async findMany(data) {
@@ -105,29 +107,29 @@ function withHashedTokens<A extends Adapter>(inner: A, tokens: RecentTokens): A 
     },
     async update(data) {
       if (!isSession(data.model)) return inner.update(data);
-      const updated = await inner.update({ ...data, where: hashWhere(data.where, tokens, false) ?? [] });
+      const updated = await inner.update({ ...data, where: hashWhere(data.where, tokens, false) });
       return revealToken(updated, tokens);
     },
     async updateMany(data) {
       if (!isSession(data.model)) return inner.updateMany(data);
-      return inner.updateMany({ ...data, where: hashWhere(data.where, tokens, true) ?? [] });
+      return inner.updateMany({ ...data, where: hashWhere(data.where, tokens, true) });
     },
     async delete(data) {
       if (!isSession(data.model)) return inner.delete(data);
-      return inner.delete({ ...data, where: hashWhere(data.where, tokens, true) ?? [] });
+      return inner.delete({ ...data, where: hashWhere(data.where, tokens, true) });
     },
     async deleteMany(data) {
       if (!isSession(data.model)) return inner.deleteMany(data);
-      return inner.deleteMany({ ...data, where: hashWhere(data.where, tokens, true) ?? [] });
+      return inner.deleteMany({ ...data, where: hashWhere(data.where, tokens, true) });
     },
     async consumeOne(data) {
       if (!isSession(data.model)) return inner.consumeOne(data);
-      const consumed = await inner.consumeOne({ ...data, where: hashWhere(data.where, tokens, false) ?? [] });
+      const consumed = await inner.consumeOne({ ...data, where: hashWhere(data.where, tokens, false) });
       return revealToken(consumed, tokens);
     },
     async incrementOne(data) {
       if (!isSession(data.model)) return inner.incrementOne(data);
-      const changed = await inner.incrementOne({ ...data, where: hashWhere(data.where, tokens, false) ?? [] });
+      const changed = await inner.incrementOne({ ...data, where: hashWhere(data.where, tokens, false) });
       return revealToken(changed, tokens);
     },
   };

@@ -76,7 +76,7 @@ export async function buildWebApp(ctx: AppContext, options: WebAppOptions = {}):
   const template = readFileSync(indexFile, 'utf8');
   const runtime = webRuntimeConfig(config, template);
   const base = injectRuntimeConfig(template, runtime);
-  const firstScreen = await loadFirstScreenRenderer(root, { ...runtime }, (error, url) =>
+  const firstScreen = await loadFirstScreenRenderer(root, runtime, (error, url) =>
     app.log.warn({ err: error, url }, 'first screen not rendered on the server'),
   );
   const webUrl = config.server.PUBLIC_WEB_URL.replace(/\/+$/, '');

@@ -25,7 +25,7 @@ type Resources = Record<string, Record<string, unknown>>;
 
 /** What web/src/entry-server.tsx exports. */
 interface EntryServer {
-  configure(runtime: Record<string, unknown>): void;
+  configure(runtime: object): void;
   renderFirstScreen(input: {
     url: string;
     language: string;
@@ -89,7 +89,7 @@ function translationFiles(localesDir: string): (language: string) => Record<stri
  */
 export async function loadFirstScreenRenderer(
   webRoot: string,
-  runtime: Record<string, unknown>,
+  runtime: object,
   onError: (error: unknown, url: string) => void,
 ): Promise<FirstScreenRenderer | undefined> {
   const entryFile = path.join(webRoot, SSR_ENTRY);
