@@ -19,10 +19,14 @@ export interface SeededPack {
   versions: Selectable<NodeVersionsTable>[];
 }
 
+const ARCHIVE_TIME = new Date('2026-01-01T00:00:00Z');
+
 /** A small valid zip holding a pyproject.toml, as real archives do. */
 export function sampleArchive(name = 'pack', version = '1.0.0'): Buffer {
   const toml = `[project]\nname = "${name}"\nversion = "${version}"\n`;
-  return Buffer.from(zipSync({ 'pyproject.toml': new TextEncoder().encode(toml) }));
+  // A fixed timestamp: zip entries otherwise carry the current time, so two calls a second apart
+  // would give different bytes for the same pack.
+  return Buffer.from(zipSync({ 'pyproject.toml': new TextEncoder().encode(toml) }, { mtime: ARCHIVE_TIME }));
 }
 
 /** Stores bytes in the app's blob store and registers them in `storage_files`; returns the row. */
