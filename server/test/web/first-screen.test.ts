@@ -68,7 +68,8 @@ async function start({ withEntry = true } = {}) {
   return { t, fetchPage };
 }
 
-const rootOf = (html: string) => /<div id="root"(?: inert)?>([\s\S]*?)<\/div>\s*<script/.exec(html)?.[1];
+const rootOf = (html: string) => /<div id="root"(?: inert)?>([\s\S]*?)<\/div>\s*<(?:script|link)/.exec(html)?.[1];
+const ENTRY_TAG = '<script type="module" src="/assets/index-abc.js"></script>';
 const htmlTag = (html: string) => /<html[^>]*>/.exec(html)?.[0];
 
 describe('reader language', () => {
@@ -104,6 +105,28 @@ describe('web listener: first screen rendered on the server', () => {
     expect(rootOf(html)).toBe(
       '<h1>Impact Pack</h1><p>hello-fr|hello-en|/nodes/impact-pack?tab=versions|common,node|http://registry.test</p>',
     );
+  });
+
+  it('starts the app only after a frame on pages with a first screen, at once on the others', async () => {
+    const { t, fetchPage } = await start();
+    await seedPack(t, { id: 'impact-pack', node: { name: 'Impact Pack' } });
+    for (const url of ['/', '/nodes/impact-pack']) {
+      const html = await (await fetchPage(url)).text();
+      // The entry is fetched at once, but run after the next frame, or after a timeout without frames.
+      expect(html).not.toContain(ENTRY_TAG);
+      expect(html).toContain('<link rel="modulepreload" href="/assets/index-abc.js" />');
+      const loader = /<script type="module">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+      expect(loader).toContain('import("/assets/index-abc.js")');
+      expect(loader).toContain('requestAnimationFrame(() => setTimeout(start))');
+      expect(html.match(/import\(/g)).toHaveLength(1);
+    }
+    for (const url of ['/resolve', '/nodes/no-such-pack']) {
+      const html = await (await fetchPage(url)).text();
+      expect(html).toContain(ENTRY_TAG);
+      expect(html).not.toContain('import(');
+    }
+    const without = await start({ withEntry: false });
+    expect(await (await without.fetchPage('/')).text()).toContain(ENTRY_TAG);
   });
 
   it('renders the home page, right to left for Arabic chosen by cookie', async () => {

@@ -142,17 +142,46 @@ export interface RenderedScreen {
 
 const HTML_TAG = /<html\b[^>]*>/i;
 const EMPTY_ROOT = '<div id="root"></div>';
+/** The entry script tag Vite writes into index.html. */
+const ENTRY_SCRIPT = /<script\s+type="module"(\s+crossorigin)?\s+src="([^"]+)"\s*><\/script>/i;
+/** How long the entry waits for a frame before it starts anyway (background tabs get none). */
+const ENTRY_FRAME_TIMEOUT_MS = 250;
 
 /**
- * Puts a server-rendered first screen in `#root` and its language on `<html>`. The markup is inert
- * (no clicks, focus or typing) until the app replaces it with its own live copy and lifts that
- * (web/src/main.tsx): a click on a dead button or text typed into a box about to be replaced
- * would otherwise be lost.
+ * The entry script of a page that arrives with its first screen: fetched at once (preloaded) but
+ * run only after the browser's next frame. Module scripts otherwise run the moment parsing ends;
+ * on a return visit they come from the cache and are ready by then, so evaluating the app would
+ * delay the first paint of the server's screen by its whole evaluation time.
+ */
+function deferredEntry(src: string, crossorigin: boolean): string {
+  const attribute = crossorigin ? ' crossorigin' : '';
+  // A frame's animation callbacks run just before it paints, so a timer set in one runs after.
+  // A module script has its own scope, so these names touch nothing else on the page.
+  const start = [
+    'let started = false;',
+    `const start = () => { if (!started) { started = true; import(${scriptSafeJson(src)}); } };`,
+    'requestAnimationFrame(() => setTimeout(start));',
+    `setTimeout(start, ${ENTRY_FRAME_TIMEOUT_MS});`,
+  ].join('\n      ');
+  return (
+    `<link rel="modulepreload"${attribute} href="${escapeHtml(src)}" />\n` +
+    `    <script type="module">\n      ${start}\n    </script>`
+  );
+}
+
+/**
+ * Puts a server-rendered first screen in `#root` and its language on `<html>`, and lets the app
+ * start only after that screen has had a frame. The markup is inert (no clicks, focus or typing)
+ * until the app replaces it with its own live copy and lifts that (web/src/main.tsx): a click on a
+ * dead button or text typed into a box about to be replaced would otherwise be lost.
  */
 function withFirstScreen(html: string, screen: RenderedScreen | undefined): string {
   if (!screen || !html.includes(EMPTY_ROOT)) return html;
   return html
     .replace(HTML_TAG, () => `<html lang="${escapeHtml(screen.language)}" dir="${screen.dir}">`)
+    .replace(ENTRY_SCRIPT, (_tag, crossorigin: string | undefined, src: string) =>
+      deferredEntry(src, crossorigin !== undefined),
+    )
     .replace(EMPTY_ROOT, () => `<div id="root" inert>${screen.html}</div>`);
 }
 
