@@ -11,7 +11,7 @@ import {
   useAdminNodes,
 } from '../api/nodes';
 import { useAdminWrite } from '../api/write';
-import { AdminPage, Badge, ListState, NS, Pager, SelectField, TextareaField, usePageParam } from './common';
+import { AdminPage, Badge, ListState, NS, SelectField, TextareaField, UrlPager, usePageParam } from './common';
 
 /** Badge tone of a pack status. */
 export function nodeStatusTone(status: NodeStatus): 'green' | 'red' | 'grey' {
@@ -119,7 +119,7 @@ export function AdminNodesPage() {
               </li>
             ))}
           </ul>
-          <Pager page={page} totalPages={nodes.data?.totalPages ?? 1} label={t('nodes.pages')} />
+          <UrlPager page={page} totalPages={nodes.data?.totalPages ?? 1} label={t('nodes.pages')} />
         </ListState>
       </section>
     </AdminPage>

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { type AdminPublisher, setPublisherBan, useAdminPublishers } from '../api/people';
 import { useAdminWrite } from '../api/write';
-import { AdminPage, Badge, ConfirmDialog, ListState, NS, Pager, usePageParam } from './common';
+import { AdminPage, Badge, ConfirmDialog, ListState, NS, UrlPager, usePageParam } from './common';
 import { SearchForm } from './SearchForm';
 
 /** `/admin/publishers`: search publishers, ban or unban them (with their packs). */
@@ -76,7 +76,7 @@ export function AdminPublishersPage() {
               );
             })}
           </ul>
-          <Pager page={page} totalPages={publishers.data?.totalPages ?? 1} label={t('publishers.pages')} />
+          <UrlPager page={page} totalPages={publishers.data?.totalPages ?? 1} label={t('publishers.pages')} />
         </ListState>
       </section>
       <ConfirmDialog

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { type AdminUser, updateUser, useAdminUsers } from '../api/people';
 import { useAdminWrite } from '../api/write';
-import { AdminPage, Badge, ConfirmDialog, ListState, NS, Pager, usePageParam } from './common';
+import { AdminPage, Badge, ConfirmDialog, ListState, NS, UrlPager, usePageParam } from './common';
 import { SearchForm } from './SearchForm';
 
 type UserAction = { user: AdminUser; kind: 'admin' | 'ban' };
@@ -98,7 +98,7 @@ export function AdminUsersPage() {
               );
             })}
           </ul>
-          <Pager page={page} totalPages={users.data?.totalPages ?? 1} label={t('users.pages')} />
+          <UrlPager page={page} totalPages={users.data?.totalPages ?? 1} label={t('users.pages')} />
         </ListState>
       </section>
       <ConfirmDialog

@@ -6,7 +6,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { DATE_TIME_SECONDS, formatDate } from '../../../lib/format';
 import { type AuditEntry, type AuditFilter, useAuditLog } from '../api/audit';
 import { diffJson } from '../lib/diff';
-import { AdminPage, ListState, NS, Pager, SelectField, usePageParam } from './common';
+import { AdminPage, ListState, NS, SelectField, UrlPager, usePageParam } from './common';
 
 const ACTIONS = [
   'node.create',
@@ -121,7 +121,7 @@ export function AuditPage() {
               <Entry key={entry.id} entry={entry} />
             ))}
           </ol>
-          <Pager page={page} totalPages={log.data?.totalPages ?? 1} label={t('audit.pages')} />
+          <UrlPager page={page} totalPages={log.data?.totalPages ?? 1} label={t('audit.pages')} />
         </ListState>
       </section>
     </AdminPage>

@@ -11,6 +11,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
 
 export const NS = 'admin-catalogue';
@@ -107,27 +108,15 @@ export function Badge({ tone, children }: { tone: keyof typeof tones; children: 
 }
 
 /** Previous / next paging that keeps the page in the URL (`page`). */
-export function Pager({ page, totalPages, label }: { page: number; totalPages: number; label: string }) {
-  const { t } = useTranslation(NS);
+export function UrlPager({ page, totalPages, label }: { page: number; totalPages: number; label: string }) {
   const [params, setParams] = useSearchParams();
-  if (totalPages <= 1) return null;
   const goTo = (next: number) => {
     const copy = new URLSearchParams(params);
     if (next > 1) copy.set('page', String(next));
     else copy.delete('page');
     setParams(copy);
   };
-  return (
-    <nav aria-label={label} className="mt-6 flex flex-wrap items-center justify-center gap-3">
-      <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => goTo(page - 1)}>
-        {t('pager.previous')}
-      </Button>
-      <span className="text-sm">{t('pager.page', { page, total: totalPages })}</span>
-      <Button variant="secondary" size="sm" disabled={page >= totalPages} onClick={() => goTo(page + 1)}>
-        {t('pager.next')}
-      </Button>
-    </nav>
-  );
+  return <Pager page={page} totalPages={totalPages} label={label} onPage={goTo} />;
 }
 
 /** The page number in the URL (1 when missing or bad). */

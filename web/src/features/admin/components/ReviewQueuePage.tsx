@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { formatNumber } from '../../../lib/format';
@@ -268,30 +269,12 @@ export function ReviewQueuePage() {
                 );
               })}
             </ol>
-            {totalPages > 1 ? (
-              <nav
-                aria-label={t('review.pagination')}
-                className="mt-6 flex flex-wrap items-center justify-center gap-3"
-              >
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={filters.page <= 1}
-                  onClick={() => apply({ ...filters, page: filters.page - 1 })}
-                >
-                  {t('review.previous')}
-                </Button>
-                <span className="text-sm">{t('review.page', { page: filters.page, pages: totalPages })}</span>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={filters.page >= totalPages}
-                  onClick={() => apply({ ...filters, page: filters.page + 1 })}
-                >
-                  {t('review.next')}
-                </Button>
-              </nav>
-            ) : null}
+            <Pager
+              page={filters.page}
+              totalPages={totalPages}
+              label={t('review.pagination')}
+              onPage={(page) => apply({ ...filters, page })}
+            />
           </>
         )}
       </section>

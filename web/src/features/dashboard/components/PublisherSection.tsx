@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { usePublisherNodes } from '../../../api/publisher-nodes';
 import type { components } from '../../../api/schema.gen';
 import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClass } from '../../../components/ui/button';
+import { buttonClass } from '../../../components/ui/button';
+import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatNumber } from '../../../lib/format';
-import { usePublisherNodes } from '../api/list-publisher-nodes';
 import { GettingStarted } from './GettingStarted';
 
 type Publisher = components['schemas']['Publisher'];
@@ -106,22 +107,12 @@ export function PublisherSection({ publisher }: { publisher: Publisher }) {
               </li>
             ))}
           </ul>
-          {nodes.data.totalPages > 1 ? (
-            <nav aria-label={t('pagination.label', { name })} className="mt-6 flex items-center justify-center gap-3">
-              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                {t('pagination.previous')}
-              </Button>
-              <span className="text-sm">{t('pagination.page', { page, total: nodes.data.totalPages })}</span>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={page >= nodes.data.totalPages}
-                onClick={() => setPage(page + 1)}
-              >
-                {t('pagination.next')}
-              </Button>
-            </nav>
-          ) : null}
+          <Pager
+            page={page}
+            totalPages={nodes.data.totalPages}
+            label={t('pagination.label', { name })}
+            onPage={setPage}
+          />
         </>
       )}
     </section>

@@ -2,14 +2,15 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { statusOf } from '../../../api/cache-rules';
+import { usePublisherNodes } from '../../../api/publisher-nodes';
 import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClass } from '../../../components/ui/button';
+import { buttonClass } from '../../../components/ui/button';
 import { LoadFailure } from '../../../components/ui/load-failure';
+import { Pager } from '../../../components/ui/pager';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { formatNumber } from '../../../lib/format';
 import { useCanManage } from '../api/get-permission';
 import { usePublisher } from '../api/get-publisher';
-import { usePublisherNodes } from '../api/list-publisher-nodes';
 
 const PAGE_SIZE = 24;
 
@@ -158,22 +159,7 @@ export function PublisherPage() {
                 </li>
               ))}
             </ul>
-            {nodes.data.totalPages > 1 ? (
-              <nav aria-label={t('pagination.label')} className="mt-6 flex items-center justify-center gap-3">
-                <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => goTo(page - 1)}>
-                  {t('pagination.previous')}
-                </Button>
-                <span className="text-sm">{t('pagination.page', { page, total: nodes.data.totalPages })}</span>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={page >= nodes.data.totalPages}
-                  onClick={() => goTo(page + 1)}
-                >
-                  {t('pagination.next')}
-                </Button>
-              </nav>
-            ) : null}
+            <Pager page={page} totalPages={nodes.data.totalPages} label={t('pagination.label')} onPage={goTo} />
           </>
         )}
       </section>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { Pager } from '../../../components/ui/pager';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { type SearchNodesParams, useSearchNodes } from '../api/search-nodes';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
@@ -178,27 +179,12 @@ export function SearchPage({ intro }: { intro?: ReactNode }) {
                 />
               ))}
             </ul>
-            {data.totalPages > 1 ? (
-              <nav aria-label={t('pagination.label')} className="mt-6 flex items-center justify-center gap-3">
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={state.page <= 1}
-                  onClick={() => update({ page: state.page - 1 })}
-                >
-                  {t('pagination.previous')}
-                </Button>
-                <span className="text-sm">{t('pagination.page', { page: data.page, total: data.totalPages })}</span>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={state.page >= data.totalPages}
-                  onClick={() => update({ page: state.page + 1 })}
-                >
-                  {t('pagination.next')}
-                </Button>
-              </nav>
-            ) : null}
+            <Pager
+              page={state.page}
+              totalPages={data.totalPages}
+              label={t('pagination.label')}
+              onPage={(page) => update({ page })}
+            />
           </>
         ) : null}
       </section>

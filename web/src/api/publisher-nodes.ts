@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { hasIds } from '../../../api/cache-rules';
-import { api, unwrap } from '../../../api/client';
+import { hasIds } from './cache-rules';
+import { api, unwrap } from './client';
 
-/** `GET /publishers/{publisherId}/nodes/v2`: one page of a publisher's packs. */
+/** `GET /publishers/{publisherId}/nodes/v2`: one page of the publisher's packs. */
 export const listPublisherNodes = (publisherId: string, page: number, limit: number, signal?: AbortSignal) =>
   unwrap(
     api.GET('/publishers/{publisherId}/nodes/v2', {
@@ -11,7 +11,10 @@ export const listPublisherNodes = (publisherId: string, page: number, limit: num
     }),
   );
 
-/** Same key as the publisher page uses, so one write refreshes both. */
+/**
+ * Shared by the public publisher page and the publisher's dashboard: one key, so a write that
+ * refreshes one refreshes both.
+ */
 export const publisherNodesQuery = (publisherId: string, page: number, limit: number) =>
   queryOptions({
     queryKey: [`/publishers/${publisherId}/nodes/v2`, { page, limit }],
