@@ -17,6 +17,11 @@ export interface NamespaceTranslationRules {
   sameAsEnglish?: Record<string, string[]>;
   /** The namespace's plural keys, so a new or lost plural is noticed. */
   pluralKeys: string[];
+  /**
+   * Placeholders that carry a plural's number besides `count` (its formatted twin, `total`): a
+   * plural form may spell the number out ("two stars") and leave them out, as it may `count`.
+   */
+  numberPlaceholders?: string[];
 }
 
 /**
@@ -38,6 +43,7 @@ export function describeNamespaceTranslations(rules: NamespaceTranslationRules):
   ];
   const sameEverywhere = new Set(rules.sameEverywhere ?? []);
   const sameAsEnglish = rules.sameAsEnglish ?? {};
+  const numbers = new Set(['count', ...(rules.numberPlaceholders ?? [])]);
 
   describe.each(supportedLanguages.filter((l) => l !== 'en'))(`%s ${namespace} translations`, (language) => {
     const own = read(language);
@@ -50,7 +56,7 @@ export function describeNamespaceTranslations(rules: NamespaceTranslationRules):
         expect(value.trim(), key).not.toBe('');
         const source = englishByBase.get(base(key)) ?? '';
         // Plural forms may spell the number out ("one pack") instead of {{count}}.
-        const expected = placeholders(source).filter((name) => !(pluralSuffix.test(key) && name === 'count'));
+        const expected = placeholders(source).filter((name) => !(pluralSuffix.test(key) && numbers.has(name)));
         for (const name of expected) expect(placeholders(value), key).toContain(name);
         for (const name of placeholders(value)) expect(placeholders(source), key).toContain(name);
       }

@@ -1,21 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { supportedLanguages } from '../../../i18n/languages';
-import { flatten, type TranslationTree } from '../../../i18n/missing-keys';
+import { describeNamespaceTranslations } from '../../../test/namespace-translations';
 
-const dir = path.resolve(__dirname, '../../../../public/locales');
-const read = (language: string) =>
-  flatten(JSON.parse(readFileSync(path.join(dir, language, 'pack-manage.json'), 'utf8')) as TranslationTree);
-const english = read('en');
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
-
-describe.each(supportedLanguages.filter((l) => l !== 'en'))('%s pack-manage translations', (language) => {
-  const own = read(language);
-  it('has the English keys, filled, with the same placeholders', () => {
-    expect(Object.keys(own).sort()).toEqual(Object.keys(english).sort());
-    for (const [key, value] of Object.entries(own)) {
-      expect(value.trim(), key).not.toBe('');
-      expect(placeholders(value), key).toEqual(placeholders(english[key] ?? ''));
-    }
-  });
+describeNamespaceTranslations({
+  namespace: 'pack-manage',
+  sameAsEnglish: { fr: ['details.description', 'versions.title'], es: ['upload.selected'] },
+  pluralKeys: [],
 });
