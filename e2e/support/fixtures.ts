@@ -18,7 +18,34 @@ interface Fixtures {
   saveScreenshot: (page: Page, name: string, options?: { selector?: string }) => Promise<void>;
 }
 
+/** How long a page may stay inert before the app has taken it over (the slowest CI machine). */
+const TAKEOVER_TIMEOUT_MS = 15_000;
+
 export const test = base.extend<Fixtures>({
+  /**
+   * Pages rendered on the server are inert until the app takes them over, a moment after they
+   * show. Navigations wait for that, as a person waits for a page to respond, so a test's first
+   * `focus()` or key press reaches the live page, not markup about to be replaced. Pages without
+   * server markup (and pages loaded with JavaScript off) are never inert, so nothing waits there.
+   */
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const live = () => expect(page.locator('#root[inert]')).toHaveCount(0, { timeout: TAKEOVER_TIMEOUT_MS });
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args: Parameters<Page['goto']>) => {
+        const response = await goto(...args);
+        await live();
+        return response;
+      };
+      page.reload = async (...args: Parameters<Page['reload']>) => {
+        const response = await reload(...args);
+        await live();
+        return response;
+      };
+    }
+    await use(page);
+  },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
   registry: async ({}, use) => {
     await use(readState());
