@@ -6,7 +6,8 @@ import { flatten, type TranslationTree } from '../i18n/missing-keys';
 const dir = path.resolve(__dirname, '../../public/locales');
 const pluralSuffix = /_(zero|one|two|few|many|other)$/;
 const base = (key: string) => key.replace(pluralSuffix, '');
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].flatMap((m) => (m[1] === undefined ? [] : [m[1]])).sort();
 
 export interface NamespaceTranslationRules {
   /** The file name under public/locales/<language>/, without `.json`. */
