@@ -1,9 +1,14 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createContext } from '../../src/context.js';
+import { buildWebApp } from '../../src/modules/web/app.js';
 import { buildTestApp } from '../helpers/app.js';
+import { testConfig } from '../helpers/config.js';
+import { createTestDatabase } from '../helpers/database.js';
 import { acmeWithToken } from '../routes/publishing/comfy-cli.js';
 import {
   freePort,
@@ -117,15 +122,31 @@ describe.runIf(runnable)('ComfyUI connector with the real ComfyUI-Manager regist
     }
   });
 
-  it('reads the address from registry-url.txt next to it when no variable is set', async () => {
-    const copy = mkdtempSync(path.join(os.tmpdir(), 'connector-'));
-    temporary.push(copy);
-    for (const file of ['__init__.py', 'prestartup_script.py', 'comfy_registry_connector.py']) {
-      writeFileSync(path.join(copy, file), readFileSync(path.join(connectorDir, file)));
+  it('the download from the web app works as it comes: its settings file names this registry', async () => {
+    const database = await createTestDatabase();
+    const web = await buildWebApp(
+      createContext(testConfig({ PUBLIC_API_URL: 'https://registry.example.org' }), database),
+      {
+        webRoot: path.join(os.tmpdir(), 'no-web-build'),
+      },
+    );
+    const download = await web.inject({ method: 'GET', url: '/clients/comfyui-connector.zip' });
+    await web.close();
+    await database.destroy();
+    const customNodes = mkdtempSync(path.join(os.tmpdir(), 'custom-nodes-'));
+    temporary.push(customNodes);
+    for (const [name, bytes] of Object.entries(unzipSync(new Uint8Array(download.rawPayload)))) {
+      mkdirSync(path.dirname(path.join(customNodes, name)), { recursive: true });
+      writeFileSync(path.join(customNodes, name), bytes);
     }
-    writeFileSync(path.join(copy, 'registry-url.txt'), '# this registry\nhttps://registry.example.org\n');
-    const { result } = await runManager('v3', 'connector-first', {}, copy);
+    const { result, log } = await runManager(
+      'v3',
+      'connector-first',
+      {},
+      path.join(customNodes, 'comfy-registry-connector'),
+    );
     expect(result.base_url).toBe('https://registry.example.org');
+    expect(log).toContain('cnr_utils.base_url: https://api.comfy.org -> https://registry.example.org');
   });
 
   it('changes nothing when unconfigured or given something that is not an http(s) address', async () => {
