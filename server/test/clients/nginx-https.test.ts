@@ -5,6 +5,7 @@ import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import tls from 'node:tls';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createContext } from '../../src/context.js';
@@ -216,6 +217,23 @@ describe.runIf(runnable)('HTTPS through nginx with deploy/nginx/registry.conf', 
     expect(Buffer.compare(download.body, Buffer.from(zip))).toBe(0);
     const files = unzipSync(new Uint8Array(download.body));
     expect(strFromU8(files['pyproject.toml'] ?? new Uint8Array())).toContain('name = "hello"');
+
+    // comfy-cli in dev mode through a TLS forward on its fixed address, as `socat TCP-LISTEN:8080,...
+    // OPENSSL:<api host>:443` runs it (docs/clients.md): plain HTTP in with Host "localhost:8080",
+    // TLS with the API's name out; nginx's default server takes it to the API.
+    const relay = net.createServer((incoming) => {
+      const outgoing = tls.connect({ port: ports.https, host: '127.0.0.1', servername: API_NAME, ca });
+      for (const socket of [incoming, outgoing]) socket.on('error', () => socket.destroy());
+      incoming.pipe(outgoing).pipe(incoming);
+    });
+    const relayPort = await freePort();
+    await new Promise<void>((resolve) => relay.listen(relayPort, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise<void>((resolve) => relay.close(() => resolve())));
+    const viaForward = await fetch(`http://127.0.0.1:${relayPort}/nodes/hello/install`, {
+      headers: { host: 'localhost:8080', 'user-agent': 'python-requests/2.32.3', connection: 'close' },
+    });
+    expect(viaForward.status).toBe(200);
+    expect(((await viaForward.json()) as { downloadUrl: string }).downloadUrl).toBe(downloadUrl);
 
     // The web app answers on its own name, and tells the browser the HTTPS API address.
     const home = await send(`${webUrl}/`);

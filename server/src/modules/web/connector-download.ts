@@ -21,7 +21,7 @@ export function defaultConnectorSource(): string {
  */
 export function connectorZip(sourceDir: string, apiUrl: string): Uint8Array | undefined {
   if (!existsSync(path.join(sourceDir, '__init__.py'))) return undefined;
-  const files: Record<string, Uint8Array> = {};
+  const files: Record<string, Uint8Array | [Uint8Array, { level: 0 }]> = {};
   for (const name of readdirSync(sourceDir).sort()) {
     const file = path.join(sourceDir, name);
     if (name.startsWith('.') || name === '__pycache__' || name === 'registry-url.txt' || !statSync(file).isFile()) {
@@ -29,9 +29,11 @@ export function connectorZip(sourceDir: string, apiUrl: string): Uint8Array | un
     }
     files[`${CONNECTOR_FOLDER}/${name}`] = readFileSync(file);
   }
-  files[`${CONNECTOR_FOLDER}/registry-url.txt`] = strToU8(
-    `# The registry ComfyUI-Manager uses (COMFY_REGISTRY_URL overrides it).\n${apiUrl}\n`,
-  );
+  // Stored, not deflated: the address stays readable in the archive's bytes.
+  files[`${CONNECTOR_FOLDER}/registry-url.txt`] = [
+    strToU8(`# The registry ComfyUI-Manager uses (COMFY_REGISTRY_URL overrides it).\n${apiUrl}\n`),
+    { level: 0 },
+  ];
   // A fixed timestamp keeps the archive identical from one start to the next.
   return zipSync(files, { level: 9, mtime: new Date('2026-01-01T00:00:00Z') });
 }
