@@ -61,7 +61,7 @@ interface DriverResult {
  */
 async function runManager(
   layout: 'v3' | 'v4',
-  order: 'connector-first' | 'manager-first',
+  order: 'connector-first' | 'manager-first' | 'pth',
   env: Record<string, string>,
   connector = connectorDir,
 ): Promise<{ result: DriverResult; log: string }> {
@@ -147,6 +147,20 @@ describe.runIf(runnable)('ComfyUI connector with the real ComfyUI-Manager regist
     );
     expect(result.base_url).toBe('https://registry.example.org');
     expect(log).toContain('cnr_utils.base_url: https://api.comfy.org -> https://registry.example.org');
+  });
+
+  it('reaches cm-cli (outside ComfyUI) through the documented .pth line', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const t = await buildTestApp({ PUBLIC_API_URL: base });
+    const { token } = await acmeWithToken(t);
+    await t.app.listen({ port, host: '127.0.0.1' });
+    await publishOver(t, base, token, 'hello', '1.0.0');
+    await publishOver(t, base, token, 'hello', '1.1.0');
+    const { result } = await runManager('v4', 'pth', { COMFY_REGISTRY_URL: base, DRIVER_CALLS: '1' });
+    expect(result.base_url).toBe(base);
+    expect(result.catalogue).toEqual([{ id: 'hello', version: '1.1.0', publisher: 'ACME' }]);
+    expect(result.manager_install?.ok).toBe(true);
   });
 
   it('changes nothing when unconfigured or given something that is not an http(s) address', async () => {

@@ -1,7 +1,9 @@
 """Runs ComfyUI-Manager's own registry code (read in place from its source folder) with the
 registry connector, the way ComfyUI loads both, and writes what the Manager got as JSON.
 
-usage: manager-driver.py <manager-dir> <connector-dir> <work-dir> <layout: v3|v4> <order: connector-first|manager-first> <out.json>
+usage: manager-driver.py <manager-dir> <connector-dir> <work-dir> <layout: v3|v4> <order> <out.json>
+order: connector-first | manager-first (inside ComfyUI), or pth (cm-cli: the connector loaded by a
+.pth file in the Python environment, as docs/clients.md describes).
 The registry address comes from COMFY_REGISTRY_URL (or the connector's settings file) as for a user.
 """
 
@@ -80,7 +82,21 @@ def import_manager():
 
 
 result = {"layout": layout, "order": order}
-if order == "connector-first":
+if order == "pth":
+    # The documented line, processed by site as it processes site-packages at interpreter start.
+    import site
+
+    site_dir = os.path.join(work_dir, "site")
+    os.makedirs(site_dir)
+    with open(os.path.join(site_dir, "comfy-registry-connector.pth"), "w", encoding="utf-8") as handle:
+        handle.write(
+            f"import sys; sys.path.insert(0, {connector_dir!r}); import comfy_registry_connector; "
+            "comfy_registry_connector.activate()\n"
+        )
+    site.addsitedir(site_dir)
+    cnr, core = import_manager()
+    node = types.SimpleNamespace(NODE_CLASS_MAPPINGS={})
+elif order == "connector-first":
     run_connector("prestartup_script.py")
     cnr, core = import_manager()
     node = run_connector("__init__.py")
