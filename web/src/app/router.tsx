@@ -127,6 +127,10 @@ export const routes: RouteObject[] = [
         async () => (await import('../features/comfy-node/components/ComfyNodePage')).ComfyNodePage,
       ),
       screen('resolve', async () => (await import('../features/resolver/components/ResolvePage')).ResolvePage),
+      screen(
+        'use-from-comfyui',
+        async () => (await import('../features/comfyui-setup/components/UseFromComfyuiPage')).UseFromComfyuiPage,
+      ),
       { path: 'discord', element: <DiscordRedirect /> },
       {
         path: 'auth',

@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { registerConnectorDownload } from './connector-download.js';
 import { loadFirstScreenRenderer } from './first-screen.js';
 import { DEFAULT_DESCRIPTION, type EmbeddedData, type PageHead, renderPage, SITE_NAME } from './page-head.js';
 import { readManifest, type Screen, type ScreenHints, screenHints, screens } from './route-assets.js';
@@ -57,6 +58,7 @@ export async function buildWebApp(ctx: AppContext, options: WebAppOptions = {}):
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
   });
   app.get('/discord', async (_request, reply) => reply.redirect(config.web.WEB_DISCORD_URL, 302));
+  registerConnectorDownload(app, config.server.PUBLIC_API_URL);
 
   const root = options.webRoot ?? defaultWebRoot();
   const indexFile = path.join(root, 'index.html');

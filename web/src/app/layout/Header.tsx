@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
-import { BookIcon, ChatIcon, PuzzleIcon } from '../../components/ui/icons';
+import { BookIcon, ChatIcon, PlugIcon, PuzzleIcon } from '../../components/ui/icons';
 import { Logo } from '../../components/ui/logo';
 import { useProfile } from '../../features/auth/api/get-profile';
 import { useAuth } from '../../features/auth/hooks/useAuth';
@@ -12,7 +12,7 @@ import { LanguagePicker } from './LanguagePicker';
 import { ThemeMenu } from './ThemeMenu';
 
 /**
- * The top bar: home link, the missing-nodes resolver, documentation, Discord, theme, language, and
+ * The top bar: home link, the missing-nodes resolver, setup for ComfyUI, documentation, Discord, theme, language, and
  * sign-in or the account menu.
  */
 export function Header() {
@@ -36,6 +36,11 @@ export function Header() {
             <PuzzleIcon />
             <span className="hidden sm:inline">{t('nav.resolve')}</span>
             <span className="sr-only sm:hidden">{t('nav.resolve')}</span>
+          </Link>
+          <Link to="/use-from-comfyui" className={buttonClass('ghost', 'sm')}>
+            <PlugIcon />
+            <span className="hidden md:inline">{t('nav.useFromComfyui')}</span>
+            <span className="sr-only md:hidden">{t('nav.useFromComfyui')}</span>
           </Link>
           <a
             href={docsUrlFor(i18n.resolvedLanguage ?? 'en')}

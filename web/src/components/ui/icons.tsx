@@ -44,6 +44,13 @@ export const PuzzleIcon = (p: IconProps) => (
   </Icon>
 );
 
+/** Plug (connecting ComfyUI to this registry). */
+export const PlugIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M9 2v5M15 2v5M6 7h12v4a6 6 0 0 1-12 0zM12 17v5" />
+  </Icon>
+);
+
 /** Globe (language). */
 export const GlobeIcon = (p: IconProps) => (
   <Icon {...p}>

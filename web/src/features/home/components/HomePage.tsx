@@ -78,6 +78,12 @@ export function HomePage() {
             {t('home.apiReferenceLink')}
           </a>
         </p>
+        <p className="mt-2">
+          {t('home.useFromComfyui')}{' '}
+          <Link className="text-brand-600 underline underline-offset-2 dark:text-brand-100" to="/use-from-comfyui">
+            {t('home.useFromComfyuiLink')}
+          </Link>
+        </p>
       </section>
     </div>
   );

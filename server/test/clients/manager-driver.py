@@ -1,0 +1,130 @@
+"""Runs ComfyUI-Manager's own registry code (read in place from its source folder) with the
+registry connector, the way ComfyUI loads both, and writes what the Manager got as JSON.
+
+usage: manager-driver.py <manager-dir> <connector-dir> <work-dir> <layout: v3|v4> <order> <out.json>
+order: connector-first | manager-first (inside ComfyUI), or pth (cm-cli: the connector loaded by a
+.pth file in the Python environment, as docs/clients.md describes).
+The registry address comes from COMFY_REGISTRY_URL (or the connector's settings file) as for a user.
+"""
+
+import asyncio
+import importlib.util
+import json
+import logging
+import os
+import sys
+import types
+import urllib.request
+
+manager_dir, connector_dir, work_dir, layout, order, out_path = sys.argv[1:7]
+logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(message)s")
+
+# ComfyUI's folder_paths, and the two heavy modules the Manager imports only for downloads
+# (huggingface_hub at import time, torchvision's download_url for archives).
+custom_nodes = os.path.join(work_dir, "custom_nodes")
+os.makedirs(custom_nodes, exist_ok=True)
+os.environ["COMFYUI_PATH"] = work_dir
+folder_paths = types.ModuleType("folder_paths")
+folder_paths.get_folder_paths = lambda name: [custom_nodes] if name == "custom_nodes" else []
+folder_paths.base_path = work_dir
+sys.modules["folder_paths"] = folder_paths
+hub = types.ModuleType("huggingface_hub")
+hub.HfApi = object
+sys.modules["huggingface_hub"] = hub
+downloads = []
+
+
+def download_url(url, root, filename):
+    downloads.append(url)
+    with urllib.request.urlopen(url) as response, open(os.path.join(root, filename), "wb") as target:
+        target.write(response.read())
+
+
+tv = types.ModuleType("torchvision")
+tv_datasets = types.ModuleType("torchvision.datasets")
+tv_utils = types.ModuleType("torchvision.datasets.utils")
+tv_utils.download_url = download_url
+sys.modules.update({"torchvision": tv, "torchvision.datasets": tv_datasets, "torchvision.datasets.utils": tv_utils})
+
+glob_dir = os.path.join(manager_dir, "glob")
+sys.path.append(glob_dir)
+
+
+def run_connector(script):
+    # As ComfyUI does: prestartup_script.py as a loose file, __init__.py as the folder's package.
+    path = os.path.join(connector_dir, script)
+    name = "comfyui_connector_prestartup" if script == "prestartup_script.py" else "comfy_registry_connector_node"
+    spec = importlib.util.spec_from_file_location(
+        name, path, submodule_search_locations=[connector_dir] if script == "__init__.py" else None
+    )
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def import_manager():
+    if layout == "v4":
+        # The v4 package layout (comfyui_manager.common.cnr_utils) over the same source files.
+        package = types.ModuleType("comfyui_manager")
+        package.__path__ = []
+        common = types.ModuleType("comfyui_manager.common")
+        common.__path__ = [glob_dir]
+        sys.modules.update({"comfyui_manager": package, "comfyui_manager.common": common})
+        import importlib
+
+        cnr = importlib.import_module("comfyui_manager.common.cnr_utils")
+    else:
+        import cnr_utils as cnr
+    import manager_core
+
+    return cnr, manager_core
+
+
+result = {"layout": layout, "order": order}
+if order == "pth":
+    # The documented line, processed by site as it processes site-packages at interpreter start.
+    import site
+
+    site_dir = os.path.join(work_dir, "site")
+    os.makedirs(site_dir)
+    with open(os.path.join(site_dir, "comfy-registry-connector.pth"), "w", encoding="utf-8") as handle:
+        handle.write(
+            f"import sys; sys.path.insert(0, {connector_dir!r}); import comfy_registry_connector; "
+            "comfy_registry_connector.activate()\n"
+        )
+    site.addsitedir(site_dir)
+    cnr, core = import_manager()
+    node = types.SimpleNamespace(NODE_CLASS_MAPPINGS={})
+elif order == "connector-first":
+    run_connector("prestartup_script.py")
+    cnr, core = import_manager()
+    node = run_connector("__init__.py")
+else:
+    cnr, core = import_manager()
+    node = run_connector("__init__.py")
+
+result["node_class_mappings"] = node.NODE_CLASS_MAPPINGS
+result["base_url"] = cnr.base_url
+result["hooked"] = any(type(f).__name__ == "_Finder" for f in sys.meta_path)
+
+if os.environ.get("DRIVER_CALLS") == "1":
+    nodes = asyncio.run(cnr.get_cnr_data(cache_mode=False, dont_wait=False))
+    result["catalogue"] = sorted(
+        [{"id": n["id"], "version": n["latest_version"]["version"], "publisher": n["publisher"]["name"]} for n in nodes],
+        key=lambda n: n["id"],
+    )
+    latest = cnr.install_node("hello")
+    pinned = cnr.install_node("hello", "1.0.0")
+    result["install_latest"] = {"version": latest.version, "download_url": latest.download_url}
+    result["install_pinned"] = {"version": pinned.version, "download_url": pinned.download_url}
+    result["install_unknown"] = cnr.install_node("no-such-pack") is None
+    result["versions"] = [v["version"] for v in cnr.all_versions_of_node("hello")]
+    installed = core.unified_manager.cnr_install("hello", "1.1.0", instant_execution=True, no_deps=True)
+    result["manager_install"] = {"ok": installed.result, "msg": getattr(installed, "msg", None)}
+    target = os.path.join(custom_nodes, "hello")
+    result["installed_files"] = sorted(os.listdir(target)) if os.path.isdir(target) else []
+    result["downloads"] = downloads
+
+with open(out_path, "w", encoding="utf-8") as handle:
+    json.dump(result, handle)

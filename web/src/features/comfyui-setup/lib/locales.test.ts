@@ -1,0 +1,7 @@
+import { describeNamespaceTranslations } from '../../../test/namespace-translations';
+
+describeNamespaceTranslations({
+  namespace: 'clients',
+  sameEverywhere: ['manager.title', 'cli.title'],
+  pluralKeys: [],
+});
