@@ -14,7 +14,7 @@ export const authSchema = Type.Object({
     Type.String({
       minLength: 32,
       description:
-        'Secret that signs session cookies and e-mail links (32+ characters). When unset, one is generated once and kept in `DATA_DIR/auth-secret`; every instance of a multi-instance deployment needs the same value.',
+        'Secret that signs session cookies and e-mail links and encrypts the identity-token signing keys and OAuth tokens in the database (32+ characters). When unset, one is generated once and kept in `DATA_DIR/auth-secret`; every instance of a multi-instance deployment needs the same value.',
     }),
   ),
   EMAIL_VERIFICATION_REQUIRED: Type.Boolean({
@@ -61,8 +61,14 @@ export const authSchema = Type.Object({
     default: 3600,
     minimum: 1,
     maximum: 86_400,
-    description: 'Lifetime of the identity tokens `GET /auth/token` issues.',
+    description:
+      'Lifetime of the identity tokens `GET /auth/token` issues; tokens claiming a longer lifetime are refused.',
   }),
+  IDENTITY_KEY_ROTATION_SECONDS: positive(
+    2_592_000,
+    'How long one identity-token signing key signs before a new one takes over; the old key keeps verifying until its tokens expire, then is removed.',
+    300,
+  ),
   SESSION_TTL_SECONDS: positive(604_800, 'Lifetime of a sign-in session (the cookie), renewed daily while used.', 60),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positive(900, 'Window the sign-in, sign-up and e-mail limits below count in.'),
   AUTH_RATE_LIMIT_SIGN_IN_PER_IP: positive(50, 'Sign-in attempts per client address per window.'),
