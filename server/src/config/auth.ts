@@ -71,7 +71,14 @@ export const authSchema = Type.Object({
   ),
   SESSION_TTL_SECONDS: positive(604_800, 'Lifetime of a sign-in session (the cookie), renewed daily while used.', 60),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positive(900, 'Window the sign-in, sign-up and e-mail limits below count in.'),
-  AUTH_RATE_LIMIT_SIGN_IN_PER_IP: positive(50, 'Sign-in attempts per client address per window.'),
+  AUTH_RATE_LIMIT_SIGN_IN_PER_IP: positive(
+    500,
+    'Sign-in attempts per client address per window, all accounts together (everyone behind one proxy or NAT shares it).',
+  ),
+  AUTH_RATE_LIMIT_SIGN_IN_PER_ACCOUNT_AND_IP: positive(
+    20,
+    'Sign-in attempts for one account from one client address per window.',
+  ),
   AUTH_RATE_LIMIT_SIGN_UP_PER_IP: positive(10, 'Sign-ups per client address per window.'),
   AUTH_RATE_LIMIT_EMAIL_PER_IP: positive(10, 'Reset and verification e-mail requests per client address per window.'),
   AUTH_RATE_LIMIT_EMAIL_PER_ADDRESS: positive(
