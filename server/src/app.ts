@@ -8,6 +8,7 @@ import type { AppContext } from './context.js';
 import { installErrorHandling } from './lib/error-handler.js';
 import { installNulGuard } from './lib/nul-guard.js';
 import { hoistTitledSchemas } from './lib/openapi-components.js';
+import { warnAboutUntrustedProxy } from './lib/request-log.js';
 import { apiModules } from './modules/index.js';
 
 declare module 'fastify' {
@@ -44,6 +45,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
   installErrorHandling(app);
   installNulGuard(app);
+  warnAboutUntrustedProxy(app, config.server.TRUST_PROXY);
 
   const allowed = new Set(
     [config.server.PUBLIC_WEB_URL, ...config.server.CORS_ORIGINS.split(',')].map((o) => o.trim()).filter(Boolean),

@@ -7,6 +7,7 @@ import type { DialectName } from './db/dialect.js';
 import type { Database } from './db/schema.js';
 import { EventBus } from './lib/events.js';
 import { IdentityTokenService } from './modules/auth/identity-tokens.js';
+import { resolveAuthSecret } from './modules/auth/secret.js';
 import { type GitHubApi, HttpGitHubApi } from './modules/claims/github.js';
 import { createMailer } from './modules/mail/create-mailer.js';
 import type { Mailer } from './modules/mail/mailer.js';
@@ -53,6 +54,8 @@ export function createContext(config: Config, database: DatabaseHandle): AppCont
       issuer: config.server.PUBLIC_API_URL,
       audience: IDENTITY_AUDIENCE,
       ttlSeconds: config.auth.IDENTITY_TOKEN_TTL_SECONDS,
+      keyRotationSeconds: config.auth.IDENTITY_KEY_ROTATION_SECONDS,
+      secret: () => resolveAuthSecret(config.auth.AUTH_SECRET, config.database.DATA_DIR).secret,
     }),
     mailer: createMailer(config, pino({ level: config.server.LOG_LEVEL, name: 'mail' })),
     storage: createBlobStore(config),

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config/index.js';
 import { createContext } from './context.js';
 import { openDatabase, sqlitePathFor } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { loggerOptions } from './lib/request-log.js';
 import { registryJobHandlers } from './modules/jobs/handlers.js';
 import { startJobWorker } from './modules/jobs/start.js';
 import { buildWebApp } from './modules/web/app.js';
@@ -26,10 +27,7 @@ async function main(): Promise<void> {
   });
   await migrateToLatest(database.db);
   const ctx = createContext(config, database);
-  const logger = {
-    level: config.server.LOG_LEVEL,
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-  };
+  const logger = loggerOptions(config.server.LOG_LEVEL);
   const api = await buildApp(ctx, { logger });
   const web = await buildWebApp(ctx, { logger });
   await api.listen({ host: config.server.HOST, port: config.server.PORT });

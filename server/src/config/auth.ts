@@ -14,7 +14,7 @@ export const authSchema = Type.Object({
     Type.String({
       minLength: 32,
       description:
-        'Secret that signs session cookies and e-mail links (32+ characters). When unset, one is generated once and kept in `DATA_DIR/auth-secret`; every instance of a multi-instance deployment needs the same value.',
+        'Secret that signs session cookies and e-mail links and encrypts the identity-token signing keys and OAuth tokens in the database (32+ characters). When unset, one is generated once and kept in `DATA_DIR/auth-secret`; every instance of a multi-instance deployment needs the same value.',
     }),
   ),
   EMAIL_VERIFICATION_REQUIRED: Type.Boolean({
@@ -61,11 +61,24 @@ export const authSchema = Type.Object({
     default: 3600,
     minimum: 1,
     maximum: 86_400,
-    description: 'Lifetime of the identity tokens `GET /auth/token` issues.',
+    description:
+      'Lifetime of the identity tokens `GET /auth/token` issues; tokens claiming a longer lifetime are refused.',
   }),
+  IDENTITY_KEY_ROTATION_SECONDS: positive(
+    2_592_000,
+    'How long one identity-token signing key signs before a new one takes over; the old key keeps verifying until its tokens expire, then is removed.',
+    300,
+  ),
   SESSION_TTL_SECONDS: positive(604_800, 'Lifetime of a sign-in session (the cookie), renewed daily while used.', 60),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positive(900, 'Window the sign-in, sign-up and e-mail limits below count in.'),
-  AUTH_RATE_LIMIT_SIGN_IN_PER_IP: positive(50, 'Sign-in attempts per client address per window.'),
+  AUTH_RATE_LIMIT_SIGN_IN_PER_IP: positive(
+    500,
+    'Sign-in attempts per client address per window, all accounts together (everyone behind one proxy or NAT shares it).',
+  ),
+  AUTH_RATE_LIMIT_SIGN_IN_PER_ACCOUNT_AND_IP: positive(
+    20,
+    'Sign-in attempts for one account from one client address per window.',
+  ),
   AUTH_RATE_LIMIT_SIGN_UP_PER_IP: positive(10, 'Sign-ups per client address per window.'),
   AUTH_RATE_LIMIT_EMAIL_PER_IP: positive(10, 'Reset and verification e-mail requests per client address per window.'),
   AUTH_RATE_LIMIT_EMAIL_PER_ADDRESS: positive(

@@ -301,13 +301,16 @@ export interface CatalogueChangesTable {
   created_at: CreatedAt;
 }
 
-/** ES256 keys that sign identity tokens; the newest signs, all verify. */
+/** ES256 keys that sign identity tokens; the newest signs until it is rotated out, all verify. */
 export interface IdentityKeysTable {
   kid: string;
   algorithm: string;
   public_jwk: string;
+  /** The private JWK encrypted with the server secret (`enc1$...`), or `erased` for a retired key. */
   private_jwk: string;
   created_at: string;
+  /** When the key stops signing; it verifies until the tokens it signed have expired. */
+  signs_until: string | null;
 }
 
 /** A sign-in session (the cookie holds its token); deleting the row signs the session out. */

@@ -1361,7 +1361,7 @@ export interface components {
             /** @description English explanation. */
             message: string;
             /** @description With WEAK_PASSWORD: the password rule that failed. */
-            rule?: "minLength" | "maxLength" | "lowercase" | "uppercase" | "numeric" | "nonAlphanumeric";
+            rule?: "minLength" | "maxLength" | "lowercase" | "uppercase" | "numeric" | "nonAlphanumeric" | "whitespace" | "common";
         };
         /** AuthRedirect */
         AuthRedirect: {

@@ -15,7 +15,16 @@ const english = flatten(
 );
 
 it('has a message for every identity error code and every weak-password rule', () => {
-  const rules = ['minLength', 'maxLength', 'lowercase', 'uppercase', 'numeric', 'nonAlphanumeric'];
+  const rules = [
+    'minLength',
+    'maxLength',
+    'lowercase',
+    'uppercase',
+    'numeric',
+    'nonAlphanumeric',
+    'whitespace',
+    'common',
+  ];
   for (const code of authErrorCodes) expect(english, code).toHaveProperty([`auth.errors.${code}`]);
   for (const rule of rules) expect(english, rule).toHaveProperty([`auth.errors.WEAK_PASSWORD_${rule}`]);
 });

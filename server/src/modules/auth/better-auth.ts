@@ -68,7 +68,9 @@ export function createRegistryAuth(ctx: AppContext, deps: RegistryAuthDeps): Reg
     telemetry: { enabled: false },
     // The registry applies its own, database-backed limits before better-auth sees a request.
     rateLimit: { enabled: false },
-    logger: { level: 'warn', log: (level, message) => deps.log(level, message) },
+    // better-auth logs requests it refuses (a forged OAuth state or code, an unknown provider)
+    // at error, though anyone can send them; faults reach `onAPIError` below and stay errors.
+    logger: { level: 'warn', log: (level, message) => deps.log(level === 'error' ? 'warn' : level, message) },
     user: {
       modelName: 'users',
       fields: { emailVerified: 'email_verified', createdAt: 'created_at', updatedAt: 'updated_at' },

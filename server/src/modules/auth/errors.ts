@@ -70,6 +70,8 @@ export function weakPassword(rule: PasswordRule): AuthError {
     uppercase: 'The password needs an upper-case letter.',
     numeric: 'The password needs a digit.',
     nonAlphanumeric: 'The password needs a character that is not a letter or digit.',
+    whitespace: 'The password cannot be only spaces.',
+    common: 'This password is one of the most commonly used passwords, which are guessed first. Choose another.',
   };
   return new AuthError('WEAK_PASSWORD', { message: messages[rule], rule });
 }

@@ -12,7 +12,8 @@ const BACKOFF_BASE_MS = 30_000;
 
 /**
  * The sign-in rate limits and lockout, described in docs/identity.md:
- * - every client address has a budget per action and window (sign-in, sign-up, e-mails, other);
+ * - every client address has a budget per action and window (sign-in, sign-up, e-mails, other),
+ *   and every account at every address a smaller one for password sign-ins;
  * - every e-mail address has a budget for mails sent to it (sign-up, reset, verification);
  * - failed sign-ins for one account from one client address back off exponentially once
  *   AUTH_LOCKOUT_THRESHOLD is reached, up to AUTH_LOCKOUT_MAX_SECONDS, and are forgotten after
@@ -45,6 +46,20 @@ export class SignInLimits {
       other: this.config.AUTH_RATE_LIMIT_OTHER_PER_IP,
     }[action];
     await this.#spend(RateLimitStore.key([`${action}-ip`, ip]), max, now);
+  }
+
+  /**
+   * Spends one password sign-in attempt: from the budget of this account at this address, and
+   * from the address's larger budget for all accounts. Many people can share one address (an
+   * office, a proxy), so one account's attempts must not use up everyone's.
+   */
+  async spendSignInBudget(email: string, ip: string, now = Date.now()): Promise<void> {
+    await this.spendAddressBudget('sign-in', ip, now);
+    await this.#spend(
+      RateLimitStore.key(['sign-in-account-ip', email, ip]),
+      this.config.AUTH_RATE_LIMIT_SIGN_IN_PER_ACCOUNT_AND_IP,
+      now,
+    );
   }
 
   /** Spends one unit of an e-mail address's mail budget (sign-up, reset, verification). */

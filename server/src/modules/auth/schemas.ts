@@ -14,7 +14,9 @@ export const AuthErrorResponse = Type.Object(
     message: Type.String({ description: 'English explanation.' }),
     rule: Type.Optional(
       Type.Union(
-        ['minLength', 'maxLength', 'lowercase', 'uppercase', 'numeric', 'nonAlphanumeric'].map((r) => Type.Literal(r)),
+        ['minLength', 'maxLength', 'lowercase', 'uppercase', 'numeric', 'nonAlphanumeric', 'whitespace', 'common'].map(
+          (r) => Type.Literal(r),
+        ),
         { description: 'With WEAK_PASSWORD: the password rule that failed.' },
       ),
     ),

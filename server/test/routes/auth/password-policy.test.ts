@@ -47,6 +47,32 @@ describe('password policy', () => {
     expect((await signUp(strict, 'abcdefghijkl')).statusCode).toBe(200);
   });
 
+  it('refuses the most common passwords and passwords of only spaces, with a clear message', async () => {
+    const t = await buildTestApp(roomy);
+    for (const common of ['password', '123456789', 'qwerty123', 'iloveyou', 'Dragon', 'PASSWORD1']) {
+      const res = await signUp(t, common);
+      expect(res.statusCode, common).toBe(400);
+      expect(res.json(), common).toEqual({
+        code: 'WEAK_PASSWORD',
+        rule: 'common',
+        message: expect.stringContaining('most commonly used passwords'),
+      });
+    }
+    for (const blank of ['        ', '\t\t\t\t\t\t', '\u3000\u3000\u3000\u3000\u3000\u3000']) {
+      const res = await signUp(t, blank);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        code: 'WEAK_PASSWORD',
+        rule: 'whitespace',
+        message: 'The password cannot be only spaces.',
+      });
+    }
+    expect(await t.ctx.db.selectFrom('users').select('id').execute()).toEqual([]);
+    // Spaces inside a password are fine, and so is a rare one.
+    expect((await signUp(t, 'correct horse battery')).statusCode).toBe(200);
+    expect((await signUp(t, 'comfy-registry-2026')).statusCode).toBe(200);
+  });
+
   it('counts characters, not bytes: six emoji are six characters', async () => {
     const t = await buildTestApp({ ...roomy, PASSWORD_MAX_LENGTH: '6' });
     expect((await signUp(t, '🙂🙂🙂🙂🙂🙂')).statusCode).toBe(200);

@@ -24,6 +24,34 @@ describe('identity rate limits', () => {
     expect((await postFrom(t, B, SIGN_IN, { email: 'y@example.com', password: 'nope' })).statusCode).toBe(401);
   });
 
+  it("does not let one account's failed sign-ins lock everyone else out of a shared address", async () => {
+    // Everyone behind one proxy or NAT comes from the same address.
+    const t = await buildTestApp();
+    await passwordAccount(t, 'bob@example.com', 'bobs-pass');
+    for (let i = 0; i < 50; i++) {
+      const res = await postFrom(t, A, SIGN_IN, { email: 'ada@example.com', password: `guess-${i}` });
+      expect([401, 429]).toContain(res.statusCode);
+    }
+    expect((await postFrom(t, A, SIGN_IN, { email: 'bob@example.com', password: 'bobs-pass' })).statusCode).toBe(200);
+  });
+
+  it('caps sign-in attempts per account and address below the per-address ceiling', async () => {
+    const t = await buildTestApp({
+      AUTH_RATE_LIMIT_SIGN_IN_PER_ACCOUNT_AND_IP: '2',
+      AUTH_RATE_LIMIT_SIGN_IN_PER_IP: '4',
+      AUTH_LOCKOUT_THRESHOLD: '100',
+    });
+    for (let i = 0; i < 2; i++) {
+      expect((await postFrom(t, A, SIGN_IN, { email: 'ada@example.com', password: 'nope' })).statusCode).toBe(401);
+    }
+    expectTooMany(await postFrom(t, A, SIGN_IN, { email: 'ada@example.com', password: 'nope' }), 900);
+    // Another account from that address, and that account from elsewhere, may still try ...
+    expect((await postFrom(t, A, SIGN_IN, { email: 'bob@example.com', password: 'nope' })).statusCode).toBe(401);
+    expect((await postFrom(t, B, SIGN_IN, { email: 'ada@example.com', password: 'nope' })).statusCode).toBe(401);
+    // ... until the address's ceiling for all accounts is reached.
+    expectTooMany(await postFrom(t, A, SIGN_IN, { email: 'carol@example.com', password: 'nope' }), 900);
+  });
+
   it('caps sign-ups per client address', async () => {
     const t = await buildTestApp({ AUTH_RATE_LIMIT_SIGN_UP_PER_IP: '2' });
     for (let i = 0; i < 2; i++) {

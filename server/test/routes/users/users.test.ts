@@ -49,7 +49,7 @@ describe('GET /users', () => {
       .setExpirationTime('1h')
       .encode();
     const expired = (
-      await new IdentityTokenService(t.ctx.db, { ...claims, ttlSeconds: -60 }).sign({
+      await new IdentityTokenService(t.ctx.db, { ...t.ctx.identity.options, ttlSeconds: -60 }).sign({
         uid: user.id,
         email: user.email,
         name: user.name,
@@ -57,7 +57,11 @@ describe('GET /users', () => {
       })
     ).token;
     const otherAudience = (
-      await new IdentityTokenService(t.ctx.db, { ...claims, audience: 'elsewhere', ttlSeconds: 60 }).sign({
+      await new IdentityTokenService(t.ctx.db, {
+        ...t.ctx.identity.options,
+        audience: 'elsewhere',
+        ttlSeconds: 60,
+      }).sign({
         uid: user.id,
         email: user.email,
         name: user.name,

@@ -16,7 +16,16 @@ export const authErrorCodes = [
   'INVALID_TOKEN',
 ] as const;
 
-const weakRules = ['minLength', 'maxLength', 'lowercase', 'uppercase', 'numeric', 'nonAlphanumeric'];
+const weakRules = [
+  'minLength',
+  'maxLength',
+  'lowercase',
+  'uppercase',
+  'numeric',
+  'nonAlphanumeric',
+  'whitespace',
+  'common',
+];
 
 /**
  * The translation key for an identity error: the code's message (WEAK_PASSWORD per rule), a

@@ -17,6 +17,10 @@ const adminModule: FastifyPluginAsync = async (app) => {
   app.addHook('preValidation', async (request) => {
     await requireAdmin(request);
   });
+  // The OpenAPI document says so too: every route here needs an admin's identity token.
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, security: [{ BearerAuth: [] }] };
+  });
   const stop = listenForFlaggedVersions(app.ctx, (err) => app.log.error({ err }, 'flag notification failed'));
   app.addHook('onClose', async () => stop());
   await app.register(adminVersionRoutes);

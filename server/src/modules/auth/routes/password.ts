@@ -62,8 +62,8 @@ export function passwordRoutes(runtime: AuthRuntime): FastifyPluginAsyncTypebox 
       },
       async (request, reply) => {
         const ip = request.ip;
-        await runtime.limits.spendAddressBudget('sign-in', ip);
         const email = runtime.email(request.body.email);
+        await runtime.limits.spendSignInBudget(email, ip);
         await runtime.limits.checkSignInAllowed(email, ip);
         const answer = await runtime.forward(request, {
           body: { ...request.body, email, password: normalizePassword(request.body.password) },
