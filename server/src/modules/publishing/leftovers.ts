@@ -31,7 +31,7 @@ export async function sweepLeftovers(ctx: AppContext, now = new Date()): Promise
   const uploadsBefore = new Date(
     now.getTime() - Math.max(3 * settings.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000, TICKET_STALE_MS),
   );
-  const analysesBefore = new Date(now.getTime() - (2 * settings.ARCHIVE_ANALYSIS_TIMEOUT_SECONDS + 60) * 1000);
+  const analysesBefore = new Date(now.getTime() - 2 * settings.ARCHIVE_ANALYSIS_TIMEOUT_SECONDS * 1000);
   const tmp = path.join(ctx.config.database.DATA_DIR, 'tmp');
   let files = await removeOldFiles(tmp, (name) => name.endsWith('.upload'), uploadsBefore);
   files += await removeOldFiles(tmp, (name) => name.endsWith('.zip'), analysesBefore);
