@@ -33,9 +33,9 @@ export function archiveTooLarge(max: number, declared?: number): HttpError {
  * (size limit); destroying the request itself would kill the socket before the 413 answer is
  * sent. The other way round, `pipe` passes on neither an abort nor an error, so a client that
  * drops the connection would leave the store waiting for the rest forever (file open, ticket
- * taken): the end of the request without its body, and a body that stops arriving for
- * `idleMs`, destroy the pass-through, which fails the store at once. `detach` stops the flow so
- * nothing more is read.
+ * taken). So a request that closes before its whole body arrived, or whose body stops
+ * arriving for `idleMs`, destroys the pass-through, which fails the store at once. `detach`
+ * stops the flow so nothing more is read.
  */
 export function guardedBody(body: Readable | undefined, contentLength: number | undefined, idleMs: number) {
   if (!body || contentLength === 0) throw badRequest('The upload is empty', 'send the zip as the body');
