@@ -257,6 +257,44 @@ describe('dropped uploads', () => {
     }
   });
 
+  it('limits one account to UPLOADS_IN_FLIGHT_PER_ACCOUNT browser uploads at once with 429', async () => {
+    const t = await buildTestApp({ UPLOADS_IN_FLIGHT_PER_ACCOUNT: '1' });
+    const { owner } = await acmeWithToken(t);
+    const { token } = await t.ctx.identity.sign({ uid: owner.id, email: owner.email, name: owner.name, picture: null });
+    const port = await listen(t);
+    const running = await startUpload(port, {
+      method: 'POST',
+      path: '/publishers/acme/nodes/hello/versions/upload',
+      headers: { Authorization: `Bearer ${token}` },
+      declared: 4096,
+      bodyBytes: 100,
+    });
+    await eventually(
+      () => dataFiles(t),
+      (files) => files.some((f) => f.endsWith('.upload')),
+      'the upload being spooled',
+    );
+    const client = await t.as(owner);
+    const upload = () =>
+      client.inject({
+        method: 'POST',
+        url: '/publishers/acme/nodes/hello/versions/upload',
+        headers: { 'content-type': 'application/zip' },
+        payload: Buffer.from(packZip({ name: 'hello', version: '1.0.0' })),
+      });
+    const refused = await upload();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe('Too many uploads at once: at most 1 may run for one account');
+    running.socket.destroy();
+    await running.answer;
+    await eventually(
+      () => dataFiles(t),
+      (files) => files.length === 0,
+      'the dropped upload ending',
+    );
+    expect((await upload()).statusCode).toBe(201);
+  });
+
   it('an upload whose body stops arriving is answered 408 and gives its URL back', async () => {
     const t = await buildTestApp({ UPLOAD_IDLE_TIMEOUT_SECONDS: '1' });
     const [url] = await publishVersions(t, 1);
