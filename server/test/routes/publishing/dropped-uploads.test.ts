@@ -36,7 +36,7 @@ async function claimedTickets(t: TestApp): Promise<number> {
 /** Checks `condition` until it holds; fails (with the last value) if it never does. */
 async function eventually<T>(read: () => Promise<T>, holds: (value: T) => boolean, what: string): Promise<T> {
   let value = await read();
-  for (let i = 0; i < 400 && !holds(value); i++) {
+  for (let i = 0; i < 800 && !holds(value); i++) {
     await new Promise((resolve) => setTimeout(resolve, 25));
     value = await read();
   }
@@ -172,7 +172,7 @@ describe('dropped uploads', () => {
       });
       expect(res.statusCode).toBe(200);
     }
-  });
+  }, 120_000);
 
   it('a dropped browser upload removes its temporary file and the version can be published again', async () => {
     const t = await buildTestApp();
