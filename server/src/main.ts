@@ -51,6 +51,13 @@ async function main(): Promise<void> {
     stopping = true;
     api.log.info({ signal }, 'shutting down');
     sweeper.stop();
+    // Jobs past the grace period are put back in the queue; anything else still open then
+    // (an upload trickling in) does not hold the process up for long either.
+    const limit = (config.jobs.JOBS_SHUTDOWN_GRACE_SECONDS + 10) * 1000;
+    setTimeout(() => {
+      api.log.warn({ limitMs: limit }, 'shutdown took too long; exiting anyway');
+      process.exit(1);
+    }, limit).unref();
     await Promise.allSettled([web.close(), api.close(), stopJobs()]);
     await database.destroy();
     process.exit(0);
