@@ -28,6 +28,7 @@ async function main(): Promise<number> {
       connections: { type: 'string' },
       quick: { type: 'boolean' },
       'no-build': { type: 'boolean' },
+      'soak-seconds': { type: 'string' },
     },
     allowPositionals: false,
   });
@@ -37,6 +38,7 @@ async function main(): Promise<number> {
     durationSeconds: Number(values.duration ?? (quick ? 2 : 6)),
     connections: Number(values.connections ?? 64),
     quick,
+    ...(values['soak-seconds'] === undefined ? {} : { soakSeconds: Number(values['soak-seconds']) }),
   };
   if (!(options.durationSeconds > 0) || !(options.connections > 0)) {
     process.stderr.write('--duration and --connections must be positive numbers\n');

@@ -35,6 +35,8 @@ export interface BenchOptions {
   connections: number;
   /** Smaller data and shorter runs, for checking a suite works (results are not written). */
   quick: boolean;
+  /** Length of the reliability suite's soak (`--soak-seconds`); the suite's default when absent. */
+  soakSeconds?: number;
 }
 
 /** A registry server started for a suite (built `server/dist/main.js` as a child process). */

@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { loggerOptions } from './lib/request-log.js';
 import { registryJobHandlers } from './modules/jobs/handlers.js';
 import { startJobWorker } from './modules/jobs/start.js';
+import { startLeftoverSweeper } from './modules/publishing/leftovers.js';
 import { buildWebApp } from './modules/web/app.js';
 
 /** Starts the registry: validates config, migrates, then serves the API and the web app. */
@@ -39,12 +40,22 @@ async function main(): Promise<void> {
   // Every instance runs a job worker; they share the queue in the database (archive processing, ...).
   const jobsLog = api.log.child({ component: 'jobs' });
   const stopJobs = startJobWorker(ctx, registryJobHandlers(ctx, jobsLog), jobsLog);
+  // Files and upload URLs left by a crash are cleaned up now and then every few minutes.
+  const sweeper = startLeftoverSweeper(ctx, api.log.child({ component: 'leftovers' }));
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     api.log.info({ signal }, 'shutting down');
+    sweeper.stop();
+    // Jobs past the grace period are put back in the queue; anything else still open then
+    // (an upload trickling in) does not hold the process up for long either.
+    const limit = (config.jobs.JOBS_SHUTDOWN_GRACE_SECONDS + 10) * 1000;
+    setTimeout(() => {
+      api.log.warn({ limitMs: limit }, 'shutdown took too long; exiting anyway');
+      process.exit(1);
+    }, limit).unref();
     await Promise.allSettled([web.close(), api.close(), stopJobs()]);
     await database.destroy();
     process.exit(0);

@@ -36,4 +36,10 @@ export const jobsSchema = Type.Object({
     maximum: 3600,
     description: 'First retry delay; doubles with each further attempt (capped at one hour).',
   }),
+  JOBS_SHUTDOWN_GRACE_SECONDS: Type.Number({
+    default: 30,
+    minimum: 0,
+    maximum: 3600,
+    description: 'On shutdown, how long running jobs may finish; longer ones are stopped and queued again.',
+  }),
 });

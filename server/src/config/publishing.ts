@@ -43,4 +43,23 @@ export const publishingSchema = Type.Object({
     minimum: 1024,
     description: 'Largest single source file read for node extraction and the security scan.',
   }),
+  UPLOADS_IN_FLIGHT_PER_ACCOUNT: Type.Integer({
+    default: 8,
+    minimum: 1,
+    maximum: 1000,
+    description:
+      'Archive uploads one account (or one publisher, for upload URLs) may have running at once; more get 429.',
+  }),
+  UPLOAD_IDLE_TIMEOUT_SECONDS: Type.Integer({
+    default: 60,
+    minimum: 1,
+    maximum: 3600,
+    description: 'An upload whose body stops arriving for this long is cancelled (408) and its URL given back.',
+  }),
+  LEFTOVER_SWEEP_INTERVAL_SECONDS: Type.Integer({
+    default: 600,
+    minimum: 1,
+    maximum: 86_400,
+    description: 'How often files and upload URLs left by crashed uploads and analyses are cleaned up (also at start).',
+  }),
 });

@@ -104,6 +104,28 @@ export async function failJob(
   });
 }
 
+/**
+ * Puts a job its worker had to abandon (shutdown after the grace period) back in the queue, due
+ * now, without counting the interrupted attempt.
+ */
+export async function releaseJob(db: Kysely<Database>, jobId: string, workerId: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('jobs')
+    .set({
+      status: 'queued',
+      run_at: now.toISOString(),
+      attempts: sql<number>`attempts - 1`,
+      locked_by: null,
+      locked_until: null,
+      updated_at: now.toISOString(),
+    })
+    .where('id', '=', jobId)
+    .where('locked_by', '=', workerId)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 async function finish(
   db: Kysely<Database>,
   jobId: string,

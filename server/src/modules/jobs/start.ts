@@ -23,6 +23,6 @@ export function startJobWorker(ctx: AppContext, handlers: JobHandler[], log: Job
   log.info({ worker: worker.workerId, concurrency: settings.JOBS_CONCURRENCY }, 'job worker started');
   return async () => {
     ctx.events.off('jobs:queued', wake);
-    await worker.stop();
+    await worker.stop(settings.JOBS_SHUTDOWN_GRACE_SECONDS * 1000);
   };
 }

@@ -4,7 +4,15 @@ import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 import { retryDelayMs } from './backoff.js';
-import { claimJobs, completeJob, extendLease, failJob, pruneDoneJobs, rescheduleJob } from './repository.js';
+import {
+  claimJobs,
+  completeJob,
+  extendLease,
+  failJob,
+  pruneDoneJobs,
+  releaseJob,
+  rescheduleJob,
+} from './repository.js';
 import { type JobHandler, type JobInfo, type JobRow, PermanentJobError } from './types.js';
 
 export interface JobWorkerOptions {
@@ -48,6 +56,8 @@ export class JobWorker {
   /** A wake-up that came while the worker was busy; the next sleep is skipped. */
   #wakePending = false;
   #lastPrune = 0;
+  /** The grace period of `stop` passed: running jobs are being abandoned. */
+  #interrupted = false;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -67,13 +77,33 @@ export class JobWorker {
     this.#loop = this.#poll();
   }
 
-  /** Stops claiming new jobs and waits for the running ones to finish. */
-  async stop(): Promise<void> {
+  /**
+   * Stops claiming new jobs and waits for the running ones to finish, for at most `graceMs`.
+   * Past it the handlers are closed (the analyser threads are terminated), and the jobs they
+   * abandon go back to the queue uncounted, for the next worker to run.
+   */
+  async stop(graceMs = Number.POSITIVE_INFINITY): Promise<void> {
     this.#running = false;
     this.wake();
     await this.#loop;
-    await Promise.allSettled([...this.#active]);
+    const settled = Promise.allSettled([...this.#active]);
+    let timer: NodeJS.Timeout | undefined;
+    const late = await Promise.race([
+      settled.then(() => false),
+      ...(Number.isFinite(graceMs)
+        ? [new Promise<boolean>((resolve) => (timer = setTimeout(resolve, graceMs, true)))]
+        : []),
+    ]);
+    clearTimeout(timer);
+    if (late) {
+      this.#interrupted = true;
+      this.#options.log.warn(
+        { jobs: this.#active.size, graceMs },
+        'job worker: stopping without waiting for running jobs',
+      );
+    }
     await Promise.allSettled([...this.#handlers.values()].map((h) => h.close?.()));
+    await settled;
   }
 
   /** Makes an idle worker look for jobs now instead of at the next poll. */
@@ -174,6 +204,12 @@ export class JobWorker {
       if (!held) log.warn({ job: job.id, kind: job.kind }, 'job finished after its lease passed to another worker');
     } catch (error) {
       clearInterval(heartbeat);
+      if (this.#interrupted) {
+        await releaseJob(this.db, job.id, this.workerId, this.#options.now()).catch((e: unknown) =>
+          log.error({ err: e, job: job.id }, 'job worker: could not put an interrupted job back'),
+        );
+        return;
+      }
       const message = error instanceof Error ? error.message : String(error);
       const permanent = error instanceof PermanentJobError;
       if (permanent || job.attempts >= job.max_attempts) {

@@ -19,6 +19,7 @@ import { spoolToFile } from './spool.js';
 import { ARCHIVE_CONTENT_TYPE, recordArchive } from './store-archive.js';
 import { archiveTooLarge, checkDeclaredSize, checkZipContentType, guardedBody } from './upload-checks.js';
 import { issueUploadTicket } from './upload-ticket.js';
+import { keepTicketAlive, startUpload } from './uploads-in-flight.js';
 import { writeVersionRows } from './write-rows.js';
 
 export interface BrowserPublishInput {
@@ -71,7 +72,22 @@ export async function publishFromBrowser(
   const max = ctx.config.publishing.MAX_ARCHIVE_BYTES;
   checkZipContentType(input.contentType);
   checkDeclaredSize(input.contentLength, max);
-  const body = guardedBody(input.body, input.contentLength);
+  const finish = startUpload(ctx, `user:${viewer.id}`);
+  try {
+    return await receiveBrowserUpload(ctx, viewer, input, max);
+  } finally {
+    finish();
+  }
+}
+
+async function receiveBrowserUpload(
+  ctx: AppContext,
+  viewer: Viewer,
+  input: BrowserPublishInput,
+  max: number,
+): Promise<Selectable<NodeVersionsTable>> {
+  const idleMs = ctx.config.publishing.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000;
+  const body = guardedBody(input.body, input.contentLength, idleMs);
   const spooled = await spoolToFile(body.stream, path.join(ctx.config.database.DATA_DIR, 'tmp'), max).catch(
     (error: unknown) => {
       body.detach();
@@ -115,6 +131,7 @@ export async function publishFromBrowser(
       }),
     );
     const key = archiveKey(input.publisherId, claim.version.node_id, version);
+    const stopHeartbeat = keepTicketAlive(ctx, claim.ticketId);
     try {
       const stored = await ctx.storage.put(key, createReadStream(spooled.path), {
         contentType: ARCHIVE_CONTENT_TYPE,
@@ -126,6 +143,8 @@ export async function publishFromBrowser(
     } catch (error) {
       await undoClaim(ctx, claim, key);
       throw error;
+    } finally {
+      stopHeartbeat();
     }
     announceCatalogueChange(ctx.events, [claim.version.node_id]);
     announceJobQueued(ctx.events, PROCESS_ARCHIVE_JOB);

@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from 'node:stream';
+import { finished, type Readable, Transform } from 'node:stream';
 import { badRequest, HttpError } from '../../lib/errors.js';
 
 /** Makes Node close the connection after an early answer instead of reading the unread body. */
@@ -29,13 +29,52 @@ export function archiveTooLarge(max: number, declared?: number): HttpError {
 }
 
 /**
- * The request body behind a PassThrough. Stores destroy their input when they stop early (size
- * limit); destroying the request itself would kill the socket before the 413 answer is sent.
- * `detach` stops the flow so nothing more is read.
+ * The request body behind a pass-through stream. Stores destroy their input when they stop early
+ * (size limit); destroying the request itself would kill the socket before the 413 answer is
+ * sent. The other way round, `pipe` passes on neither an abort nor an error, so a client that
+ * drops the connection would leave the store waiting for the rest forever (file open, ticket
+ * taken). So a request that closes before its whole body arrived, or whose body stops
+ * arriving for `idleMs`, destroys the pass-through, which fails the store at once. `detach`
+ * stops the flow so nothing more is read.
  */
-export function guardedBody(body: Readable | undefined, contentLength: number | undefined) {
+export function guardedBody(body: Readable | undefined, contentLength: number | undefined, idleMs: number) {
   if (!body || contentLength === 0) throw badRequest('The upload is empty', 'send the zip as the body');
-  const stream = new PassThrough();
+  let idle: NodeJS.Timeout | undefined;
+  const stall = () =>
+    stream.destroy(
+      new HttpError(408, 'The upload stalled', `no data arrived for ${Math.round(idleMs / 1000)} s`, CLOSE),
+    );
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      idle?.refresh();
+      callback(null, chunk);
+    },
+  });
+  idle = setTimeout(stall, idleMs);
+  const stopWatching = finished(body, { writable: false }, (error) => {
+    if (error) stream.destroy(new UploadAbortedError(error));
+  });
+  const settle = () => {
+    clearTimeout(idle);
+    stopWatching();
+  };
+  stream.once('close', settle);
+  stream.once('end', settle);
   body.pipe(stream);
-  return { stream, detach: () => body.unpipe(stream) };
+  return {
+    stream,
+    detach: () => {
+      settle();
+      body.unpipe(stream);
+    },
+  };
+}
+
+/** The client went away (or its request failed) before the whole body arrived. */
+export class UploadAbortedError extends HttpError {
+  constructor(cause: Error) {
+    // Nobody is left to read the answer; the status is for the log.
+    super(400, 'The upload was interrupted', cause.message, CLOSE);
+    this.name = 'UploadAbortedError';
+  }
 }

@@ -5,6 +5,7 @@ import { archiveKey, BlobTooLargeError } from '../storage/blob-store.js';
 import { queueArchive, storeArchive } from './store-archive.js';
 import { archiveTooLarge, checkDeclaredSize, checkZipContentType, guardedBody } from './upload-checks.js';
 import { claimUploadTicket, releaseUploadTicket } from './upload-ticket.js';
+import { keepTicketAlive, startUpload } from './uploads-in-flight.js';
 
 /** What a finished upload stored. */
 export interface UploadResult {
@@ -28,10 +29,12 @@ export interface UploadInput {
  * written together. A refused or interrupted upload gives its ticket back for another try.
  */
 export async function receiveUpload(ctx: AppContext, input: UploadInput): Promise<UploadResult> {
-  const max = ctx.config.publishing.MAX_ARCHIVE_BYTES;
+  const settings = ctx.config.publishing;
+  const max = settings.MAX_ARCHIVE_BYTES;
   checkZipContentType(input.contentType);
   checkDeclaredSize(input.contentLength, max);
   const ticket = await claimUploadTicket(ctx.db, input.secret, new Date());
+  let finish = () => {};
   try {
     const version = await ctx.db
       .selectFrom('node_versions')
@@ -41,7 +44,14 @@ export async function receiveUpload(ctx: AppContext, input: UploadInput): Promis
     if (version.status !== 'NodeVersionStatusPending' || version.storage_file_id !== null) {
       throw conflict('This version no longer accepts an archive', `it is ${version.status}`);
     }
-    const body = guardedBody(input.body, input.contentLength);
+    // Upload URLs carry no account: the publisher whose token asked for them is the one limited.
+    const counted = startUpload(ctx, `publisher:${version.publisher_id}`);
+    const stopHeartbeat = keepTicketAlive(ctx, ticket.id);
+    finish = () => {
+      stopHeartbeat();
+      counted();
+    };
+    const body = guardedBody(input.body, input.contentLength, settings.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000);
     const key = archiveKey(version.publisher_id, version.node_id, version.version);
     const stored = await storeArchive(ctx, key, version.id, body.stream, max).catch((error: unknown) => {
       body.detach();
@@ -53,5 +63,7 @@ export async function receiveUpload(ctx: AppContext, input: UploadInput): Promis
     // Nothing was kept, so the URL may be used again (say, after a dropped connection).
     await releaseUploadTicket(ctx.db, ticket.id).catch(() => undefined);
     throw error;
+  } finally {
+    finish();
   }
 }

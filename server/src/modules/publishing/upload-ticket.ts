@@ -78,6 +78,45 @@ export async function claimUploadTicket(db: Kysely<Database>, secret: string, no
   );
 }
 
+/** How often a running upload marks its ticket as still in use. */
+export const TICKET_HEARTBEAT_MS = 30_000;
+
+/**
+ * A claimed ticket not marked for this long belongs to no running upload (its process crashed):
+ * the sweep gives it back and the version may be published again.
+ */
+export const TICKET_STALE_MS = 4 * TICKET_HEARTBEAT_MS;
+
+/** Marks a claimed ticket as still in use by a running upload. */
+export async function touchUploadTicket(db: Db, ticketId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('upload_tickets')
+    .set({ used_at: now.toISOString() })
+    .where('id', '=', ticketId)
+    .where('used_at', 'is not', null)
+    .execute();
+}
+
+/**
+ * Gives back the tickets of uploads that died with their process: claimed before `before` (no
+ * heartbeat since), for a version still Pending without an archive. Returns how many.
+ */
+export async function releaseStaleTickets(db: Kysely<Database>, before: Date): Promise<number> {
+  const result = await db
+    .updateTable('upload_tickets')
+    .set({ used_at: null })
+    .where('used_at', '<', before.toISOString())
+    .where('node_version_id', 'in', (qb) =>
+      qb
+        .selectFrom('node_versions')
+        .select('id')
+        .where('status', '=', 'NodeVersionStatusPending')
+        .where('storage_file_id', 'is', null),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** Gives a claimed ticket back after an upload that stored nothing (too large, interrupted). */
 export async function releaseUploadTicket(db: Kysely<Database>, ticketId: string): Promise<void> {
   await db.updateTable('upload_tickets').set({ used_at: null }).where('id', '=', ticketId).execute();

@@ -7,6 +7,7 @@ import { compareVersionsDesc, refreshLatestVersion } from '../catalogue/latest-v
 import { nodeIdProblem, normalizeNodeId } from '../packs/node-id.js';
 import { type PackFields, packPatch } from './pack-fields.js';
 import { findPackByAnyCase, insertPack, insertVersion, updatePack, versionNumbersOf } from './repository.js';
+import { TICKET_STALE_MS } from './upload-ticket.js';
 import type { VersionFields } from './validate-request.js';
 
 export interface WriteRowsInput {
@@ -103,12 +104,12 @@ export async function writeVersionRows(trx: Transaction<Database>, input: WriteR
   return { pack: current, version, replaced: Boolean(sameVersion) };
 }
 
-/** How long a claimed upload URL counts as an upload in progress (after a crash it stops counting). */
-const UPLOAD_IN_PROGRESS_MS = 60 * 60 * 1000;
-
-/** Whether an upload for the version started recently and has not finished or failed. */
+/**
+ * Whether an upload for the version is running: its ticket is claimed and was marked recently
+ * (running uploads mark it every TICKET_HEARTBEAT_MS; one whose process died stops counting).
+ */
 async function uploadInProgress(trx: Transaction<Database>, versionId: string, now: string): Promise<boolean> {
-  const since = new Date(new Date(now).getTime() - UPLOAD_IN_PROGRESS_MS).toISOString();
+  const since = new Date(new Date(now).getTime() - TICKET_STALE_MS).toISOString();
   const ticket = await trx
     .selectFrom('upload_tickets')
     .select('id')

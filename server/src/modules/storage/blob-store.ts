@@ -26,6 +26,11 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
   /** The public URL clients download the blob from. */
   downloadUrl(key: string): string;
+  /**
+   * Removes half-written blobs last written before `before` (left by a crash during `put`) and
+   * returns how many; stores that never keep half a blob need not implement it.
+   */
+  removeLeftovers?(before: Date): Promise<number>;
 }
 
 /** Thrown by `put` when the body is larger than allowed. */

@@ -1,11 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type BlobStore, BlobTooLargeError, isValidBlobKey, type PutOptions, type StoredBlob } from './blob-store.js';
+
+/** What a blob being written is called until it is complete (see `put`). */
+const PARTIAL_SUFFIX = '.partial';
 
 /**
  * Blobs as files under a folder (default `DATA_DIR/blobs`), downloaded through the API's
@@ -21,7 +24,7 @@ export class LocalBlobStore implements BlobStore {
   async put(key: string, body: Readable, options: PutOptions): Promise<StoredBlob> {
     const target = this.#pathFor(key);
     await mkdir(path.dirname(target), { recursive: true });
-    const temporary = `${target}.${randomUUID()}.partial`;
+    const temporary = `${target}.${randomUUID()}${PARTIAL_SUFFIX}`;
     const hash = createHash('sha256');
     let size = 0;
     const meter = new Transform({
@@ -55,6 +58,20 @@ export class LocalBlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     await rm(this.#pathFor(key), { force: true });
+  }
+
+  async removeLeftovers(before: Date): Promise<number> {
+    const entries = await readdir(this.root, { recursive: true, withFileTypes: true }).catch(() => []);
+    let removed = 0;
+    for (const entry of entries) {
+      if (!entry.isFile() || !entry.name.endsWith(PARTIAL_SUFFIX)) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      const info = await stat(file).catch(() => null);
+      if (!info || info.mtimeMs >= before.getTime()) continue;
+      await rm(file, { force: true });
+      removed++;
+    }
+    return removed;
   }
 
   downloadUrl(key: string): string {

@@ -29,7 +29,7 @@ const browserPublishRoute: FastifyPluginAsyncTypebox = async (app) => {
         params: PackVersionParams,
         querystring: BrowserPublishQuery,
         consumes: ['application/zip'],
-        response: { 201: BrowserPublishResponse, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
+        response: { 201: BrowserPublishResponse, ...errorResponses(400, 401, 403, 404, 408, 409, 413, 415, 429) },
       },
     },
     async function uploadNodeVersion(request, reply) {

@@ -20,10 +20,11 @@ const uploadArchiveRoute: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Send the zip as the raw body with `Content-Type: application/zip`. Larger than MAX_ARCHIVE_BYTES → 413 ' +
           '(from Content-Length before any byte is read, or as soon as the limit is crossed). A used URL → 409, ' +
-          'an expired one → 410, an unknown one → 404.',
+          'an expired one → 410, an unknown one → 404. A body that stops arriving for UPLOAD_IDLE_TIMEOUT_SECONDS → 408; ' +
+          'more than UPLOADS_IN_FLIGHT_PER_ACCOUNT uploads of one publisher at once → 429. An interrupted upload gives the URL back.',
         params: UploadParams,
         consumes: ['application/zip'],
-        response: { 200: UploadResponse, ...errorResponses(400, 404, 409, 410, 413, 415) },
+        response: { 200: UploadResponse, ...errorResponses(400, 404, 408, 409, 410, 413, 415, 429) },
       },
     },
     async function uploadArchive(request, reply) {
