@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -7,6 +8,10 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Forked workers keep native SQLite handles and PostgreSQL pools apart between files.
     pool: 'forks',
+    // Vitest's default (one worker less than the cores) runs files one at a time on two cores. A
+    // test spends much of its time waiting for the database, so two files at once keep both cores
+    // busy; each test has its own database, so files never see each other's rows.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     globalSetup: ['test/global-setup.ts'],
     reporters: ['default'],
   },
