@@ -1,14 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterEach } from 'vitest';
 import { UsageError } from '../../src/cli/command.js';
 import { commands } from '../../src/cli/commands/index.js';
 import { type DatabaseHandle, openDatabase, sqlitePathFor } from '../../src/db/database.js';
 import { testConfig } from '../helpers/config.js';
-import { testPostgresUrl } from '../helpers/database.js';
+import { createPostgresTestDatabase, testPostgresUrl } from '../helpers/database.js';
 
 /** What a command printed and returned. */
 export interface CommandResult {
@@ -17,7 +15,7 @@ export interface CommandResult {
   err: string;
 }
 
-/** A fresh place for `registry` commands to work in: a data folder, and its own schema on PostgreSQL. */
+/** A fresh place for `registry` commands to work in: a data folder, and its own empty database on PostgreSQL. */
 export interface CliWorkspace {
   env: Record<string, string>;
   dataDir: string;
@@ -37,15 +35,12 @@ export async function cliWorkspace(): Promise<CliWorkspace> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'registry-cli-'));
   cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
   const env: Record<string, string> = { DATA_DIR: dataDir };
-  let schema: string | undefined;
+  let databaseUrl: string | undefined;
   if (testPostgresUrl) {
-    schema = `t_${randomBytes(6).toString('hex')}`;
-    await adminQuery(`create schema ${schema}`);
-    const pgSchema = schema;
-    cleanups.push(() => adminQuery(`drop schema ${pgSchema} cascade`));
-    // libpq `options` scopes every connection the command opens to the test's own schema.
-    const separator = testPostgresUrl.includes('?') ? '&' : '?';
-    env.DATABASE_URL = `${testPostgresUrl}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    const database = await createPostgresTestDatabase();
+    cleanups.push(() => database.drop());
+    databaseUrl = database.url;
+    env.DATABASE_URL = databaseUrl;
   }
   return {
     env,
@@ -72,23 +67,9 @@ export async function cliWorkspace(): Promise<CliWorkspace> {
       }
     },
     open() {
-      const handle = openDatabase(
-        testPostgresUrl
-          ? { databaseUrl: testPostgresUrl, ...(schema ? { pgSchema: schema } : {}), poolSize: 2 }
-          : { sqlitePath: sqlitePathFor(dataDir) },
-      );
+      const handle = openDatabase(databaseUrl ? { databaseUrl, poolSize: 2 } : { sqlitePath: sqlitePathFor(dataDir) });
       cleanups.push(() => handle.destroy());
       return handle;
     },
   };
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: testPostgresUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }

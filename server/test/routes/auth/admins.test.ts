@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.js';
 import { createAdminCommand } from '../../../src/cli/commands/create-admin.js';
@@ -13,7 +11,7 @@ import { outboxOf, passwordAccount } from '../../auth/support/accounts.js';
 import { tokenOf, waitForMail } from '../../auth/support/outbox.js';
 import { buildTestApp } from '../../helpers/app.js';
 import { testConfig } from '../../helpers/config.js';
-import { testPostgresUrl } from '../../helpers/database.js';
+import { createPostgresTestDatabase, testPostgresUrl } from '../../helpers/database.js';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -41,21 +39,11 @@ async function commandDatabase(): Promise<{
       drop: async () => {},
     };
   }
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: testPostgresUrl });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const separator = testPostgresUrl.includes('?') ? '&' : '?';
+  const database = await createPostgresTestDatabase();
   return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: `${testPostgresUrl}${separator}options=-c%20search_path%3D${schema}` },
-    reopen: () => openDatabase({ databaseUrl: testPostgresUrl, pgSchema: schema, poolSize: 2 }),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: testPostgresUrl });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    },
+    env: { DATA_DIR: dataDir, DATABASE_URL: database.url },
+    reopen: () => openDatabase({ databaseUrl: database.url, poolSize: 2 }),
+    drop: () => database.drop(),
   };
 }
 
