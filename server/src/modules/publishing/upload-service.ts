@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { AppContext } from '../../context.js';
 import { conflict } from '../../lib/errors.js';
 import { archiveKey, BlobTooLargeError } from '../storage/blob-store.js';
+import { requireNoPublishingBan } from './bans.js';
 import { queueArchive, storeArchive } from './store-archive.js';
 import { archiveTooLarge, checkDeclaredSize, checkZipContentType, guardedBody } from './upload-checks.js';
 import { claimUploadTicket, releaseUploadTicket } from './upload-ticket.js';
@@ -41,6 +42,8 @@ export async function receiveUpload(ctx: AppContext, input: UploadInput): Promis
     if (version.status !== 'NodeVersionStatusPending' || version.storage_file_id !== null) {
       throw conflict('This version no longer accepts an archive', `it is ${version.status}`);
     }
+    // The URL may have been issued before a ban: check again before reading a byte.
+    await requireNoPublishingBan(ctx.db, version.publisher_id, version.node_id);
     const body = guardedBody(input.body, input.contentLength);
     const key = archiveKey(version.publisher_id, version.node_id, version.version);
     const stored = await storeArchive(ctx, key, version.id, body.stream, max).catch((error: unknown) => {
