@@ -5,8 +5,10 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppContext } from './context.js';
+import { installDepthGuard } from './lib/depth-guard.js';
 import { installErrorHandling } from './lib/error-handler.js';
 import { installNulGuard } from './lib/nul-guard.js';
+import { installNumberGuard } from './lib/number-guard.js';
 import { hoistTitledSchemas } from './lib/openapi-components.js';
 import { warnAboutUntrustedProxy } from './lib/request-log.js';
 import { apiModules } from './modules/index.js';
@@ -46,6 +48,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   installErrorHandling(app);
   installNulGuard(app);
   warnAboutUntrustedProxy(app, config.server.TRUST_PROXY);
+  installDepthGuard(app);
+  installNumberGuard(app);
 
   const allowed = new Set(
     [config.server.PUBLIC_WEB_URL, ...config.server.CORS_ORIGINS.split(',')].map((o) => o.trim()).filter(Boolean),

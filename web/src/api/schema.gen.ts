@@ -571,7 +571,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download a stored archive */
+        /**
+         * Download the archive of an installable version
+         * @description Only archives of Active and Pending versions of active packs; others answer 404 here (their publisher and admins use `GET /nodes/{nodeId}/versions/{version}/archive`).
+         */
         get: operations["downloadFile"];
         put?: never;
         post?: never;
@@ -723,6 +726,26 @@ export interface paths {
         };
         /** Get one version of a pack (any status) */
         get: operations["getNodeVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nodes/{nodeId}/versions/{version}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download any version's archive (publisher members and admins)
+         * @description The archive of a version in any status, including Flagged, Banned and Deleted ones that `/files` no longer serves: for review by admins and for the members of the pack's publisher.
+         */
+        get: operations["downloadVersionArchive"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1487,6 +1510,31 @@ export interface components {
                 [key: string]: unknown;
             }[];
         };
+        /** ListedNodeVersion */
+        ListedNodeVersion: {
+            changelog: string;
+            comfy_node_extract_status: string;
+            /** Format: date-time */
+            createdAt: string;
+            dependencies: string[];
+            deprecated: boolean;
+            downloads: number;
+            /** @description Archive URL; empty while no archive is stored. */
+            downloadUrl: string;
+            id: string;
+            node_id: string;
+            /** NodeVersionStatus */
+            status: "NodeVersionStatusActive" | "NodeVersionStatusDeleted" | "NodeVersionStatusBanned" | "NodeVersionStatusPending" | "NodeVersionStatusFlagged";
+            /** @description Why the version has its status; `""` unless `include_status_reason=true`. */
+            status_reason: string;
+            supported_accelerators: string[];
+            supported_comfyui_frontend_version: string;
+            supported_comfyui_version: string;
+            supported_os: string[];
+            tags: string[];
+            tags_admin: string[];
+            version: string;
+        };
         /** Node */
         Node: {
             author: string;
@@ -1933,7 +1981,7 @@ export interface components {
             pageSize: number;
             total: number;
             totalPages: number;
-            versions: components["schemas"]["NodeVersion"][];
+            versions: components["schemas"]["ListedNodeVersion"][];
         };
     };
     responses: never;
@@ -1970,8 +2018,9 @@ export interface operations {
                 action?: string;
                 /** @description The acting user: an id, or an e-mail (any case). */
                 actor?: string;
-                /** @description 1..200, default 50. */
+                /** @description Page size, default 50; larger values are clamped to 200; zero or negative means 50. The answer reports the size used. */
                 limit?: number;
+                /** @description Page number from 1; a missing, zero or negative value means 1, values above 1000000 mean 1000000. */
                 page?: number;
                 since?: string;
                 targetId?: string;
@@ -2063,8 +2112,9 @@ export interface operations {
     listNodesForAdmin: {
         parameters: {
             query?: {
-                /** @description 1..100, default 10. */
+                /** @description Page size, default 10; larger values are clamped to 100; zero or negative means 10. The answer reports the size used. */
                 limit?: number;
+                /** @description Page number from 1; a missing, zero or negative value means 1, values above 1000000 mean 1000000. */
                 page?: number;
                 /** @description Text in the pack id or name. */
                 q?: string;
@@ -2463,8 +2513,9 @@ export interface operations {
     listPublishersForAdmin: {
         parameters: {
             query?: {
-                /** @description 1..100, default 20. */
+                /** @description Page size, default 20; larger values are clamped to 100; zero or negative means 20. The answer reports the size used. */
                 limit?: number;
+                /** @description Page number from 1; a missing, zero or negative value means 1, values above 1000000 mean 1000000. */
                 page?: number;
                 /** @description Text in the publisher id or name. */
                 q?: string;
@@ -2519,8 +2570,9 @@ export interface operations {
         parameters: {
             query?: {
                 nodeId?: string;
+                /** @description Page number from 1; a missing, zero or negative value means 1, values above 1000000 mean 1000000. */
                 page?: number;
-                /** @description 1..100, default 10. */
+                /** @description Page size, default 10; larger values are clamped to 100; zero or negative means 10. The answer reports the size used. */
                 pageSize?: number;
                 /** @description Text in the status reason, pack id or name. */
                 q?: string;
@@ -2613,8 +2665,9 @@ export interface operations {
     listUsers: {
         parameters: {
             query?: {
-                /** @description 1..100, default 20. */
+                /** @description Page size, default 20; larger values are clamped to 100; zero or negative means 20. The answer reports the size used. */
                 limit?: number;
+                /** @description Page number from 1; a missing, zero or negative value means 1, values above 1000000 mean 1000000. */
                 page?: number;
                 q?: string;
             };
@@ -3682,8 +3735,9 @@ export interface operations {
                 comfy_node_name?: string;
                 node_id?: string;
                 node_version?: string;
+                /** @description Page number from 1; a missing, zero or negative value means 1, values above 1000000 mean 1000000. */
                 page?: number;
-                /** @description Default 100. */
+                /** @description Page size, default 100; larger values are clamped to 1000; zero or negative means 100. The answer reports the size used. */
                 pageSize?: number;
             };
             header?: never;
@@ -3891,12 +3945,13 @@ export interface operations {
                 include_banned?: boolean;
                 /** @description Accepted and ignored: answers are always fresh. */
                 latest?: string;
-                /** @description Page size, default 10; values outside 1..1000 are clamped (see `limit` in the answer). */
+                /** @description Page size, default 10; larger values are clamped to 1000; zero or negative means 10. The answer reports the size used. */
                 limit?: number;
                 /** @description Only these packs. */
                 node_id?: string[];
                 /** @description Same as `node_id`. */
                 "node_id[]"?: string[];
+                /** @description Page number from 1; a missing, zero or negative value means 1, values above 1000000 mean 1000000. */
                 page?: number;
                 /** @description Order: ranking, downloads, stars, newest, updated, name, rating, id, search_ranking, total_install, github_stars, created_at, create_time, updated_at, update_time; optionally `;asc` or `;desc` (a bare name sorts most/best first, names A→Z). Repeat for tie-breaks; the default order (ranking, downloads, id) always follows. */
                 sort?: string[];
@@ -4325,7 +4380,7 @@ export interface operations {
             query?: {
                 /** @description Include `status_reason` in each version. */
                 include_status_reason?: boolean;
-                /** @description Any of NodeVersionStatusActive, NodeVersionStatusPending, NodeVersionStatusFlagged, NodeVersionStatusBanned, NodeVersionStatusDeleted; repeat the key for several. Without it every status except Deleted is listed. */
+                /** @description Any of NodeVersionStatusActive, NodeVersionStatusPending, NodeVersionStatusFlagged, NodeVersionStatusBanned, NodeVersionStatusDeleted; repeat the key for several. Without it every status except Deleted is listed; other values match nothing. */
                 statuses?: string[];
                 /** @description Same as `statuses`. */
                 "statuses[]"?: string[];
@@ -4344,7 +4399,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NodeVersion"][];
+                    "application/json": components["schemas"]["ListedNodeVersion"][];
                 };
             };
             /** @description The id differs from the canonical one only in case; `Location` has the canonical URL. */
@@ -4381,15 +4436,6 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Default Response */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4472,11 +4518,78 @@ export interface operations {
             };
         };
     };
+    downloadVersionArchive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nodeId: string;
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archive (application/zip). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Not modified. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     listComfyNodesOfVersion: {
         parameters: {
             query?: {
-                /** @description Default 10. */
+                /** @description Page size, default 10; larger values are clamped to 1000; zero or negative means 10. The answer reports the size used. */
                 limit?: number;
+                /** @description Page number from 1; a missing, zero or negative value means 1, values above 1000000 mean 1000000. */
                 page?: number;
             };
             header?: never;
@@ -4633,9 +4746,9 @@ export interface operations {
                 comfy_node_search?: string;
                 /** @description Include banned packs; honoured for admins only. */
                 include_banned?: boolean;
-                /** @description Page size, default 10; values outside 1..1000 are clamped (see `limit` in the answer). */
+                /** @description Page size, default 10; larger values are clamped to 1000; zero or negative means 10. The answer reports the size used. */
                 limit?: number;
-                /** @description Page number from 1; smaller values mean 1. */
+                /** @description Page number from 1; a missing, zero or negative value means 1, values above 1000000 mean 1000000. */
                 page?: number;
                 /** @description Packs of any of these publisher ids. */
                 publisher?: string[];
@@ -6227,12 +6340,13 @@ export interface operations {
     };
     listNodesForPublisherV2: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Also list banned packs (owners, members and admins only). */
                 include_banned?: boolean;
-                /** @description Clamped to 1000. */
-                limit: number;
-                page: number;
+                /** @description Page size, default 10; larger values are clamped to 1000; zero or negative means 10. The answer reports the size used. */
+                limit?: number;
+                /** @description Page number from 1; a missing, zero or negative value means 1, values above 1000000 mean 1000000. */
+                page?: number;
             };
             header?: never;
             path: {
@@ -6732,14 +6846,15 @@ export interface operations {
                 /** @description Include `status_reason` in each version. */
                 include_status_reason?: boolean;
                 nodeId?: string;
+                /** @description Page number from 1; a missing, zero or negative value means 1, values above 1000000 mean 1000000. */
                 page?: number;
-                /** @description 1..100, default 10. */
+                /** @description Page size, default 10; larger values are clamped to 100; zero or negative means 10. The answer reports the size used. */
                 pageSize?: number;
                 /** @description `newest` first (default) or `oldest` first (review queues). */
                 sort?: "newest" | "oldest";
                 /** @description Only versions whose status reason contains this text (any case). */
                 status_reason?: string;
-                /** @description Any of NodeVersionStatusActive, NodeVersionStatusPending, NodeVersionStatusFlagged, NodeVersionStatusBanned, NodeVersionStatusDeleted; repeat the key for several. Without it every status except Deleted is listed. */
+                /** @description Any of NodeVersionStatusActive, NodeVersionStatusPending, NodeVersionStatusFlagged, NodeVersionStatusBanned, NodeVersionStatusDeleted; repeat the key for several. Without it every status except Deleted is listed; other values match nothing. */
                 statuses?: string[];
                 /** @description Same as `statuses`. */
                 "statuses[]"?: string[];

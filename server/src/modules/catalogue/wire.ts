@@ -52,6 +52,18 @@ export const NodeVersion = Type.Object(
 );
 export type NodeVersionJson = Static<typeof NodeVersion>;
 
+/** A version in the version lists, where `status_reason` is always present (`""` unless asked for). */
+export const ListedNodeVersion = Type.Object(
+  {
+    ...NodeVersion.properties,
+    status_reason: Type.String({
+      description: 'Why the version has its status; `""` unless `include_status_reason=true`.',
+    }),
+  },
+  { title: 'ListedNodeVersion', additionalProperties: false },
+);
+export type ListedNodeVersionJson = Static<typeof ListedNodeVersion>;
+
 export const PublisherRef = Type.Object(
   { id: Type.String(), name: Type.String() },
   { title: 'PublisherRef', additionalProperties: false },
@@ -156,7 +168,7 @@ export type NodesPageJson = Static<typeof NodesPage>;
 export const VersionsPage = Type.Object(
   {
     total: Type.Integer(),
-    versions: Type.Array(NodeVersion),
+    versions: Type.Array(ListedNodeVersion),
     page: Type.Integer(),
     pageSize: Type.Integer(),
     totalPages: Type.Integer(),

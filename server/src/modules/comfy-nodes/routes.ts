@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { PageQuery, PageSizeQuery, pageNumber, pageSize } from '../../lib/paging.js';
 import { errorResponses } from '../../lib/schemas.js';
 import { ComfyNode, Node } from '../catalogue/wire.js';
 import { sendCachedRead } from '../nodes/cache/catalogue-cache.js';
@@ -10,7 +11,7 @@ import { findPackProviding, getVersionComfyNode, listComfyNodes, listVersionComf
 
 /** A class name as registered in NODE_CLASS_MAPPINGS: any text, bounded. */
 const ComfyNodeName = Type.String({ minLength: 1, maxLength: 300 });
-const Page = Type.Integer({ minimum: 1, maximum: 1_000_000 });
+const MAX_PAGE_SIZE = 1000;
 
 /** Comfy-node (class) reads: the listing, class → pack resolution, and a version's classes. */
 const comfyNodesRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -22,8 +23,8 @@ const comfyNodesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['comfy-nodes'],
         summary: 'List comfy nodes (classes) of active packs',
         querystring: Type.Object({
-          page: Type.Optional(Page),
-          pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Default 100.' })),
+          page: Type.Optional(PageQuery),
+          pageSize: Type.Optional(PageSizeQuery(100, MAX_PAGE_SIZE)),
           node_id: Type.Optional(NodeIdString),
           node_version: Type.Optional(VersionString),
           comfy_node_name: Type.Optional(ComfyNodeName),
@@ -46,8 +47,8 @@ const comfyNodesRoutes: FastifyPluginAsyncTypebox = async (app) => {
           version: query.node_version === undefined ? undefined : requireVersion(query.node_version),
           name: query.comfy_node_name,
         },
-        query.page ?? 1,
-        query.pageSize ?? 100,
+        pageNumber(query.page),
+        pageSize(query.pageSize, 100, MAX_PAGE_SIZE),
       );
     },
   );
@@ -82,8 +83,8 @@ const comfyNodesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Comfy nodes extracted from one version',
         params: Type.Object({ nodeId: NodeIdString, version: VersionString }),
         querystring: Type.Object({
-          page: Type.Optional(Page),
-          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Default 10.' })),
+          page: Type.Optional(PageQuery),
+          limit: Type.Optional(PageSizeQuery(10, MAX_PAGE_SIZE)),
         }),
         response: {
           200: Type.Object(
@@ -98,7 +99,7 @@ const comfyNodesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async function listComfyNodesOfVersion(request, reply) {
       const { nodeId, version } = request.params;
-      const paging = { page: request.query.page ?? 1, limit: request.query.limit ?? 10 };
+      const paging = { page: pageNumber(request.query.page), limit: pageSize(request.query.limit, 10, MAX_PAGE_SIZE) };
       return serveNodeRead(request, reply, {
         nodeId,
         cacheKey: JSON.stringify(['version-classes', nodeId, version, paging.page, paging.limit]),

@@ -1,8 +1,14 @@
 import type { Readable } from 'node:stream';
+import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../lib/errors.js';
+import type { StorageFilesTable } from '../../db/schema.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import type { Viewer } from '../auth/viewer.js';
+import { findNodeByAnyCase } from '../nodes/repository.js';
+import { memberRole } from '../publishers/repository.js';
 import { isValidBlobKey } from '../storage/blob-store.js';
-import { findStorageFileByKey } from './repository.js';
+import { requireVersion } from '../versions/service.js';
+import { type ArchiveRow, findArchiveByKey, findVersionArchive } from './repository.js';
 
 /** An archive ready to stream. */
 export interface ArchiveDownload {
@@ -17,19 +23,55 @@ export interface ArchiveDownload {
 const missing = () => notFound('File not found');
 
 /**
- * The archive behind `/files/<key>`. Only keys registered in `storage_files` are served, and only
- * keys the blob store accepts (no `..`, no absolute paths), so the URL can never reach other files.
+ * The archive behind `/files/<key>`, for anyone: only keys registered in `storage_files` and
+ * accepted by the blob store (no `..`, no absolute paths), so the URL never reaches other files;
+ * and only archives that install would hand out. A flagged, banned or deleted version, or any
+ * version of a banned or deleted pack, answers 404 like an unknown key: refused code stays out of
+ * reach of anyone who guesses its URL. Owners and admins read those through `findVersionArchiveFor`.
  */
 export async function findArchive(ctx: AppContext, key: string): Promise<ArchiveDownload> {
   if (!isValidBlobKey(key)) throw missing();
-  const file = await findStorageFileByKey(ctx.db, key);
-  if (!file) throw missing();
+  const file = await findArchiveByKey(ctx.db, key);
+  if (!file || !isPublic(file)) throw missing();
+  return download(ctx, file);
+}
+
+/** Installable: an Active or Pending version of an Active pack (as `GET /nodes/{id}/install` decides). */
+function isPublic(file: ArchiveRow): boolean {
+  const versionOk =
+    file.version_status === 'NodeVersionStatusActive' || file.version_status === 'NodeVersionStatusPending';
+  return versionOk && file.node_status === 'NodeStatusActive';
+}
+
+/**
+ * The archive of one version in any status, for the pack's publisher's members and for admins
+ * (reviewing a flagged version, or a publisher looking at what was refused). Everyone else gets
+ * 403 `Permission denied`; a pack, version or archive that does not exist is a 404.
+ */
+export async function findVersionArchiveFor(
+  ctx: AppContext,
+  viewer: Viewer,
+  nodeId: string,
+  version: string,
+): Promise<ArchiveDownload> {
+  const normalized = requireVersion(version);
+  const node = await findNodeByAnyCase(ctx.db, nodeId);
+  if (!node) throw notFound('Node not found');
+  const file = await findVersionArchive(ctx.db, node.id, normalized);
+  if (!file) throw notFound('Node version has no archive', `no archive of version ${normalized} of ${node.id}`);
+  if (!viewer.isAdmin && (await memberRole(ctx.db, file.publisher_id, viewer.id)) === null) {
+    throw forbidden('Permission denied', 'only members of the publisher and admins may download this archive');
+  }
+  return download(ctx, file);
+}
+
+function download(ctx: AppContext, file: Selectable<StorageFilesTable>): ArchiveDownload {
   return {
     contentType: file.content_type || 'application/zip',
     sizeBytes: Number(file.size_bytes),
     etag: `"${file.sha256}"`,
     async open() {
-      const blob = await ctx.storage.get(key);
+      const blob = await ctx.storage.get(file.storage_key);
       if (!blob) throw missing();
       return blob.body;
     },

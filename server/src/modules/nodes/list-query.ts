@@ -1,5 +1,6 @@
 import type { NodeStatus } from '../../db/schema.js';
 import { badRequest } from '../../lib/errors.js';
+import { pageNumber, pageSize } from '../../lib/paging.js';
 import { parseSort } from './list-order.js';
 import type { NodeFilter, NodeOrderTerm } from './repository.js';
 import type { ListNodesQueryType } from './schemas.js';
@@ -20,14 +21,14 @@ export interface NodeListRequest {
 }
 
 /**
- * Normalises `GET /nodes` parameters: applies defaults, clamps `limit` to 1..1000, merges the
+ * Normalises `GET /nodes` parameters: applies defaults, clamps `page` and `limit` (lib/paging.ts), merges the
  * `x` and `x[]` spellings, and drops what does not change the answer (`comfyui_version`,
  * `form_factor`, `latest`), so ComfyUI-Manager's pages share cache entries across installs.
  * `includeBanned` must already be reduced to "admin asked for it".
  */
 export function normalizeListQuery(query: ListNodesQueryType, includeBanned: boolean): NodeListRequest {
-  const page = query.page ?? 1;
-  const limit = Math.min(MAX_LIMIT, Math.max(1, query.limit ?? DEFAULT_LIMIT));
+  const page = pageNumber(query.page);
+  const limit = pageSize(query.limit, DEFAULT_LIMIT, MAX_LIMIT);
   const order = parseSort([...(query.sort ?? []), ...(query['sort[]'] ?? [])]);
   const ids = [...(query.node_id ?? []), ...(query['node_id[]'] ?? [])];
   const normalizedIds = ids.length > 0 ? [...new Set(ids.map((id) => id.toLowerCase()))].sort() : undefined;

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { PageQuery, PageSizeQuery } from '../../lib/paging.js';
 import { RepeatedQuery } from '../../lib/schemas.js';
 import { SORT_NAMES } from './list-order.js';
 
@@ -21,12 +22,8 @@ const SortValue = Type.String({ minLength: 1, maxLength: 40 });
 const sortDescription = `Order: ${SORT_NAMES.join(', ')}; optionally \`;asc\` or \`;desc\` (a bare name sorts most/best first, names A→Z). Repeat for tie-breaks; the default order (ranking, downloads, id) always follows.`;
 
 export const ListNodesQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
-  limit: Type.Optional(
-    Type.Integer({
-      description: 'Page size, default 10; values outside 1..1000 are clamped (see `limit` in the answer).',
-    }),
-  ),
+  page: Type.Optional(PageQuery),
+  limit: Type.Optional(PageSizeQuery(10, 1000)),
   sort: Type.Optional(RepeatedQuery(SortValue, { maxItems: 5, description: sortDescription })),
   'sort[]': Type.Optional(RepeatedQuery(SortValue, { maxItems: 5, description: 'Same as `sort`.' })),
   supported_os: Type.Optional(

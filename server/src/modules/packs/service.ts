@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.js';
 import type { NodeStatus } from '../../db/schema.js';
 import { nowIso } from '../../db/values.js';
 import { badRequest, conflict } from '../../lib/errors.js';
+import { pageNumber, pageSize } from '../../lib/paging.js';
 import type { Viewer } from '../auth/viewer.js';
 import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
 import type { NodeJson, NodesPageJson } from '../catalogue/wire.js';
@@ -129,15 +130,15 @@ export async function listPacks(
 /** Largest page of `/publishers/{p}/nodes/v2`. */
 export const MAX_PAGE_LIMIT = 1000;
 
-/** `GET /publishers/{p}/nodes/v2`: one page; page below 1 reads as 1, limit is clamped to 1..1000. */
+/** `GET /publishers/{p}/nodes/v2`: one page; page and limit as lib/paging.ts reads them. */
 export async function listPacksPage(
   ctx: AppContext,
   viewer: Viewer | null,
   publisherId: string,
-  query: { page: number; limit: number; includeBanned: boolean },
+  query: { page?: number; limit?: number; includeBanned: boolean },
 ): Promise<NodesPageJson> {
-  const page = Math.max(1, query.page);
-  const limit = query.limit < 1 ? 10 : Math.min(query.limit, MAX_PAGE_LIMIT);
+  const page = pageNumber(query.page);
+  const limit = pageSize(query.limit, 10, MAX_PAGE_LIMIT);
   const statuses = await listedStatuses(ctx, viewer, publisherId, query.includeBanned);
   const [total, rows] = await Promise.all([
     countNodesOfPublisher(ctx.db, publisherId, statuses),

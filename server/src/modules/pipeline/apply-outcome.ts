@@ -6,9 +6,11 @@ import { newId } from '../../lib/ids.js';
 import type { ArchiveAnalysis, PackMetadata } from '../archive/types.js';
 import { recordCatalogueChange } from '../catalogue/changes.js';
 import { compareVersionsDesc, refreshLatestVersion } from '../catalogue/latest-version.js';
+import { isHttpUrl } from '../publishers/fields.js';
+import { findPublishingBan } from '../publishing/bans.js';
 import { packPatch } from '../publishing/pack-fields.js';
 import { replaceExtractedComfyNodes } from './comfy-nodes.js';
-import type { VersionOutcome } from './outcome.js';
+import { bannedOutcome, type VersionOutcome } from './outcome.js';
 import { liveVersionNumbers, lockVersion, setStage } from './repository.js';
 
 export interface ApplyInput {
@@ -31,7 +33,8 @@ export interface ApplyResult {
  * fields from pyproject, pack metadata (when this is the pack's newest version), the status with
  * its history row, the latest-version pointer and the change feed. A version that is no longer
  * Pending (an admin acted, the publisher deleted it, or this job already ran) is left alone, so
- * running the job twice changes nothing.
+ * running the job twice changes nothing. A version whose publisher, pack or owner was banned
+ * meanwhile ends Banned whatever the analysis found.
  */
 export async function applyOutcome(
   db: Kysely<Database>,
@@ -46,7 +49,10 @@ export async function applyOutcome(
       await setStage(trx, version.id, 'done', now, { reason: '' });
       return { nodeId: null, statusChanged: false };
     }
-    const { analysis, outcome } = input;
+    const { analysis } = input;
+    // A ban may have landed after the upload: the version then must not become installable.
+    const ban = await findPublishingBan(trx, version.publisher_id, version.node_id);
+    const outcome = ban ? bannedOutcome(ban) : input.outcome;
     const patch: Updateable<NodeVersionsTable> = { updated_at: now };
     if (analysis?.ok) {
       await replaceExtractedComfyNodes(trx, version.node_id, version.id, analysis.comfyNodes);
@@ -120,12 +126,17 @@ async function isNewestVersion(trx: Transaction<Database>, nodeId: string, versi
   return others.every((o) => o.version === version || compareVersionsDesc({ version }, o) <= 0);
 }
 
+/**
+ * The pack fields an archive's pyproject.toml states. A repository URL that is not http(s) (say
+ * `javascript:`) is left out instead of failing the version: the code is what is being
+ * published, and the pack keeps the repository it had.
+ */
 function packFieldsOf(meta: PackMetadata) {
   return {
     name: meta.displayName,
     description: meta.description,
     license: meta.license,
-    repository: meta.repository,
+    repository: isHttpUrl(meta.repository) ? meta.repository : '',
     icon: meta.icon,
     banner: meta.banner,
     supportedOs: meta.supportedOs,

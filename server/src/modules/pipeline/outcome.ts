@@ -35,6 +35,18 @@ export function decideOutcome(analysis: ArchiveAnalysis, requireReview: boolean)
   return { status: 'NodeVersionStatusActive', reason: PASSED_REASON, updatesPack: true };
 }
 
+/** Prefix of the reason of a version refused because a ban landed before processing ended. */
+export const BANNED_PREFIX = 'Not published: ';
+
+/**
+ * The outcome whatever the analysis said when a ban stops the version (see publishing/bans.ts):
+ * Banned, the status a moderator gives a version that must never be installed, with the ban as
+ * the reason; the pack's metadata is left alone.
+ */
+export function bannedOutcome(ban: string): VersionOutcome {
+  return { status: 'NodeVersionStatusBanned', reason: `${BANNED_PREFIX}${ban}`, updatesPack: false };
+}
+
 /**
  * The outcome when the pipeline gave up (storage unreachable, analyser crash, ...). The archive
  * was never checked, so it must not stay installable: Flagged puts it in the admins' review

@@ -42,3 +42,13 @@ export function checkHttpUrl(field: string, value: string | undefined): void {
     throw badRequest(`${field} must be an http or https URL`, `got scheme "${url.protocol}"`);
   }
 }
+
+/** Whether text is an absolute http(s) URL (not `javascript:`, `data:`, `file:` or a bare path). */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

@@ -12,6 +12,7 @@ import { announceJobQueued } from '../jobs/queue.js';
 import { PROCESS_ARCHIVE_JOB } from '../pipeline/process-archive.js';
 import { requirePublisherWrite } from '../publishers/access.js';
 import { archiveKey, BlobTooLargeError } from '../storage/blob-store.js';
+import { requireNoPublishingBan } from './bans.js';
 import { retryOnceOnRace } from './publish-service.js';
 import { readDeclaredPackage } from './read-package.js';
 import { findPackByAnyCase } from './repository.js';
@@ -69,6 +70,7 @@ export async function publishFromBrowser(
   if (existing && existing.publisher_id !== input.publisherId) {
     throw forbidden('Permission denied', `node ${existing.id} belongs to another publisher`);
   }
+  await requireNoPublishingBan(ctx.db, input.publisherId, input.nodeId);
   const max = ctx.config.publishing.MAX_ARCHIVE_BYTES;
   checkZipContentType(input.contentType);
   checkDeclaredSize(input.contentLength, max);

@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, NodesTable, PublishersTable } from '../../db/schema.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { verifyPublisherToken } from '../tokens/verify.js';
+import { requireNoPublishingBan } from './bans.js';
 import { findPackByAnyCase, findPublisherRow } from './repository.js';
 
 /** Who may publish, as established by `checkPublishToken`. */
@@ -19,6 +20,7 @@ export interface PublishAccess {
  * 4. the publisher does not exist → 400 `Failed to validate token`;
  * 5. the token is missing or not one of this publisher's → 400 `Invalid personal access token`.
  * Revoked tokens are deleted rows, so they fail step 5 like a wrong one.
+ * 6. a ban of the token's creator or of an owner of the publisher → 403 (see bans.ts).
  */
 export async function checkPublishToken(
   db: Kysely<Database>,
@@ -38,5 +40,6 @@ export async function checkPublishToken(
   if (!publisher) throw badRequest('Failed to validate token', `publisher ${publisherId} does not exist`);
   const tokenRow = token ? await verifyPublisherToken(db, publisherId, token) : null;
   if (!tokenRow) throw badRequest('Invalid personal access token');
+  await requireNoPublishingBan(db, publisherId, nodeId, tokenRow.created_by);
   return { publisher, pack };
 }

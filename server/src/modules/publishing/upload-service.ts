@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { AppContext } from '../../context.js';
 import { conflict } from '../../lib/errors.js';
 import { archiveKey, BlobTooLargeError } from '../storage/blob-store.js';
+import { requireNoPublishingBan } from './bans.js';
 import { queueArchive, storeArchive } from './store-archive.js';
 import { archiveTooLarge, checkDeclaredSize, checkZipContentType, guardedBody } from './upload-checks.js';
 import { claimUploadTicket, releaseUploadTicket } from './upload-ticket.js';
@@ -44,6 +45,8 @@ export async function receiveUpload(ctx: AppContext, input: UploadInput): Promis
     if (version.status !== 'NodeVersionStatusPending' || version.storage_file_id !== null) {
       throw conflict('This version no longer accepts an archive', `it is ${version.status}`);
     }
+    // The URL may have been issued before a ban: check again before reading a byte.
+    await requireNoPublishingBan(ctx.db, version.publisher_id, version.node_id);
     // Upload URLs carry no account: the publisher whose token asked for them is the one limited.
     const counted = startUpload(ctx, `publisher:${version.publisher_id}`);
     const stopHeartbeat = keepTicketAlive(ctx, ticket.id);

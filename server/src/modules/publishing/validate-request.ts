@@ -1,6 +1,7 @@
 import { badRequest } from '../../lib/errors.js';
 import { normalizeVersion } from '../catalogue/latest-version.js';
 import { DESCRIPTION_MAX_LENGTH } from '../packs/fields.js';
+import { checkHttpUrl } from '../publishers/fields.js';
 import type { PackFields } from './pack-fields.js';
 import type { PublishVersionBodyJson } from './schemas.js';
 
@@ -45,6 +46,8 @@ export function readPublishRequest(
   if (description.length > DESCRIPTION_MAX_LENGTH) {
     throw badRequest('description is too long', `at most ${DESCRIPTION_MAX_LENGTH} characters`);
   }
+  // Shown as a link on the pack page: a `javascript:` URL would run in a visitor's browser.
+  checkHttpUrl('repository', node.repository ?? undefined);
   const version = normalizeVersion(nv.version);
   if (!version) {
     throw badRequest(

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { PageQuery, PageSizeQuery } from '../../lib/paging.js';
 import { RepeatedQuery } from '../../lib/schemas.js';
 import { Node } from '../catalogue/wire.js';
 import { ACCELERATOR_FAMILIES, OS_FAMILIES } from './filters.js';
@@ -16,12 +17,8 @@ export const SearchNodesQuery = Type.Object({
         'Words to find in pack ids, names, descriptions, authors, publishers, tags, repository URLs and comfy-node class names; matched as you type (last word as a prefix) and with typos. Texts longer than the configured maximum are cut. Empty: the whole catalogue.',
     }),
   ),
-  page: Type.Optional(Type.Integer({ description: 'Page number from 1; smaller values mean 1.' })),
-  limit: Type.Optional(
-    Type.Integer({
-      description: 'Page size, default 10; values outside 1..1000 are clamped (see `limit` in the answer).',
-    }),
-  ),
+  page: Type.Optional(PageQuery),
+  limit: Type.Optional(PageSizeQuery(10, 1000)),
   include_banned: Type.Optional(Type.Boolean({ description: 'Include banned packs; honoured for admins only.' })),
   comfy_node_search: Type.Optional(
     Type.String({ description: 'Only packs providing a comfy-node class whose name matches this text.' }),

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { pageNumber, pageSize } from '../../lib/paging.js';
 import { serializeNode, serializeVersion } from '../catalogue/serialize.js';
 import type { HitMatch, SearchEngine, SearchSort } from './engine.js';
 import type { AcceleratorFamily, OsFamily } from './filters.js';
@@ -9,8 +10,6 @@ import type { QueryLog } from './suggestions/query-log.js';
 
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 1000;
-/** Pages past this are as empty as any page past the end; the cap keeps offsets small numbers. */
-const MAX_PAGE = 1_000_000;
 
 /** The search module's collaborators, created once per app. */
 export interface SearchServices {
@@ -51,8 +50,8 @@ export async function searchNodes(
   input: SearchNodesInput,
   timings: SearchTimings = { search: 0, load: 0 },
 ): Promise<SearchNodesPageJson> {
-  const page = Math.min(MAX_PAGE, Math.max(1, input.page ?? 1));
-  const limit = Math.min(MAX_LIMIT, Math.max(1, input.limit ?? DEFAULT_LIMIT));
+  const page = pageNumber(input.page);
+  const limit = pageSize(input.limit, DEFAULT_LIMIT, MAX_LIMIT);
   const cut = (text: string) => text.slice(0, ctx.config.search.SEARCH_MAX_QUERY_LENGTH);
   const text = cut(input.search);
   const began = performance.now();

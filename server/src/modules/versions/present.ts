@@ -1,5 +1,5 @@
 import { serializeVersion } from '../catalogue/serialize.js';
-import type { NodeVersionJson } from '../catalogue/wire.js';
+import type { ListedNodeVersionJson, NodeVersionJson } from '../catalogue/wire.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import type { VersionRow } from './repository.js';
 
@@ -9,4 +9,17 @@ export function presentVersion(storage: BlobStore, row: VersionRow, includeStatu
     downloadUrl: row.storage_key ? storage.downloadUrl(row.storage_key) : '',
     includeStatusReason,
   });
+}
+
+/**
+ * A version in the version lists: `status_reason` is always there, as on the public registry,
+ * and `""` unless the caller asked for reasons (`include_status_reason=true`).
+ */
+export function presentListedVersion(
+  storage: BlobStore,
+  row: VersionRow,
+  includeStatusReason: boolean,
+): ListedNodeVersionJson {
+  const version = presentVersion(storage, row, true);
+  return { ...version, status_reason: includeStatusReason ? row.status_reason : '' };
 }

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { badRequest } from '../../lib/errors.js';
+import { PageQuery, PageSizeQuery, pageNumber, pageSize } from '../../lib/paging.js';
 import { errorResponses, RepeatedQuery } from '../../lib/schemas.js';
-import { NodeVersion, VersionsPage } from '../catalogue/wire.js';
+import { ListedNodeVersion, NodeVersion, VersionsPage } from '../catalogue/wire.js';
 import { serveNodeRead } from '../nodes/node-access.js';
 import {
   cachedReadResponses,
@@ -12,10 +12,10 @@ import {
   redirectResponse,
 } from '../nodes/schemas.js';
 import { getNodeVersion, listAllVersions, listNodeVersions } from './service.js';
-import { parseStatuses, VERSION_STATUSES } from './statuses.js';
+import { statusFilter, VERSION_STATUSES } from './statuses.js';
 
 const StatusValue = Type.String({ maxLength: 64 });
-const statusesDescription = `Any of ${VERSION_STATUSES.join(', ')}; repeat the key for several. Without it every status except Deleted is listed.`;
+const statusesDescription = `Any of ${VERSION_STATUSES.join(', ')}; repeat the key for several. Without it every status except Deleted is listed; other values match nothing.`;
 const StatusFilter = {
   statuses: Type.Optional(RepeatedQuery(StatusValue, { maxItems: 10, description: statusesDescription })),
   'statuses[]': Type.Optional(RepeatedQuery(StatusValue, { maxItems: 10, description: 'Same as `statuses`.' })),
@@ -36,16 +36,16 @@ const versionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: NodeIdParams,
         querystring: Type.Object(StatusFilter),
         response: {
-          200: Type.Array(NodeVersion),
+          200: Type.Array(ListedNodeVersion),
           ...redirectResponse,
           ...cachedReadResponses,
-          ...errorResponses(400, 401, 403, 404),
+          ...errorResponses(400, 401, 403),
         },
       },
     },
     async function listNodeVersionsHandler(request, reply) {
       const { nodeId } = request.params;
-      const statuses = parseStatuses([...(request.query.statuses ?? []), ...(request.query['statuses[]'] ?? [])]);
+      const statuses = statusFilter([...(request.query.statuses ?? []), ...(request.query['statuses[]'] ?? [])]);
       const includeStatusReason = request.query.include_status_reason === true;
       return serveNodeRead(request, reply, {
         nodeId,
@@ -89,8 +89,8 @@ const versionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['versions'],
         summary: 'List versions of every pack (review queues)',
         querystring: Type.Object({
-          page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
-          pageSize: Type.Optional(Type.Integer({ description: `1..${MAX_PAGE_SIZE}, default 10.` })),
+          page: Type.Optional(PageQuery),
+          pageSize: Type.Optional(PageSizeQuery(10, MAX_PAGE_SIZE)),
           nodeId: Type.Optional(NodeIdString),
           status_reason: Type.Optional(
             Type.String({
@@ -110,15 +110,10 @@ const versionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async function listAllNodeVersions(request) {
       const { query } = request;
-      const pageSize = query.pageSize ?? 10;
-      if (pageSize > MAX_PAGE_SIZE) {
-        throw badRequest(`Invalid pageSize: ${pageSize}. The maximum allowed is ${MAX_PAGE_SIZE}.`);
-      }
-      if (pageSize < 1) throw badRequest(`Invalid pageSize: ${pageSize}. The minimum allowed is 1.`);
       return listAllVersions(app.ctx, {
-        page: query.page ?? 1,
-        pageSize,
-        statuses: parseStatuses([...(query.statuses ?? []), ...(query['statuses[]'] ?? [])]),
+        page: pageNumber(query.page),
+        pageSize: pageSize(query.pageSize, 10, MAX_PAGE_SIZE),
+        statuses: statusFilter([...(query.statuses ?? []), ...(query['statuses[]'] ?? [])]),
         nodeId: query.nodeId,
         statusReason: query.status_reason,
         includeStatusReason: query.include_status_reason === true,

@@ -1,27 +1,33 @@
 import type { Static } from 'typebox';
 import type { AppContext } from '../../context.js';
 import type { NodeVersionStatus } from '../../db/schema.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { badRequest, HttpError, notFound } from '../../lib/errors.js';
 import { compareVersionsDesc, normalizeVersion } from '../catalogue/latest-version.js';
-import type { NodeVersionJson, VersionsPage } from '../catalogue/wire.js';
+import type { ListedNodeVersionJson, NodeVersionJson, VersionsPage } from '../catalogue/wire.js';
 import { findReadableNode, type NodeAccess } from '../nodes/node-access.js';
 import { findNodeByAnyCase } from '../nodes/repository.js';
-import { presentVersion } from './present.js';
+import { presentListedVersion, presentVersion } from './present.js';
 import { countAllVersions, findVersion, listVersionsOfNode, pageAllVersions } from './repository.js';
 
 /**
- * Versions of one pack, highest semver first (bare array, as clients expect). An unknown pack is a
- * 404 rather than the public registry's `[]`: it matches every other `/nodes/{id}/...` read, tells
- * a typo apart from a pack without versions, and ComfyUI-Manager treats both as "no versions".
+ * Versions of one pack, highest semver first (bare array, as clients expect). An unknown pack is
+ * `[]`, as on the public registry: `cm-cli show-versions <id>` reads the body as a list whatever
+ * the status and crashes on an error object. A banned pack stays a 403.
  */
 export async function listNodeVersions(
   ctx: AppContext,
   nodeId: string,
   options: NodeAccess & { statuses: NodeVersionStatus[]; includeStatusReason: boolean },
-): Promise<NodeVersionJson[]> {
-  const node = await findReadableNode(ctx.db, nodeId, options);
+): Promise<ListedNodeVersionJson[]> {
+  const node = await findReadableNode(ctx.db, nodeId, options).catch((error: unknown) => {
+    if (error instanceof HttpError && error.statusCode === 404) return undefined;
+    throw error;
+  });
+  if (!node || options.statuses.length === 0) return [];
   const rows = await listVersionsOfNode(ctx.db, node.id, options.statuses);
-  return rows.sort(compareVersionsDesc).map((row) => presentVersion(ctx.storage, row, options.includeStatusReason));
+  return rows
+    .sort(compareVersionsDesc)
+    .map((row) => presentListedVersion(ctx.storage, row, options.includeStatusReason));
 }
 
 /** One version of a pack in any status, with `downloadUrl` and `status_reason`. */
@@ -61,7 +67,7 @@ export interface AllVersionsRequest {
 export async function listAllVersions(ctx: AppContext, request: AllVersionsRequest): Promise<VersionsPageJson> {
   // The pack filter matches ids case-insensitively, like every other pack lookup.
   const node = request.nodeId === undefined ? undefined : await findNodeByAnyCase(ctx.db, request.nodeId);
-  if (request.nodeId !== undefined && !node) {
+  if ((request.nodeId !== undefined && !node) || request.statuses.length === 0) {
     return { total: 0, versions: [], page: request.page, pageSize: request.pageSize, totalPages: 0 };
   }
   const filter = {
@@ -76,7 +82,7 @@ export async function listAllVersions(ctx: AppContext, request: AllVersionsReque
   ]);
   return {
     total,
-    versions: rows.map((row) => presentVersion(ctx.storage, row, request.includeStatusReason)),
+    versions: rows.map((row) => presentListedVersion(ctx.storage, row, request.includeStatusReason)),
     page: request.page,
     pageSize: request.pageSize,
     totalPages: Math.ceil(total / request.pageSize),

@@ -27,3 +27,14 @@ export function parseStatuses(values: string[] | undefined): NodeVersionStatus[]
   }
   return [...new Set(values as NodeVersionStatus[])].sort();
 }
+
+/**
+ * The `statuses` filter of the public version lists: as the public registry does, a value that
+ * names no status matches no version (instead of a 400), so `statuses=Foo` lists nothing and
+ * `statuses=Foo&statuses=NodeVersionStatusActive` lists the active ones.
+ */
+export function statusFilter(values: string[] | undefined): NodeVersionStatus[] {
+  if (!values || values.length === 0) return [...DEFAULT_LISTED_STATUSES];
+  const known = VERSION_STATUSES.filter((status) => values.includes(status));
+  return [...known].sort();
+}

@@ -87,9 +87,9 @@ describe('GET /admin/review-queue filters on the server', () => {
     const admin = await t.as(await t.factories.admin());
     for (const query of [
       'statuses=Nope',
-      'pageSize=0',
-      'pageSize=101',
-      'page=0',
+      'pageSize=abc',
+      'pageSize=Infinity',
+      'page=1.5',
       'sort=sideways',
       `q=${'x'.repeat(201)}`,
     ]) {

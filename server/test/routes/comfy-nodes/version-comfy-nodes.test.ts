@@ -48,6 +48,33 @@ async function seeded(t: TestApp) {
 }
 
 describe('GET /nodes/{nodeId}/versions/{version}/comfy-nodes', () => {
+  it('answers the ComfyUI front end’s "all nodes" request (limit=8192) with every class, clamped to one page', async () => {
+    const t = await buildTestApp();
+    await seeded(t);
+    // The front end's axios instance (reference/frontend-calls.md, getNodeDefs in InfoPanelMultiItem).
+    const res = await t.anon.inject({
+      method: 'GET',
+      url: '/nodes/Impact/versions/1.1.0/comfy-nodes?limit=8192',
+      headers: {
+        accept: 'application/json, text/plain, */*',
+        'content-type': 'application/json',
+        origin: 'http://127.0.0.1:8188',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { comfy_nodes: { comfy_node_name: string }[]; totalNumberOfPages: number };
+    expect(body.comfy_nodes.map((n) => n.comfy_node_name)).toEqual(['Alpha', 'Beta', 'FaceDetailer', 'Gamma']);
+    expect(body.totalNumberOfPages).toBe(1);
+    // The NodesTabPanel's request, and page/limit 0 read as the defaults.
+    expect(
+      (await t.anon.get('/nodes/Impact/versions/1.1.0/comfy-nodes?page=1&limit=256')).json().comfy_nodes,
+    ).toHaveLength(4);
+    expect(
+      (await t.anon.get('/nodes/Impact/versions/1.1.0/comfy-nodes?page=0&limit=0')).json().comfy_nodes,
+    ).toHaveLength(4);
+    expect((await t.anon.get('/comfy-nodes?pageSize=5000&page=-1')).json().total).toBeGreaterThan(0);
+  });
+
   it('pages the classes extracted from that version, by name', async () => {
     const t = await buildTestApp();
     await seeded(t);
@@ -102,7 +129,7 @@ describe('GET /nodes/{nodeId}/versions/{version}/comfy-nodes', () => {
     expect((await t.anon.get('/nodes/missing/versions/1.0.0/comfy-nodes')).statusCode).toBe(404);
   });
 
-  it.each(['limit=0', 'limit=1001', 'page=0', 'limit=abc'])('rejects %s with 400', async (query) => {
+  it.each(['limit=abc', 'limit=Infinity', 'page=1.5', 'page=1e309'])('rejects %s with 400', async (query) => {
     const t = await buildTestApp();
     await seeded(t);
     const res = await t.anon.get(`/nodes/Impact/versions/1.1.0/comfy-nodes?${query}`);
@@ -159,7 +186,7 @@ describe('GET /comfy-nodes', () => {
     });
   });
 
-  it.each(['pageSize=0', 'pageSize=1001', 'page=-1', 'node_version=latest', `node_id=${'x'.repeat(101)}`])(
+  it.each(['pageSize=abc', 'pageSize=1e309', 'page=NaN', 'node_version=latest', `node_id=${'x'.repeat(101)}`])(
     'rejects %s with 400',
     async (query) => {
       const t = await buildTestApp();

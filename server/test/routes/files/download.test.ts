@@ -31,12 +31,13 @@ describe('GET /files/{key}', () => {
 
   it('answers HEAD with the headers only and 304 to a matching If-None-Match', async () => {
     const t = await buildTestApp();
-    const bytes = Buffer.from('PK\u0005\u0006'.padEnd(22, '\u0000'), 'binary');
-    await storeArchive(t, 'acme/pack/1.0.0/node.zip', bytes);
+    const publisher = await t.factories.publisher({ id: 'acme' });
+    await seedPack(t, { id: 'pack', publisher, versions: [{ version: '1.0.0' }] });
+    const bytes = sampleArchive('pack', '1.0.0');
 
     const head = await t.anon.inject({ method: 'HEAD', url: '/files/acme/pack/1.0.0/node.zip' });
     expect(head.statusCode).toBe(200);
-    expect(head.headers['content-length']).toBe('22');
+    expect(head.headers['content-length']).toBe(String(bytes.length));
     expect(head.headers['content-type']).toBe('application/zip');
     expect(head.body).toBe('');
 
@@ -64,7 +65,11 @@ describe('GET /files/{key}', () => {
 
   it('answers 404 when the registered blob is missing from storage', async () => {
     const t = await buildTestApp();
-    await storeArchive(t, 'acme/pack/1.0.0/node.zip', Buffer.from('zip'));
+    await seedPack(t, {
+      id: 'pack',
+      publisher: await t.factories.publisher({ id: 'acme' }),
+      versions: [{ version: '1.0.0' }],
+    });
     await t.ctx.storage.delete('acme/pack/1.0.0/node.zip');
 
     const res = await t.anon.get('/files/acme/pack/1.0.0/node.zip');

@@ -218,7 +218,7 @@ describe('GET /nodes', () => {
   });
 
   describe('paging', () => {
-    it('defaults to page 1 of 10 and clamps limit to 1..1000', async () => {
+    it('defaults to page 1 of 10, clamps limit to 1000, and reads page or limit 0 and below as the defaults', async () => {
       const t = await buildTestApp();
       for (let i = 0; i < 12; i++) await seedPack(t, { id: `p${String(i).padStart(2, '0')}` });
 
@@ -233,12 +233,17 @@ describe('GET /nodes', () => {
       const second = (await t.anon.get('/nodes?page=2')).json() as Page;
       expect(ids(second)).toEqual(['p10', 'p11']);
       const zero = (await t.anon.get('/nodes?limit=0')).json() as Page;
-      expect({ limit: zero.limit, totalPages: zero.totalPages, nodes: ids(zero) }).toEqual({
-        limit: 1,
-        totalPages: 12,
-        nodes: ['p00'],
+      expect({ limit: zero.limit, totalPages: zero.totalPages, count: zero.nodes.length }).toEqual({
+        limit: 10,
+        totalPages: 2,
+        count: 10,
       });
-      expect((await t.anon.get('/nodes?limit=-5')).json().limit).toBe(1);
+      expect((await t.anon.get('/nodes?limit=-5')).json().limit).toBe(10);
+      for (const page of ['0', '-1']) {
+        const low = (await t.anon.get(`/nodes?page=${page}`)).json() as Page;
+        expect({ page: low.page, first: ids(low)[0] }).toEqual({ page: 1, first: 'p00' });
+      }
+      expect((await t.anon.get('/nodes?page=99999999999')).json().page).toBe(1_000_000);
       const huge = (await t.anon.get('/nodes?limit=5000')).json() as Page;
       expect({ limit: huge.limit, count: huge.nodes.length }).toEqual({ limit: 1000, count: 12 });
       const past = (await t.anon.get('/nodes?page=9')).json() as Page;
@@ -246,11 +251,10 @@ describe('GET /nodes', () => {
     });
 
     it.each([
-      'page=0',
-      'page=-1',
       'page=abc',
       'page=1.5',
-      'page=99999999999',
+      'page=Infinity',
+      'limit=1e309',
       'limit=abc',
       'limit=1.5',
       'timestamp=yesterday',

@@ -110,8 +110,8 @@ describe('GET /nodes/search with bad input', () => {
     });
     expect(huge.json()).toEqual({ total: 2, nodes: [], page: 1_000_000, limit: 1000, totalPages: 1 });
     const low = await t.anon.inject({ method: 'GET', url: '/nodes/search', query: { page: '-3', limit: '0' } });
-    expect(low.json()).toMatchObject({ total: 2, page: 1, limit: 1, totalPages: 2 });
-    expect(ids(low.json())).toEqual(['impact']);
+    expect(low.json()).toMatchObject({ total: 2, page: 1, limit: 10, totalPages: 1 });
+    expect(ids(low.json())).toHaveLength(2);
   });
 
   it('says how long the server took', async () => {

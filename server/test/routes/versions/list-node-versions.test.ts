@@ -21,14 +21,16 @@ async function seeded(t: TestApp) {
 const versionsOf = (body: unknown) => (body as { version: string }[]).map((v) => v.version);
 
 describe('GET /nodes/{nodeId}/versions', () => {
-  it('answers a bare array, highest semver first, without deleted versions or status_reason', async () => {
+  it('answers a bare array, highest semver first, without deleted versions, status_reason always "" unless asked', async () => {
     const t = await buildTestApp();
     await seeded(t);
 
     const res = await t.anon.get('/nodes/hello/versions');
 
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([
+    expect((res.json() as { status_reason?: unknown }[]).map((v) => v.status_reason)).toEqual(['', '', '', '']);
+    const withoutReasons = (res.json() as Record<string, unknown>[]).map(({ status_reason: _, ...v }) => v);
+    expect(withoutReasons).toEqual([
       versionJson({
         node_id: 'hello',
         version: '1.2.0-beta.1',
@@ -100,27 +102,41 @@ describe('GET /nodes/{nodeId}/versions', () => {
     ]);
   });
 
-  it('answers 400 naming the valid statuses for an unknown one', async () => {
+  it('lets an unknown statuses value match nothing, as the public registry does (not a 400)', async () => {
     const t = await buildTestApp();
     await seeded(t);
 
-    const res = await t.anon.get('/nodes/hello/versions?statuses=NodeVersionStatusActive&statuses=Live');
-
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      message: 'Invalid statuses: Live',
-      error:
-        'valid statuses: NodeVersionStatusActive, NodeVersionStatusPending, NodeVersionStatusFlagged, NodeVersionStatusBanned, NodeVersionStatusDeleted',
-    });
+    const unknownOnly = await t.anon.get('/nodes/hello/versions?statuses=Live');
+    expect({ status: unknownOnly.statusCode, body: unknownOnly.json() }).toEqual({ status: 200, body: [] });
+    const mixed = await t.anon.get('/nodes/hello/versions?statuses=NodeVersionStatusActive&statuses=Live');
+    expect(mixed.statusCode).toBe(200);
+    expect(versionsOf(mixed.json())).toEqual(['1.0.10', '1.0.9']);
+    const all = await t.anon.get('/versions?statuses=Live');
+    expect(all.json()).toEqual({ total: 0, versions: [], page: 1, pageSize: 10, totalPages: 0 });
   });
 
-  it('answers 404 for an unknown pack (not the public registry’s []), 403 for a banned one, 302 for another spelling', async () => {
+  it('answers cm-cli show-versions for an unknown pack with 200 [] (its exact request)', async () => {
+    const t = await buildTestApp();
+    // ComfyUI-Manager's cm-cli: requests.get(f"{base}/nodes/{id}/versions", params={"statuses": [...]})
+    const res = await t.anon.inject({
+      method: 'GET',
+      url: '/nodes/no-such-pack/versions?statuses=NodeVersionStatusActive&statuses=NodeVersionStatusPending',
+      headers: { 'user-agent': 'python-requests/2.32.3', accept: '*/*', 'accept-encoding': 'gzip, deflate' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+  });
+
+  it('answers [] for an unknown or deleted pack, 403 for a banned one, 302 for another spelling', async () => {
     const t = await buildTestApp();
     await seedPack(t, { id: 'Hello', versions: [{ version: '1.0.0' }] });
     await seedPack(t, { id: 'bad', node: { status: 'NodeStatusBanned' }, versions: [{ version: '1.0.0' }] });
     const admin = await t.as(await t.factories.admin());
 
-    expect((await t.anon.get('/nodes/missing/versions')).json()).toEqual({ message: 'Node not found', error: '' });
+    await seedPack(t, { id: 'gone', node: { status: 'NodeStatusDeleted' }, versions: [{ version: '1.0.0' }] });
+    const missing = await t.anon.get('/nodes/missing/versions');
+    expect({ status: missing.statusCode, body: missing.json() }).toEqual({ status: 200, body: [] });
+    expect((await t.anon.get('/nodes/gone/versions')).json()).toEqual([]);
     expect((await t.anon.get('/nodes/bad/versions')).json()).toEqual({ message: 'Node Banned', error: '' });
     expect(versionsOf((await admin.get('/nodes/bad/versions')).json())).toEqual(['1.0.0']);
     const moved = await t.anon.get('/nodes/hello/versions?statuses=NodeVersionStatusActive');

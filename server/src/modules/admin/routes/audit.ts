@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { badRequest } from '../../../lib/errors.js';
+import { PageQuery, PageSizeQuery, pageNumber, pageSize } from '../../../lib/paging.js';
 import { errorResponses } from '../../../lib/schemas.js';
 import { listAudit } from '../../audit/service.js';
 import { requireAdmin } from '../../auth/viewer.js';
@@ -47,8 +47,8 @@ const adminAuditRoutes: FastifyPluginAsyncTypebox = async (app) => {
           targetId: Short,
           since: Time,
           until: Time,
-          page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
-          limit: Type.Optional(Type.Integer({ description: `1..${MAX_LIMIT}, default 50.` })),
+          page: Type.Optional(PageQuery),
+          limit: Type.Optional(PageSizeQuery(50, MAX_LIMIT)),
         }),
         response: {
           200: Type.Object(
@@ -67,8 +67,9 @@ const adminAuditRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async function listAuditEntries(request) {
       await requireAdmin(request);
-      const { page = 1, limit = 50, since, until, ...filter } = request.query;
-      if (limit < 1 || limit > MAX_LIMIT) throw badRequest(`Invalid limit: ${limit}`, `between 1 and ${MAX_LIMIT}`);
+      const { page: requestedPage, limit: requestedLimit, since, until, ...filter } = request.query;
+      const page = pageNumber(requestedPage);
+      const limit = pageSize(requestedLimit, 50, MAX_LIMIT);
       const iso = (t: string | undefined) => (t === undefined ? undefined : new Date(t).toISOString());
       const actor = filter.actor?.includes('@') ? await userIdByEmail(app.ctx, filter.actor) : filter.actor;
       return listAudit(app.ctx.db, { ...filter, actor, since: iso(since), until: iso(until) }, page, limit);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { NodeStatus } from '../../../db/schema.js';
 import { badRequest } from '../../../lib/errors.js';
+import { PageQuery, PageSizeQuery, pageNumber, pageSize } from '../../../lib/paging.js';
 import { errorResponses, RepeatedQuery } from '../../../lib/schemas.js';
 import { requireAdmin } from '../../auth/viewer.js';
 import { Node, NodesPage } from '../../catalogue/wire.js';
@@ -87,8 +88,8 @@ const adminNodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: Type.Object({
           status: Type.Optional(RepeatedQuery(Type.String(), { description: 'NodeStatus values; default all.' })),
           q: Type.Optional(Type.String({ maxLength: 200, description: 'Text in the pack id or name.' })),
-          page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
-          limit: Type.Optional(Type.Integer({ description: `1..${MAX_LIMIT}, default 10.` })),
+          page: Type.Optional(PageQuery),
+          limit: Type.Optional(PageSizeQuery(10, MAX_LIMIT)),
         }),
         response: { 200: NodesPage, ...errorResponses(400, 401, 403) },
       },
@@ -96,14 +97,13 @@ const adminNodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async function listNodesForAdminRoute(request) {
       await requireAdmin(request);
       const { query } = request;
-      const limit = query.limit ?? 10;
-      if (limit < 1 || limit > MAX_LIMIT) throw badRequest(`Invalid limit: ${limit}`, `between 1 and ${MAX_LIMIT}`);
+      const limit = pageSize(query.limit, 10, MAX_LIMIT);
       const unknown = (query.status ?? []).filter((s) => !NODE_STATUSES.includes(s as NodeStatus));
       if (unknown.length > 0) {
         throw badRequest(`Invalid status: ${unknown.join(', ')}`, `valid statuses: ${NODE_STATUSES.join(', ')}`);
       }
       const statuses = query.status && query.status.length > 0 ? (query.status as NodeStatus[]) : [...NODE_STATUSES];
-      return listNodesForAdmin(app.ctx, { statuses, q: query.q, page: query.page ?? 1, limit });
+      return listNodesForAdmin(app.ctx, { statuses, q: query.q, page: pageNumber(query.page), limit });
     },
   );
 

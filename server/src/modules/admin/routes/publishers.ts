@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { PublisherStatus } from '../../../db/schema.js';
 import { badRequest } from '../../../lib/errors.js';
+import { PageQuery, PageSizeQuery, pageNumber, pageSize } from '../../../lib/paging.js';
 import { errorResponses } from '../../../lib/schemas.js';
 import { requireAdmin } from '../../auth/viewer.js';
 import { Publisher } from '../../catalogue/wire.js';
@@ -26,8 +27,8 @@ const adminPublisherRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: Type.Object({
           q: Type.Optional(Type.String({ maxLength: 200, description: 'Text in the publisher id or name.' })),
           status: Type.Optional(Type.String({ maxLength: 100, description: 'A PublisherStatus value; default all.' })),
-          page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
-          limit: Type.Optional(Type.Integer({ description: `1..${MAX_LIMIT}, default 20.` })),
+          page: Type.Optional(PageQuery),
+          limit: Type.Optional(PageSizeQuery(20, MAX_LIMIT)),
         }),
         response: {
           200: Type.Object(
@@ -46,8 +47,9 @@ const adminPublisherRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async function listPublishersForAdminRoute(request) {
       await requireAdmin(request);
-      const { q, status, page = 1, limit = 20 } = request.query;
-      if (limit < 1 || limit > MAX_LIMIT) throw badRequest(`Invalid limit: ${limit}`, `between 1 and ${MAX_LIMIT}`);
+      const { q, status } = request.query;
+      const page = pageNumber(request.query.page);
+      const limit = pageSize(request.query.limit, 20, MAX_LIMIT);
       if (status !== undefined && !PUBLISHER_STATUSES.includes(status as PublisherStatus)) {
         throw badRequest(`Invalid status: ${status}`, `valid statuses: ${PUBLISHER_STATUSES.join(', ')}`);
       }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { badRequest } from '../../../lib/errors.js';
+import { PageQuery, PageSizeQuery, pageNumber, pageSize } from '../../../lib/paging.js';
 import { errorResponses } from '../../../lib/schemas.js';
 import { requireAdmin } from '../../auth/viewer.js';
 import { Reason } from '../schemas.js';
@@ -34,8 +34,8 @@ const adminUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Search accounts by e-mail or name',
         querystring: Type.Object({
           q: Type.Optional(Type.String({ maxLength: 200 })),
-          page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
-          limit: Type.Optional(Type.Integer({ description: `1..${MAX_LIMIT}, default 20.` })),
+          page: Type.Optional(PageQuery),
+          limit: Type.Optional(PageSizeQuery(20, MAX_LIMIT)),
         }),
         response: {
           200: Type.Object(
@@ -54,9 +54,8 @@ const adminUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async function listUsersRoute(request) {
       await requireAdmin(request);
-      const limit = request.query.limit ?? 20;
-      if (limit < 1 || limit > MAX_LIMIT) throw badRequest(`Invalid limit: ${limit}`, `between 1 and ${MAX_LIMIT}`);
-      return listUsers(app.ctx, { q: request.query.q, page: request.query.page ?? 1, limit });
+      const limit = pageSize(request.query.limit, 20, MAX_LIMIT);
+      return listUsers(app.ctx, { q: request.query.q, page: pageNumber(request.query.page), limit });
     },
   );
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { badRequest } from '../../../lib/errors.js';
+import { PageQuery, PageSizeQuery, pageNumber, pageSize } from '../../../lib/paging.js';
 import { errorResponses, RepeatedQuery } from '../../../lib/schemas.js';
 import { requireAdmin } from '../../auth/viewer.js';
 import { NodeVersion } from '../../catalogue/wire.js';
@@ -120,8 +120,8 @@ const adminVersionRoutes: FastifyPluginAsyncTypebox = async (app) => {
           statuses: Type.Optional(RepeatedQuery(Type.String(), { description: 'Default: Pending and Flagged.' })),
           nodeId: Type.Optional(Type.String({ maxLength: 100 })),
           q: Type.Optional(Type.String({ maxLength: 200, description: 'Text in the status reason, pack id or name.' })),
-          page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
-          pageSize: Type.Optional(Type.Integer({ description: `1..${MAX_QUEUE_PAGE_SIZE}, default 10.` })),
+          page: Type.Optional(PageQuery),
+          pageSize: Type.Optional(PageSizeQuery(10, MAX_QUEUE_PAGE_SIZE)),
           sort: Type.Optional(Type.Union([Type.Literal('oldest'), Type.Literal('newest')], { default: 'oldest' })),
         }),
         response: { 200: ReviewQueuePage, ...errorResponses(400, 401, 403) },
@@ -130,10 +130,7 @@ const adminVersionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async function listReviewQueue(request) {
       await requireAdmin(request);
       const { query } = request;
-      const pageSize = query.pageSize ?? 10;
-      if (pageSize < 1 || pageSize > MAX_QUEUE_PAGE_SIZE) {
-        throw badRequest(`Invalid pageSize: ${pageSize}`, `between 1 and ${MAX_QUEUE_PAGE_SIZE}`);
-      }
+      const size = pageSize(query.pageSize, 10, MAX_QUEUE_PAGE_SIZE);
       const statuses =
         query.statuses && query.statuses.length > 0
           ? parseStatuses(query.statuses)
@@ -142,8 +139,8 @@ const adminVersionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         statuses,
         nodeId: query.nodeId,
         q: query.q,
-        page: query.page ?? 1,
-        pageSize,
+        page: pageNumber(query.page),
+        pageSize: size,
         sort: query.sort ?? 'oldest',
       });
     },

@@ -1,11 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { PageQuery, PageSizeQuery } from '../../../lib/paging.js';
 import { errorResponses } from '../../../lib/schemas.js';
 import { optionalViewer, requireViewer, requireWriter } from '../../auth/viewer.js';
 import { Node, NodesPage } from '../../catalogue/wire.js';
 import { bearer, CanEdit, PublisherParams } from '../../publishers/schemas.js';
 import { CreatePackBody, IncludeBanned, PackParams, UpdatePackBody } from '../schemas.js';
-import { createPack, deletePack, listPacks, listPacksPage, packPermissions, updatePack } from '../service.js';
+import {
+  createPack,
+  deletePack,
+  listPacks,
+  listPacksPage,
+  MAX_PAGE_LIMIT,
+  packPermissions,
+  updatePack,
+} from '../service.js';
 
 const tags = ['packs'];
 
@@ -60,8 +69,8 @@ const packRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "A publisher's packs, one page at a time",
         params: PublisherParams,
         querystring: Type.Object({
-          page: Type.Integer({ default: 1, maximum: 1_000_000 }),
-          limit: Type.Integer({ default: 10, maximum: 1_000_000, description: 'Clamped to 1000.' }),
+          page: Type.Optional(PageQuery),
+          limit: Type.Optional(PageSizeQuery(10, MAX_PAGE_LIMIT)),
           include_banned: IncludeBanned,
         }),
         response: { 200: NodesPage, ...errorResponses(400, 401) },

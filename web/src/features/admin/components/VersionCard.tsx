@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { DATE_TIME, formatDate } from '../../../lib/format';
 import type { ReviewQueueFinding, ReviewQueueItem } from '../api/review-queue';
+import { archiveUrl, downloadArchive } from '../lib/archive-download';
 import { groupByFile, repositoryLineUrl } from '../lib/findings';
 import { versionKey } from '../lib/selection';
 import { StatusBadge } from './StatusBadge';
@@ -79,6 +80,7 @@ function FindingRow({ finding, repository }: { finding: ReviewQueueFinding; repo
 export function VersionCard({ item, selected, onSelectClick, onSelectKey, onDecide, onUndo, busy }: VersionCardProps) {
   const { t, i18n } = useTranslation('admin');
   const [showHistory, setShowHistory] = useState(false);
+  const [downloadFailed, setDownloadFailed] = useState(false);
   const titleId = useId();
   const key = versionKey(item);
   const groups = groupByFile(item.findings);
@@ -142,9 +144,22 @@ export function VersionCard({ item, selected, onSelectClick, onSelectKey, onDeci
               </a>
             ) : null}
             {item.downloadUrl ? (
-              <a href={item.downloadUrl} className={linkClass}>
+              <a
+                href={archiveUrl(item.node_id, item.version)}
+                className={linkClass}
+                onClick={(event) => {
+                  event.preventDefault();
+                  setDownloadFailed(false);
+                  void downloadArchive(item.node_id, item.version).catch(() => setDownloadFailed(true));
+                }}
+              >
                 {t('review.download')}
               </a>
+            ) : null}
+            {downloadFailed ? (
+              <span role="alert" className="text-red-700 dark:text-red-300">
+                {t('review.downloadFailed')}
+              </span>
             ) : null}
           </p>
         </div>
