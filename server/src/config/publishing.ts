@@ -36,11 +36,21 @@ export const publishingSchema = Type.Object({
     default: 300,
     minimum: 5,
     maximum: 3600,
-    description: 'An archive analysis running longer is stopped and counts as a failed attempt.',
+    description: 'An archive analysis running longer is stopped and the version is refused (not retried).',
   }),
   ARCHIVE_MAX_SOURCE_FILE_BYTES: Type.Integer({
     default: 2 * 1024 * 1024,
     minimum: 1024,
     description: 'Largest single source file read for node extraction and the security scan.',
+  }),
+  ARCHIVE_MAX_SOURCE_BYTES: Type.Integer({
+    default: 64 * 1024 * 1024,
+    minimum: 1024,
+    description: 'Largest total size of the source files one archive makes the analyser parse and scan.',
+  }),
+  ARCHIVE_ANALYSIS_MAX_MEMORY_MB: Type.Integer({
+    default: 512,
+    minimum: 64,
+    description: 'Heap limit of the thread that analyses one archive; an analysis that needs more is refused.',
   }),
 });

@@ -122,6 +122,7 @@ describe('process-archive job', () => {
           maxUncompressedBytes: t.config.publishing.ARCHIVE_MAX_UNCOMPRESSED_BYTES,
           maxCompressionRatio: t.config.publishing.ARCHIVE_MAX_COMPRESSION_RATIO,
           maxSourceFileBytes: t.config.publishing.ARCHIVE_MAX_SOURCE_FILE_BYTES,
+          maxSourceBytes: t.config.publishing.ARCHIVE_MAX_SOURCE_BYTES,
         },
       },
     ]);

@@ -15,6 +15,12 @@ export interface ArchiveLimits {
   maxCompressionRatio: number;
   /** Largest single source file read for extraction and scanning. */
   maxSourceFileBytes: number;
+  /**
+   * Largest total of the source files read (parsed and scanned), checked from the declared sizes
+   * before anything is inflated: the ratio rule lets many just-under-a-mebibyte files through,
+   * and parsing hundreds of megabytes of them would hold an analyser for minutes.
+   */
+  maxSourceBytes: number;
 }
 
 /** What the publish request said the archive contains. */
