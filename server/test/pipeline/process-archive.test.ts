@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnalyzeArchive, ArchiveAnalysis, PackMetadata, ScanFinding } from '../../src/modules/archive/types.js';
 import { JobWorker } from '../../src/modules/jobs/worker.js';
+import { AnalyserPool } from '../../src/modules/pipeline/analyser-pool.js';
 import { processArchiveHandler } from '../../src/modules/pipeline/process-archive.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { packZip } from '../helpers/pack-zip.js';
@@ -76,6 +77,8 @@ async function uploaded(t: TestApp, token: string, version: string): Promise<str
   expect(put.statusCode).toBe(200);
   return res.json().node_version.id;
 }
+
+const misbehaving = new URL('./fixtures/misbehaving-worker.ts', import.meta.url);
 
 function workerFor(t: TestApp, analyze: AnalyzeArchive, now?: () => Date) {
   return new JobWorker(t.ctx.db, t.ctx.dialect, [processArchiveHandler(t.ctx, analyze)], {
@@ -277,6 +280,29 @@ describe('process-archive job', () => {
       attempts: 2,
     });
     expect(await t.ctx.db.selectFrom('jobs').select('status').executeTakeFirstOrThrow()).toEqual({ status: 'failed' });
+  });
+
+  it('refuses a version whose analysis times out, at once and without retrying', async () => {
+    const t = await buildTestApp({ JOBS_MAX_ATTEMPTS: '5' });
+    const { token } = await acmeWithToken(t);
+    const id = await uploaded(t, token, '6.6.6');
+    // The stand-in analyser thread never answers for version 6.6.6, like a parse that never ends.
+    const pool = new AnalyserPool({ size: 1, timeoutMs: 5_000, script: misbehaving });
+    try {
+      expect(await workerFor(t, pool.analyze).runOnce()).toBe(1);
+    } finally {
+      await pool.close();
+    }
+    expect(await versionRow(t, id)).toMatchObject({
+      status: 'NodeVersionStatusDeleted',
+      status_reason:
+        'Archive rejected: archive analysis took longer than 5 s; the archive is too large or too complex to analyse',
+    });
+    const job = await t.ctx.db.selectFrom('jobs').selectAll().executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ attempts: 1 });
+    expect(job.status).not.toBe('queued');
+    // Nothing is left to run later either.
+    expect(await workerFor(t, pool.analyze, () => new Date(Date.now() + 3_600_000)).runOnce()).toBe(0);
   });
 
   it('rejects an archive whose stored bytes changed after the upload', async () => {
