@@ -305,6 +305,40 @@ describe('process-archive job', () => {
     expect(await workerFor(t, pool.analyze, () => new Date(Date.now() + 3_600_000)).runOnce()).toBe(0);
   });
 
+  it("processes another publisher's small pack before the rest of one publisher's backlog", async () => {
+    const t = await buildTestApp();
+    const { token } = await acmeWithToken(t);
+    for (const version of ['1.0.0', '1.0.1', '1.0.2', '1.0.3']) await uploaded(t, token, version);
+    await t.factories.publisher({ id: 'bravo', name: 'Bravo', owner: await t.factories.user() });
+    const { secret } = await t.factories.token('bravo');
+    const res = await t.anon.post('/publishers/bravo/nodes/tiny/versions', cliPublishBody(secret, 'tiny', '1.0.0'));
+    expect(res.statusCode).toBe(201);
+    const put = await t.anon.inject({
+      method: 'PUT',
+      url: uploadPath(res.json().signedUrl),
+      headers: { 'content-type': 'application/zip' },
+      payload: Buffer.from(packZip({ name: 'tiny', version: '1.0.0' })),
+    });
+    expect(put.statusCode).toBe(200);
+    const order: string[] = [];
+    const analyze: AnalyzeArchive = async (_zip, expected) => {
+      order.push(`${expected.name}@${expected.version}`);
+      return { ok: false, reason: 'not needed here' };
+    };
+    const worker = new JobWorker(t.ctx.db, t.ctx.dialect, [processArchiveHandler(t.ctx, analyze)], {
+      concurrency: 1,
+      pollIntervalMs: 1000,
+      leaseMs: 60_000,
+      retryBaseSeconds: 1,
+    });
+    await worker.runOnce();
+    await worker.runOnce();
+    // Bravo's single upload, queued last, is among the first two, ahead of acme's backlog.
+    expect(order).toContain('tiny@1.0.0');
+    while ((await worker.runOnce()) > 0) {}
+    expect(order).toHaveLength(5);
+  });
+
   it('rejects an archive whose stored bytes changed after the upload', async () => {
     const t = await buildTestApp();
     const { token } = await acmeWithToken(t);

@@ -8,6 +8,7 @@ import * as m0005 from './0005_catalogue_order.js';
 import * as m0006 from './0006_catalogue_order_covering.js';
 import * as m0007 from './0007_core_comfy_nodes.js';
 import * as m0008 from './0008_hashed_session_tokens.js';
+import * as m0010 from './0010_job_fair_key.js';
 
 /** A migration written once for both dialects. */
 export interface RegistryMigration {
@@ -24,4 +25,5 @@ export const migrations: Record<string, RegistryMigration> = {
   '0006_catalogue_order_covering': m0006,
   '0007_core_comfy_nodes': m0007,
   '0008_hashed_session_tokens': m0008,
+  '0010_job_fair_key': m0010,
 };
