@@ -12,6 +12,7 @@ export interface ArchiveLimitSettings {
   ARCHIVE_MAX_COMPRESSION_RATIO: number;
   ARCHIVE_MAX_SOURCE_FILE_BYTES: number;
   ARCHIVE_MAX_SOURCE_BYTES: number;
+  ARCHIVE_MAX_TEXT_BYTES: number;
 }
 
 /** Turns the configured archive settings into the limits `analyzeArchive` takes. */
@@ -23,5 +24,6 @@ export function archiveLimitsFromConfig(settings: ArchiveLimitSettings): Archive
     maxCompressionRatio: settings.ARCHIVE_MAX_COMPRESSION_RATIO,
     maxSourceFileBytes: settings.ARCHIVE_MAX_SOURCE_FILE_BYTES,
     maxSourceBytes: settings.ARCHIVE_MAX_SOURCE_BYTES,
+    maxTextBytes: settings.ARCHIVE_MAX_TEXT_BYTES,
   };
 }

@@ -44,9 +44,14 @@ export const publishingSchema = Type.Object({
     description: 'Largest single source file read for node extraction and the security scan.',
   }),
   ARCHIVE_MAX_SOURCE_BYTES: Type.Integer({
+    default: 16 * 1024 * 1024,
+    minimum: 1024,
+    description: 'Largest total size of the Python files of one archive that the analyser parses.',
+  }),
+  ARCHIVE_MAX_TEXT_BYTES: Type.Integer({
     default: 64 * 1024 * 1024,
     minimum: 1024,
-    description: 'Largest total size of the source files one archive makes the analyser parse and scan.',
+    description: 'Largest total size of the text files (Python, scripts, web code, lists) of one archive read by the scan.',
   }),
   ARCHIVE_ANALYSIS_MAX_MEMORY_MB: Type.Integer({
     default: 512,

@@ -211,7 +211,15 @@ describe('archive analysis budgets and header agreement', () => {
     expect(zip.length).toBeLessThan(1.5 * 1024 * 1024);
     const reason = await reasonFor(writeTemp(zip), defaults);
     expect(reason).toBe(
-      `the archive's source and text files add up to ${500 * source.length + (pyproject().uncompressedSize ?? 0)} bytes, more than the ${defaults.maxSourceBytes}-byte analysis limit; leave generated or bundled files out of the pack`,
+      `the archive's Python files add up to ${500 * source.length} bytes, more than the ${defaults.maxSourceBytes}-byte analysis limit; leave generated or vendored code out of the pack`,
+    );
+  });
+
+  it('refuses the same attack made of web code instead of Python', async () => {
+    const entry = deflated('x.js', Buffer.from('let value = 1;\n'.repeat(65_000)));
+    const files = Array.from({ length: 500 }, (_, i) => ({ ...entry, name: `web/part_${i}.js` }));
+    expect(await reasonFor(writeTemp(rawZip([pyproject(), ...files])), defaults)).toBe(
+      `the archive's text files (sources, scripts, web code, lists) add up to ${500 * 65_000 * 15 + (pyproject().uncompressedSize ?? 0)} bytes, more than the ${defaults.maxTextBytes}-byte analysis limit; leave generated or bundled files out of the pack`,
     );
   });
 

@@ -12,6 +12,7 @@ const limits = {
   maxCompressionRatio: 200,
   maxSourceFileBytes: 1e6,
   maxSourceBytes: 1e7,
+  maxTextBytes: 2e7,
 };
 const expected = { name: 'hello', version: '1.0.0' };
 const misbehaving = new URL('./fixtures/misbehaving-worker.ts', import.meta.url);

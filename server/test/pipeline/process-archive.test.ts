@@ -126,6 +126,7 @@ describe('process-archive job', () => {
           maxCompressionRatio: t.config.publishing.ARCHIVE_MAX_COMPRESSION_RATIO,
           maxSourceFileBytes: t.config.publishing.ARCHIVE_MAX_SOURCE_FILE_BYTES,
           maxSourceBytes: t.config.publishing.ARCHIVE_MAX_SOURCE_BYTES,
+          maxTextBytes: t.config.publishing.ARCHIVE_MAX_TEXT_BYTES,
         },
       },
     ]);

@@ -92,12 +92,20 @@ export async function readArchive(zipPath: string, limits: ArchiveLimits, keep: 
  * so the sum here bounds what the parser will be given.
  */
 function sourceBudgetProblem(entries: CheckedEntry[], limits: ArchiveLimits, keep: KeepFile): string | null {
-  let total = 0;
+  let text = 0;
+  let python = 0;
   for (const { raw, name, isDirectory } of entries) {
-    if (!isDirectory && keep(name, raw.entry.uncompressedSize)) total += raw.entry.uncompressedSize;
+    if (isDirectory || !keep(name, raw.entry.uncompressedSize)) continue;
+    text += raw.entry.uncompressedSize;
+    if (name.endsWith('.py')) python += raw.entry.uncompressedSize;
   }
-  if (total <= limits.maxSourceBytes) return null;
-  return `the archive's source and text files add up to ${total} bytes, more than the ${limits.maxSourceBytes}-byte analysis limit; leave generated or bundled files out of the pack`;
+  if (python > limits.maxSourceBytes) {
+    return `the archive's Python files add up to ${python} bytes, more than the ${limits.maxSourceBytes}-byte analysis limit; leave generated or vendored code out of the pack`;
+  }
+  if (text > limits.maxTextBytes) {
+    return `the archive's text files (sources, scripts, web code, lists) add up to ${text} bytes, more than the ${limits.maxTextBytes}-byte analysis limit; leave generated or bundled files out of the pack`;
+  }
+  return null;
 }
 
 async function firstLocalHeaderProblem(zipPath: string, raws: RawEntry[]): Promise<string | null> {
