@@ -72,7 +72,9 @@ try {
   clearInterval(sampler);
   const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
   console.log(`${outcome} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  console.log(`resident memory: baseline ${mb(baseline)} MiB, peak ${mb(peak)} MiB, analysis added ${mb(peak - baseline)} MiB`);
+  console.log(
+    `resident memory: baseline ${mb(baseline)} MiB, peak ${mb(peak)} MiB, analysis added ${mb(peak - baseline)} MiB`,
+  );
 } finally {
   await pool.close();
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { analyzeArchive } from '../../src/modules/archive/index.js';
 import type { AnalyzeArchive, ArchiveAnalysis, PackMetadata, ScanFinding } from '../../src/modules/archive/types.js';
 import { JobWorker } from '../../src/modules/jobs/worker.js';
 import { AnalyserPool } from '../../src/modules/pipeline/analyser-pool.js';
 import { processArchiveHandler } from '../../src/modules/pipeline/process-archive.js';
+import { deflated, rawZip } from '../archive/helpers/raw-zip.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { packZip } from '../helpers/pack-zip.js';
 import { acmeWithToken, cliPublishBody, uploadPath } from '../routes/publishing/comfy-cli.js';
@@ -281,6 +283,36 @@ describe('process-archive job', () => {
       attempts: 2,
     });
     expect(await t.ctx.db.selectFrom('jobs').select('status').executeTakeFirstOrThrow()).toEqual({ status: 'failed' });
+  });
+
+  it('refuses the many-small-files analysis bomb from its sizes, with the reason, in one attempt', async () => {
+    const t = await buildTestApp();
+    const { token } = await acmeWithToken(t);
+    const res = await t.anon.post('/publishers/acme/nodes/hello/versions', cliPublishBody(token, 'hello', '1.0.0'));
+    expect(res.statusCode).toBe(201);
+    // 500 Python files just under the 1 MiB ratio floor: about 1 MB zipped, 500 MB to parse.
+    const source = Buffer.from('value = 1\n'.repeat(104_857));
+    const file = deflated('x.py', source);
+    const zip = rawZip([
+      deflated('pyproject.toml', '[project]\nname = "hello"\nversion = "1.0.0"\n'),
+      ...Array.from({ length: 500 }, (_, i) => ({ ...file, name: `nodes/part_${i}.py` })),
+    ]);
+    const put = await t.anon.inject({
+      method: 'PUT',
+      url: uploadPath(res.json().signedUrl),
+      headers: { 'content-type': 'application/zip' },
+      payload: Buffer.from(zip),
+    });
+    expect(put.statusCode).toBe(200);
+    expect(await workerFor(t, analyzeArchive).runOnce()).toBe(1);
+    expect(await versionRow(t, res.json().node_version.id)).toMatchObject({
+      status: 'NodeVersionStatusDeleted',
+      status_reason: `Archive rejected: the archive's Python files add up to ${500 * source.length} bytes, more than the ${t.config.publishing.ARCHIVE_MAX_SOURCE_BYTES}-byte analysis limit; leave generated or vendored code out of the pack`,
+    });
+    expect(await t.ctx.db.selectFrom('jobs').select(['status', 'attempts']).executeTakeFirstOrThrow()).toEqual({
+      status: 'done',
+      attempts: 1,
+    });
   });
 
   it('refuses a version whose analysis times out, at once and without retrying', async () => {
