@@ -11,6 +11,6 @@ export async function up(db: Kysely<unknown>, _dialect: DialectName): Promise<vo
     .alterTable('jobs')
     .addColumn('fair_key', 'text', (c) => c.notNull().defaultTo(''))
     .execute();
-  // Counting each key's running jobs at claim time reads this index, not the whole table.
-  await sql`create index jobs_fair_key_idx on jobs (fair_key, status)`.execute(db);
+  // The claim counts each key's running jobs and finds when it was last served from this index.
+  await sql`create index jobs_fair_key_idx on jobs (fair_key, status, updated_at)`.execute(db);
 }
