@@ -14,7 +14,7 @@ import { scanTextRules } from './text-rules.js';
  * which keeps scanning fast on large packs of ordinary node code.
  */
 const TRIGGER =
-  /\b(exec|eval|compile|__import__|system|popen|Popen|subprocess|pty|spawn\w*|execv\w*|execl\w*|startfile|getoutput|pip|urlopen|urlretrieve|requests|httpx|wget|pickle|marshal|dill|\w*decode\w*|decompress|unhexlify|fromhex|import_module|run_path|chmod|CDLL|LoadLibrary|getattr)\b/;
+  /\b(exec|eval|compile|__import__|system|popen|Popen|subprocess|pty|spawn\w*|execv\w*|execl\w*|startfile|getoutput|pip|urlopen|urlretrieve|requests|httpx|wget|pickle|marshal|dill|\w*decode\w*|decompress|unhexlify|fromhex|import_module|run_path|chmod|CDLL|LoadLibrary|getattr|builtins|__builtins__)\b/;
 
 /** Scans every file of a valid archive; returns the findings in archive order. */
 export function scanArchive(

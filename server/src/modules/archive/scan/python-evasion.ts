@@ -110,6 +110,8 @@ export function scanPythonEvasions(file: PythonFile): ScanFinding[] {
     }
     if (callee?.type === 'identifier' && callee.text === 'getattr' && args.length >= 2) {
       const attribute = hiddenName(args[1] ?? null);
+      const owner = file.qualify(args[0] ?? null);
+      const plain = args[1] ? foldString(args[1]) : null;
       if (attribute !== null) {
         report(
           call,
@@ -117,8 +119,25 @@ export function scanPythonEvasions(file: PythonFile): ScanFinding[] {
           `reaches "${attribute}" through getattr() with a name assembled at run time, which hides the call from review`,
           DANGEROUS_ATTRIBUTES.test(attribute) ? 'high' : 'medium',
         );
+      } else if (plain !== null && DANGEROUS_MODULES.has(owner) && DANGEROUS_ATTRIBUTES.test(plain)) {
+        // `getattr(builtins, "exec")(code)`: written out, but only to keep `exec(` out of the text.
+        report(
+          call,
+          'obfuscated_attribute',
+          `reaches ${owner}.${plain} through getattr() instead of calling it`,
+          'high',
+        );
       }
     }
+  }
+  for (const subscript of root.descendantsOfType('subscript')) {
+    if (!subscript) continue;
+    // `__builtins__["ex" + "ec"]`, `vars(builtins)["eval"]`, `globals()["__builtins__"]...`
+    const holder = subscript.childForFieldName('value')?.text.replace(/\s+/g, '') ?? '';
+    if (!/(__builtins__|__dict__|^vars\(builtins\)|^globals\(\))$/.test(holder)) continue;
+    const key = foldString(subscript.childForFieldName('subscript'));
+    if (key === null || !/^(exec|eval|compile|__import__)$/.test(key)) continue;
+    report(subscript, 'obfuscated_attribute', `looks up ${key} by name in the built-ins instead of calling it`, 'high');
   }
   for (const assignment of root.descendantsOfType('assignment')) {
     const value = assignment?.childForFieldName('right');
