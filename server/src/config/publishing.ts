@@ -51,7 +51,8 @@ export const publishingSchema = Type.Object({
   ARCHIVE_MAX_TEXT_BYTES: Type.Integer({
     default: 64 * 1024 * 1024,
     minimum: 1024,
-    description: 'Largest total size of the text files (Python, scripts, web code, lists) of one archive read by the scan.',
+    description:
+      'Largest total size of the text files (Python, scripts, web code, lists) of one archive read by the scan.',
   }),
   ARCHIVE_ANALYSIS_MAX_MEMORY_MB: Type.Integer({
     default: 512,
