@@ -11,6 +11,8 @@ export interface ArchiveLimitSettings {
   ARCHIVE_MAX_UNCOMPRESSED_BYTES: number;
   ARCHIVE_MAX_COMPRESSION_RATIO: number;
   ARCHIVE_MAX_SOURCE_FILE_BYTES: number;
+  ARCHIVE_MAX_SOURCE_BYTES: number;
+  ARCHIVE_MAX_TEXT_BYTES: number;
 }
 
 /** Turns the configured archive settings into the limits `analyzeArchive` takes. */
@@ -21,5 +23,7 @@ export function archiveLimitsFromConfig(settings: ArchiveLimitSettings): Archive
     maxUncompressedBytes: settings.ARCHIVE_MAX_UNCOMPRESSED_BYTES,
     maxCompressionRatio: settings.ARCHIVE_MAX_COMPRESSION_RATIO,
     maxSourceFileBytes: settings.ARCHIVE_MAX_SOURCE_FILE_BYTES,
+    maxSourceBytes: settings.ARCHIVE_MAX_SOURCE_BYTES,
+    maxTextBytes: settings.ARCHIVE_MAX_TEXT_BYTES,
   };
 }

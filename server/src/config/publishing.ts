@@ -36,7 +36,7 @@ export const publishingSchema = Type.Object({
     default: 300,
     minimum: 5,
     maximum: 3600,
-    description: 'An archive analysis running longer is stopped and counts as a failed attempt.',
+    description: 'An archive analysis running longer is stopped and the version is refused (not retried).',
   }),
   ARCHIVE_MAX_SOURCE_FILE_BYTES: Type.Integer({
     default: 2 * 1024 * 1024,
@@ -61,5 +61,21 @@ export const publishingSchema = Type.Object({
     minimum: 1,
     maximum: 86_400,
     description: 'How often files and upload URLs left by crashed uploads and analyses are cleaned up (also at start).',
+  }),
+  ARCHIVE_MAX_SOURCE_BYTES: Type.Integer({
+    default: 16 * 1024 * 1024,
+    minimum: 1024,
+    description: 'Largest total size of the Python files of one archive that the analyser parses.',
+  }),
+  ARCHIVE_MAX_TEXT_BYTES: Type.Integer({
+    default: 64 * 1024 * 1024,
+    minimum: 1024,
+    description:
+      'Largest total size of the text files (Python, scripts, web code, lists) of one archive read by the scan.',
+  }),
+  ARCHIVE_ANALYSIS_MAX_MEMORY_MB: Type.Integer({
+    default: 512,
+    minimum: 64,
+    description: 'Heap limit of the thread that analyses one archive; an analysis that needs more is refused.',
   }),
 });

@@ -264,6 +264,8 @@ export interface JobsTable {
   locked_by: string | null;
   locked_until: string | null;
   last_error: ColumnType<string, string | undefined, string>;
+  /** Jobs with the same key take turns with other keys' jobs (the publisher, for archives). */
+  fair_key: ColumnType<string, string | undefined, string>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { archiveLimitsFromConfig } from '../../src/config/archive.js';
 import { analyzeArchive } from '../../src/modules/archive/index.js';
 import type { ArchiveLimits } from '../../src/modules/archive/types.js';
+import { testConfig } from '../helpers/config.js';
 import { fixtureFiles, testLimits, writeTemp, zipFixture } from './helpers/pack.js';
 import { deflated, type RawEntry, rawZip, zerosDeflated } from './helpers/raw-zip.js';
 
@@ -194,5 +196,73 @@ describe('pyproject.toml checks', () => {
   it('tolerates a UTF-8 byte-order mark', async () => {
     const toml = '\uFEFF[project]\nname = "comfyui-image-blend-tools"\nversion = "1.4.0"\n';
     expect(await reasonFor(zipFixture('clean-pack', { 'pyproject.toml': toml }))).toBeNull();
+  });
+});
+
+describe('archive analysis budgets and header agreement', () => {
+  const defaults = archiveLimitsFromConfig(testConfig().publishing);
+
+  it('refuses 500 near-1 MiB Python files from their declared sizes, before inflating or parsing them', async () => {
+    // Just under the 1 MiB ratio floor, so every entry passes the zip-bomb rule on its own.
+    const source = Buffer.from('value = 1\n'.repeat(104_857));
+    const entry = deflated('x.py', source);
+    const files = Array.from({ length: 500 }, (_, i) => ({ ...entry, name: `nodes/part_${i}.py` }));
+    const zip = rawZip([pyproject(), ...files]);
+    expect(zip.length).toBeLessThan(1.5 * 1024 * 1024);
+    const reason = await reasonFor(writeTemp(zip), defaults);
+    expect(reason).toBe(
+      `the archive's Python files add up to ${500 * source.length} bytes, more than the ${defaults.maxSourceBytes}-byte analysis limit; leave generated or vendored code out of the pack`,
+    );
+  });
+
+  it('refuses the same attack made of web code instead of Python', async () => {
+    const entry = deflated('x.js', Buffer.from('let value = 1;\n'.repeat(65_000)));
+    const files = Array.from({ length: 500 }, (_, i) => ({ ...entry, name: `web/part_${i}.js` }));
+    expect(await reasonFor(writeTemp(rawZip([pyproject(), ...files])), defaults)).toBe(
+      `the archive's text files (sources, scripts, web code, lists) add up to ${500 * 65_000 * 15 + (pyproject().uncompressedSize ?? 0)} bytes, more than the ${defaults.maxTextBytes}-byte analysis limit; leave generated or bundled files out of the pack`,
+    );
+  });
+
+  it('refuses an archive whose local header names a different file than its directory', async () => {
+    const helper = { ...deflated('helper.txt', 'import os\nos.system("id")\n'), local: { name: 'helper.py' } };
+    expect(await reasonFor(writeTemp(rawZip([pyproject(), helper])))).toBe(
+      'entry "helper.txt" has a local header whose file name differs from the archive\'s directory; extractors would disagree about this file',
+    );
+  });
+
+  it('refuses local headers that disagree on the size or the compression method', async () => {
+    const sized = { ...deflated('__init__.py', 'X = 1\n'), local: { uncompressedSize: 3 } };
+    expect(await reasonFor(writeTemp(rawZip([pyproject(), sized])))).toBe(
+      'entry "__init__.py" has a local header whose size differs from the archive\'s directory; extractors would disagree about this file',
+    );
+    const method = { ...deflated('__init__.py', 'X = 1\n'), local: { method: 0 } };
+    expect(await reasonFor(writeTemp(rawZip([pyproject(), method])))).toBe(
+      'entry "__init__.py" has a local header whose compression method differs from the archive\'s directory; extractors would disagree about this file',
+    );
+  });
+
+  it('refuses an oversized pyproject.toml for its size instead of calling it missing', async () => {
+    const big = `[project]\nname = "comfyui-image-blend-tools"\nversion = "1.4.0"\n${Array.from({ length: 300_000 }, (_, i) => `# ${((i * 2654435761) % 2 ** 32).toString(16)}\n`).join('')}`;
+    const reason = await reasonFor(writeTemp(rawZip([deflated('pyproject.toml', big)])), defaults);
+    expect(reason).toBe(
+      `pyproject.toml is ${big.length} bytes, more than the ${defaults.maxSourceFileBytes}-byte limit`,
+    );
+  });
+
+  it('refuses a file name segment over 255 bytes', async () => {
+    const name = `${'a'.repeat(300)}.py`;
+    expect(await reasonFor(writeTemp(rawZip([pyproject(), deflated(name, 'X = 1\n')])))).toBe(
+      `entry ${JSON.stringify(`${name.slice(0, 80)}...`)} has a file or folder name of 303 bytes, more than the 255 bytes file systems allow`,
+    );
+  });
+
+  it('refuses a file name that is not valid UTF-8', async () => {
+    const bad = {
+      ...deflated('caf?.py', 'X = 1\n'),
+      nameBytes: Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x2e, 0x70, 0x79]),
+    };
+    expect(await reasonFor(writeTemp(rawZip([pyproject(), bad])))).toMatch(
+      /^entry ".+" has a file name that is not valid UTF-8; re-create the archive with UTF-8 file names$/,
+    );
   });
 });

@@ -17,6 +17,8 @@ const limits = {
   maxUncompressedBytes: 1e9,
   maxCompressionRatio: 200,
   maxSourceFileBytes: 1e6,
+  maxSourceBytes: 1e7,
+  maxTextBytes: 1e7,
 };
 /** An analyser thread script whose `hang` input never finishes (as a pathological archive would). */
 const misbehaving = new URL('../pipeline/fixtures/misbehaving-worker.ts', import.meta.url);

@@ -221,6 +221,74 @@ describe('job worker', () => {
     expect(statuses).toEqual([{ status: 'done' }]);
   });
 
+  it("takes turns between fair keys, so one key's backlog does not hold back another key's job", async () => {
+    const db = await database();
+    const order: string[] = [];
+    const handler: JobHandler = {
+      kind: 'analyse',
+      async run(payload) {
+        order.push((payload as { name: string }).name);
+      },
+    };
+    const base = Date.now() - 60_000;
+    for (let n = 1; n <= 5; n++) {
+      await enqueueJob(db.db, {
+        kind: 'analyse',
+        payload: { name: `A${n}` },
+        fairKey: 'publisher:a',
+        runAt: new Date(base + n * 1000),
+      });
+    }
+    // Publisher B queues one job after all of A's.
+    await enqueueJob(db.db, {
+      kind: 'analyse',
+      payload: { name: 'B1' },
+      fairKey: 'publisher:b',
+      runAt: new Date(base + 10_000),
+    });
+    const w = worker(db, [handler], { concurrency: 1 });
+    while ((await w.runOnce()) > 0) {}
+    expect(order).toEqual(['A1', 'B1', 'A2', 'A3', 'A4', 'A5']);
+  });
+
+  it("counts a key's jobs running on other workers when choosing the next job", async () => {
+    const db = await database();
+    const base = Date.now() - 60_000;
+    for (let n = 1; n <= 3; n++) {
+      await enqueueJob(db.db, {
+        kind: 'analyse',
+        payload: { name: `A${n}` },
+        fairKey: 'publisher:a',
+        runAt: new Date(base + n),
+      });
+    }
+    await enqueueJob(db.db, {
+      kind: 'analyse',
+      payload: { name: 'B1' },
+      fairKey: 'publisher:b',
+      runAt: new Date(base + 100),
+    });
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const started: string[] = [];
+    const handler: JobHandler = {
+      kind: 'analyse',
+      async run(payload) {
+        started.push((payload as { name: string }).name);
+        if (started.length === 1) await held;
+      },
+    };
+    // The first worker (another instance) is busy with A1; the second must pick B1, not A2.
+    const first = worker(db, [handler], { workerId: 'one', concurrency: 1 }).runOnce();
+    while (started.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    await worker(db, [handler], { workerId: 'two', concurrency: 1 }).runOnce();
+    release();
+    await first;
+    expect(started).toEqual(['A1', 'B1']);
+  });
+
   it('runs in the background and starts at once when a job is announced', async () => {
     const db = await database();
     const events = new EventBus();

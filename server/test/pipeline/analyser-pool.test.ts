@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AnalyserPool } from '../../src/modules/pipeline/analyser-pool.js';
+import { AnalyserPool, AnalysisLimitError } from '../../src/modules/pipeline/analyser-pool.js';
 import { packZip } from '../helpers/pack-zip.js';
 
 const limits = {
@@ -11,6 +11,8 @@ const limits = {
   maxUncompressedBytes: 1e9,
   maxCompressionRatio: 200,
   maxSourceFileBytes: 1e6,
+  maxSourceBytes: 1e7,
+  maxTextBytes: 2e7,
 };
 const expected = { name: 'hello', version: '1.0.0' };
 const misbehaving = new URL('./fixtures/misbehaving-worker.ts', import.meta.url);
@@ -36,7 +38,9 @@ describe('AnalyserPool', () => {
     // The budget includes starting a fresh thread, which is slow on a busy machine: keep it generous.
     const pool = new AnalyserPool({ size: 1, timeoutMs: 5_000, script: misbehaving });
     try {
-      await expect(pool.analyze('hang', expected, limits)).rejects.toThrow('archive analysis took longer than 5 s');
+      await expect(pool.analyze('hang', expected, limits)).rejects.toThrow(
+        'archive analysis took longer than 5 s; the archive is too large or too complex to analyse',
+      );
       await expect(pool.analyze('after', expected, limits)).rejects.toThrow('echo after');
     } finally {
       await pool.close();
@@ -55,6 +59,20 @@ describe('AnalyserPool', () => {
         'echo b',
         'echo c',
       ]);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('stops an analysis that passes its heap limit, as a final limit error, and keeps serving', async () => {
+    const pool = new AnalyserPool({ size: 1, timeoutMs: 60_000, maxMemoryMb: 64, script: misbehaving });
+    try {
+      const failure = pool.analyze('hog', expected, limits);
+      await expect(failure).rejects.toBeInstanceOf(AnalysisLimitError);
+      await expect(failure).rejects.toThrow(
+        'archive analysis needed more than 64 MB of memory; the archive is too large or too complex to analyse',
+      );
+      await expect(pool.analyze('after', expected, limits)).rejects.toThrow('echo after');
     } finally {
       await pool.close();
     }

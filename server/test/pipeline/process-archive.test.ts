@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { analyzeArchive } from '../../src/modules/archive/index.js';
 import type { AnalyzeArchive, ArchiveAnalysis, PackMetadata, ScanFinding } from '../../src/modules/archive/types.js';
 import { JobWorker } from '../../src/modules/jobs/worker.js';
+import { AnalyserPool } from '../../src/modules/pipeline/analyser-pool.js';
 import { processArchiveHandler } from '../../src/modules/pipeline/process-archive.js';
+import { deflated, rawZip } from '../archive/helpers/raw-zip.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { packZip } from '../helpers/pack-zip.js';
 import { acmeWithToken, cliPublishBody, uploadPath } from '../routes/publishing/comfy-cli.js';
@@ -77,6 +80,8 @@ async function uploaded(t: TestApp, token: string, version: string): Promise<str
   return res.json().node_version.id;
 }
 
+const misbehaving = new URL('./fixtures/misbehaving-worker.ts', import.meta.url);
+
 function workerFor(t: TestApp, analyze: AnalyzeArchive, now?: () => Date) {
   return new JobWorker(t.ctx.db, t.ctx.dialect, [processArchiveHandler(t.ctx, analyze)], {
     concurrency: 2,
@@ -122,6 +127,8 @@ describe('process-archive job', () => {
           maxUncompressedBytes: t.config.publishing.ARCHIVE_MAX_UNCOMPRESSED_BYTES,
           maxCompressionRatio: t.config.publishing.ARCHIVE_MAX_COMPRESSION_RATIO,
           maxSourceFileBytes: t.config.publishing.ARCHIVE_MAX_SOURCE_FILE_BYTES,
+          maxSourceBytes: t.config.publishing.ARCHIVE_MAX_SOURCE_BYTES,
+          maxTextBytes: t.config.publishing.ARCHIVE_MAX_TEXT_BYTES,
         },
       },
     ]);
@@ -276,6 +283,93 @@ describe('process-archive job', () => {
       attempts: 2,
     });
     expect(await t.ctx.db.selectFrom('jobs').select('status').executeTakeFirstOrThrow()).toEqual({ status: 'failed' });
+  });
+
+  it('refuses the many-small-files analysis bomb from its sizes, with the reason, in one attempt', async () => {
+    const t = await buildTestApp();
+    const { token } = await acmeWithToken(t);
+    const res = await t.anon.post('/publishers/acme/nodes/hello/versions', cliPublishBody(token, 'hello', '1.0.0'));
+    expect(res.statusCode).toBe(201);
+    // 500 Python files just under the 1 MiB ratio floor: about 1 MB zipped, 500 MB to parse.
+    const source = Buffer.from('value = 1\n'.repeat(104_857));
+    const file = deflated('x.py', source);
+    const zip = rawZip([
+      deflated('pyproject.toml', '[project]\nname = "hello"\nversion = "1.0.0"\n'),
+      ...Array.from({ length: 500 }, (_, i) => ({ ...file, name: `nodes/part_${i}.py` })),
+    ]);
+    const put = await t.anon.inject({
+      method: 'PUT',
+      url: uploadPath(res.json().signedUrl),
+      headers: { 'content-type': 'application/zip' },
+      payload: Buffer.from(zip),
+    });
+    expect(put.statusCode).toBe(200);
+    expect(await workerFor(t, analyzeArchive).runOnce()).toBe(1);
+    expect(await versionRow(t, res.json().node_version.id)).toMatchObject({
+      status: 'NodeVersionStatusDeleted',
+      status_reason: `Archive rejected: the archive's Python files add up to ${500 * source.length} bytes, more than the ${t.config.publishing.ARCHIVE_MAX_SOURCE_BYTES}-byte analysis limit; leave generated or vendored code out of the pack`,
+    });
+    expect(await t.ctx.db.selectFrom('jobs').select(['status', 'attempts']).executeTakeFirstOrThrow()).toEqual({
+      status: 'done',
+      attempts: 1,
+    });
+  });
+
+  it('refuses a version whose analysis times out, at once and without retrying', async () => {
+    const t = await buildTestApp({ JOBS_MAX_ATTEMPTS: '5' });
+    const { token } = await acmeWithToken(t);
+    const id = await uploaded(t, token, '6.6.6');
+    // The stand-in analyser thread never answers for version 6.6.6, like a parse that never ends.
+    const pool = new AnalyserPool({ size: 1, timeoutMs: 5_000, script: misbehaving });
+    try {
+      expect(await workerFor(t, pool.analyze).runOnce()).toBe(1);
+    } finally {
+      await pool.close();
+    }
+    expect(await versionRow(t, id)).toMatchObject({
+      status: 'NodeVersionStatusDeleted',
+      status_reason:
+        'Archive rejected: archive analysis took longer than 5 s; the archive is too large or too complex to analyse',
+    });
+    const job = await t.ctx.db.selectFrom('jobs').selectAll().executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ attempts: 1 });
+    expect(job.status).not.toBe('queued');
+    // Nothing is left to run later either.
+    expect(await workerFor(t, pool.analyze, () => new Date(Date.now() + 3_600_000)).runOnce()).toBe(0);
+  });
+
+  it("processes another publisher's small pack before the rest of one publisher's backlog", async () => {
+    const t = await buildTestApp();
+    const { token } = await acmeWithToken(t);
+    for (const version of ['1.0.0', '1.0.1', '1.0.2', '1.0.3']) await uploaded(t, token, version);
+    await t.factories.publisher({ id: 'bravo', name: 'Bravo', owner: await t.factories.user() });
+    const { secret } = await t.factories.token('bravo');
+    const res = await t.anon.post('/publishers/bravo/nodes/tiny/versions', cliPublishBody(secret, 'tiny', '1.0.0'));
+    expect(res.statusCode).toBe(201);
+    const put = await t.anon.inject({
+      method: 'PUT',
+      url: uploadPath(res.json().signedUrl),
+      headers: { 'content-type': 'application/zip' },
+      payload: Buffer.from(packZip({ name: 'tiny', version: '1.0.0' })),
+    });
+    expect(put.statusCode).toBe(200);
+    const order: string[] = [];
+    const analyze: AnalyzeArchive = async (_zip, expected) => {
+      order.push(`${expected.name}@${expected.version}`);
+      return { ok: false, reason: 'not needed here' };
+    };
+    const worker = new JobWorker(t.ctx.db, t.ctx.dialect, [processArchiveHandler(t.ctx, analyze)], {
+      concurrency: 1,
+      pollIntervalMs: 1000,
+      leaseMs: 60_000,
+      retryBaseSeconds: 1,
+    });
+    await worker.runOnce();
+    await worker.runOnce();
+    // Bravo's single upload, queued last, is among the first two, ahead of acme's backlog.
+    expect(order).toContain('tiny@1.0.0');
+    while ((await worker.runOnce()) > 0) {}
+    expect(order).toHaveLength(5);
   });
 
   it('rejects an archive whose stored bytes changed after the upload', async () => {

@@ -26,7 +26,7 @@ export const analyzeArchive: AnalyzeArchive = async (zipPath, expected, limits) 
   const read = await readArchive(zipPath, limits, keepFiles(limits));
   if (!read.ok) return read;
   const { files, entryCount, uncompressedBytes } = read.contents;
-  const pyproject = readPyproject(files, expected);
+  const pyproject = readPyproject(files, expected, limits.maxSourceFileBytes);
   if (!pyproject.ok) return pyproject;
   const texts = new Map<string, string>();
   const sources = new Map<string, string>();

@@ -15,6 +15,14 @@ export interface ArchiveLimits {
   maxCompressionRatio: number;
   /** Largest single source file read for extraction and scanning. */
   maxSourceFileBytes: number;
+  /**
+   * Largest total of the Python files parsed, checked from the declared sizes before anything is
+   * inflated: the ratio rule lets many just-under-a-mebibyte files through, and parsing hundreds
+   * of megabytes of them would hold an analyser for minutes and gigabytes.
+   */
+  maxSourceBytes: number;
+  /** Largest total of all files kept in memory for reading (Python and other text), checked the same way. */
+  maxTextBytes: number;
 }
 
 /** What the publish request said the archive contains. */

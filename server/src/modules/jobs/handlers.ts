@@ -14,6 +14,7 @@ export function registryJobHandlers(ctx: AppContext, log?: JobWorkerLog): JobHan
   const analysers = new AnalyserPool({
     size: ctx.config.jobs.JOBS_CONCURRENCY,
     timeoutMs: ctx.config.publishing.ARCHIVE_ANALYSIS_TIMEOUT_SECONDS * 1000,
+    maxMemoryMb: ctx.config.publishing.ARCHIVE_ANALYSIS_MAX_MEMORY_MB,
   });
   return [
     { ...processArchiveHandler(ctx, analysers.analyze, log), close: () => analysers.close() },

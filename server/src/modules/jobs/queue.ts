@@ -17,6 +17,11 @@ export interface EnqueueInput {
   /** Earliest start; default now. */
   runAt?: Date;
   maxAttempts?: number;
+  /**
+   * Who the job works for (e.g. the publisher): due jobs are claimed in turns across keys, so
+   * many jobs for one key cannot hold back a single job for another. Default: one shared key.
+   */
+  fairKey?: string;
 }
 
 /**
@@ -35,6 +40,7 @@ export async function enqueueJob(db: Kysely<Database> | Transaction<Database>, i
       status: 'queued',
       run_at: (input.runAt ?? new Date()).toISOString(),
       ...(input.maxAttempts === undefined ? {} : { max_attempts: input.maxAttempts }),
+      ...(input.fairKey === undefined ? {} : { fair_key: input.fairKey }),
       created_at: now,
       updated_at: now,
     })

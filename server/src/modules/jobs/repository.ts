@@ -17,37 +17,48 @@ export interface ClaimOptions {
 /**
  * Claims up to `limit` runnable jobs for one worker: queued jobs that are due, and running jobs
  * whose lease ran out (their worker died). The claim is one UPDATE, so two workers never get
- * the same job: PostgreSQL skips rows another transaction has locked (`FOR UPDATE SKIP LOCKED`),
- * SQLite runs the statement under its single write lock. `attempts` counts each claim.
+ * the same job: PostgreSQL skips rows another transaction has locked (`FOR UPDATE SKIP LOCKED`)
+ * and re-checks the conditions on the rows it locks, SQLite runs the statement under its single
+ * write lock. `attempts` counts each claim.
+ *
+ * Jobs are served in turns across `fair_key`s rather than strictly by `run_at`: a job's turn is
+ * its place among its key's due jobs plus the jobs of that key running now (on any instance), and
+ * among equal turns the key served longest ago goes first. So a publisher with a hundred uploads
+ * waiting does not delay another publisher's single upload by more than one job. Within one key,
+ * order stays `run_at`.
  */
 export async function claimJobs(db: Kysely<Database>, dialect: DialectName, options: ClaimOptions): Promise<JobRow[]> {
   if (options.kinds.length === 0 || options.limit <= 0) return [];
   const now = options.now.toISOString();
-  let candidates = db
-    .selectFrom('jobs')
-    .select('id')
-    .where('kind', 'in', options.kinds)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]),
-        eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
-      ]),
+  const lockedUntil = new Date(options.now.getTime() + options.leaseMs).toISOString();
+  const kinds = sql.join(options.kinds);
+  const runnable = (alias: string) => {
+    const t = sql.table(alias);
+    return sql`${t}.kind in (${kinds}) and ((${t}.status = 'queued' and ${t}.run_at <= ${now}) or (${t}.status = 'running' and ${t}.locked_until < ${now}))`;
+  };
+  const lock = dialect === 'postgres' ? sql`for update of j skip locked` : sql``;
+  const result = await sql<JobRow>`
+    update jobs
+    set status = 'running', locked_by = ${options.workerId}, locked_until = ${lockedUntil},
+        attempts = attempts + 1, updated_at = ${now}
+    where id in (
+      select j.id from jobs j
+      join (
+        select c.id, c.run_at,
+          row_number() over (partition by c.fair_key order by c.run_at, c.id)
+            + (select count(*) from jobs r
+               where r.fair_key = c.fair_key and r.status = 'running' and r.locked_until >= ${now}) as turn,
+          (select max(s.updated_at) from jobs s where s.fair_key = c.fair_key and s.status <> 'queued') as served
+        from jobs c
+        where ${runnable('c')}
+      ) ranked on ranked.id = j.id
+      where ${runnable('j')}
+      order by ranked.turn, case when ranked.served is null then 0 else 1 end, ranked.served, ranked.run_at, ranked.id
+      limit ${options.limit}
+      ${lock}
     )
-    .orderBy('run_at')
-    .limit(options.limit);
-  if (dialect === 'postgres') candidates = candidates.forUpdate().skipLocked();
-  return db
-    .updateTable('jobs')
-    .set((eb) => ({
-      status: 'running',
-      locked_by: options.workerId,
-      locked_until: new Date(options.now.getTime() + options.leaseMs).toISOString(),
-      attempts: eb('attempts', '+', 1),
-      updated_at: now,
-    }))
-    .where('id', 'in', candidates)
-    .returningAll()
-    .execute();
+    returning *`.execute(db);
+  return result.rows;
 }
 
 /** Pushes a running job's lease forward; false when this worker no longer holds it. */

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { AnalyzeArchive, ArchiveAnalysis, ArchiveLimits, ExpectedPackage } from '../archive/types.js';
 
 /** What the pool sends a worker thread. */
@@ -26,15 +26,28 @@ export interface AnalyserPoolOptions {
   timeoutMs: number;
   /** Idle threads exit after this long, giving their memory back (default 10 minutes). */
   idleMs?: number;
+  /** Heap limit of each thread in MiB (V8 old generation); an analysis needing more fails for good. */
+  maxMemoryMb?: number;
   /** The worker script; tests swap in their own. */
   script?: URL;
 }
 
 /**
+ * An analysis stopped by one of its bounds (time or memory). The same archive would hit the same
+ * bound again, so the pipeline refuses it with this message instead of retrying.
+ */
+export class AnalysisLimitError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AnalysisLimitError';
+  }
+}
+
+/**
  * Runs the archive analyser in long-lived worker threads. Analysis is seconds of synchronous
  * CPU for a large pack; on the main thread it would stall every HTTP answer of this process
- * meanwhile. A thread also bounds a runaway analysis: past `timeoutMs` it is terminated and the
- * job fails (and is retried like any failure). Threads start on demand and stay warm between
+ * meanwhile. A thread also bounds a runaway analysis: past `timeoutMs`, or past its heap limit,
+ * it is terminated and the analysis fails with an `AnalysisLimitError`. Threads start on demand and stay warm between
  * jobs, since the parser's first load costs more than a typical analysis.
  */
 export class AnalyserPool {
@@ -75,7 +88,10 @@ export class AnalyserPool {
     const fromSource = import.meta.url.endsWith('.ts');
     const script =
       this.options.script ?? new URL(fromSource ? './analyser-worker.ts' : './analyser-worker.js', import.meta.url);
-    const worker = script.pathname.endsWith('.ts') ? fromTypeScript(script) : new Worker(script);
+    const options = this.options.maxMemoryMb
+      ? { resourceLimits: { maxOldGenerationSizeMb: this.options.maxMemoryMb } }
+      : {};
+    const worker = script.pathname.endsWith('.ts') ? fromTypeScript(script, options) : new Worker(script, options);
     // Threads never keep the process alive on their own (shutdown closes the pool anyway).
     worker.unref();
     this.#all.add(worker);
@@ -99,11 +115,24 @@ export class AnalyserPool {
     };
     const onMessage = (reply: AnalysisReply) =>
       settle(reply.ok ? { analysis: reply.analysis } : { error: new Error(reply.error) }, true);
-    const onError = (error: Error) => settle({ error }, false);
+    const onError = (error: Error & { code?: string }) =>
+      settle(
+        {
+          error:
+            error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+              ? new AnalysisLimitError(
+                  `archive analysis needed more than ${this.options.maxMemoryMb ?? 0} MB of memory; the archive is too large or too complex to analyse`,
+                )
+              : error,
+        },
+        false,
+      );
     const onExit = (code: number) =>
       settle({ error: new Error(`the analyser thread stopped (exit code ${code})`) }, false);
     const deadline = setTimeout(() => {
-      settle({ error: new Error(`archive analysis took longer than ${this.options.timeoutMs / 1000} s`) }, false);
+      const seconds = this.options.timeoutMs / 1000;
+      const message = `archive analysis took longer than ${seconds} s; the archive is too large or too complex to analyse`;
+      settle({ error: new AnalysisLimitError(message) }, false);
       void worker.terminate();
     }, this.options.timeoutMs);
     worker.on('message', onMessage);
@@ -138,9 +167,9 @@ export class AnalyserPool {
  * apply `--import tsx` to a worker's entry module, so a tiny JavaScript entry registers tsx
  * first and then imports the real one. Built servers use the compiled `.js` directly.
  */
-function fromTypeScript(script: URL): Worker {
+function fromTypeScript(script: URL, options: WorkerOptions): Worker {
   const require = createRequire(import.meta.url);
   const tsxApi = pathToFileURL(path.join(path.dirname(require.resolve('tsx/package.json')), 'dist/esm/api/index.mjs'));
   const entry = `import { register } from ${JSON.stringify(tsxApi.href)}; register(); await import(${JSON.stringify(script.href)});`;
-  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(entry)}`));
+  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(entry)}`), options);
 }

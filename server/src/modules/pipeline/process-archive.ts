@@ -7,6 +7,7 @@ import type { AnalyzeArchive } from '../archive/types.js';
 import { announceCatalogueChange } from '../catalogue/changes.js';
 import { type JobHandler, type JobInfo, PermanentJobError } from '../jobs/types.js';
 import type { JobWorkerLog } from '../jobs/worker.js';
+import { AnalysisLimitError } from './analyser-pool.js';
 import { applyOutcome } from './apply-outcome.js';
 import { ArchiveIntegrityError, fetchArchive } from './fetch-archive.js';
 import { decideOutcome, processingFailedOutcome } from './outcome.js';
@@ -22,7 +23,8 @@ export const ProcessArchivePayload = Type.Object({ versionId: Type.String({ minL
  * The `process-archive` job: copy the stored archive to a temporary file, let the analyser read
  * it (it never runs the pack's code), then write the outcome in one transaction and tell the
  * catalogue. Storage or analyser errors throw, so the job is retried with backoff; an archive
- * that is missing or altered in storage cannot get better and fails the version at once.
+ * that is missing or altered in storage, or whose analysis ran out of time or memory, cannot get
+ * better and fails the version at once.
  */
 export function processArchiveHandler(
   ctx: AppContext,
@@ -73,11 +75,16 @@ export function processArchiveHandler(
         // The analyser validates, extracts node definitions and scans in one pass over the zip.
         const fetched = performance.now();
         await setStage(ctx.db, versionId, 'extracting', new Date().toISOString());
-        const analysis = await analyze(
-          archive.path,
-          { name: subject.node.id, version: subject.version.version },
-          limits,
-        );
+        let analysis: Awaited<ReturnType<AnalyzeArchive>>;
+        try {
+          analysis = await analyze(archive.path, { name: subject.node.id, version: subject.version.version }, limits);
+        } catch (error) {
+          // A timeout or the memory limit is a property of the archive: retrying would only hold
+          // an analyser again for as long, so the version is refused now with the reason.
+          if (!(error instanceof AnalysisLimitError)) throw error;
+          await finish(versionId, decideOutcome({ ok: false, reason: error.message }, false), error.message);
+          return;
+        }
         const analysed = performance.now();
         const outcome = decideOutcome(analysis, ctx.config.publishing.REQUIRE_REVIEW);
         const result = await applyOutcome(ctx.db, ctx.dialect, {

@@ -4,7 +4,8 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { announceJobQueued, enqueueJob } from '../jobs/queue.js';
+import { announceJobQueued } from '../jobs/queue.js';
+import { enqueueArchiveProcessing } from '../pipeline/enqueue.js';
 import { PROCESS_ARCHIVE_JOB } from '../pipeline/process-archive.js';
 import { queueProcessing } from '../pipeline/repository.js';
 import type { StoredBlob } from '../storage/blob-store.js';
@@ -60,7 +61,7 @@ export async function recordArchive(
     throw conflict('This version no longer accepts an archive');
   }
   await queueProcessing(trx, versionId, now);
-  await enqueueJob(trx, { kind: PROCESS_ARCHIVE_JOB, payload: { versionId }, maxAttempts });
+  await enqueueArchiveProcessing(trx, versionId, maxAttempts);
 }
 
 /**

@@ -17,6 +17,8 @@ export const testLimits: ArchiveLimits = {
   maxUncompressedBytes: 200 * 1024 * 1024,
   maxCompressionRatio: 200,
   maxSourceFileBytes: 1024 * 1024,
+  maxSourceBytes: 16 * 1024 * 1024,
+  maxTextBytes: 32 * 1024 * 1024,
 };
 
 /** Reads a fixture folder into `archive path → bytes`. */

@@ -11,6 +11,10 @@ export interface RawEntry {
   /** External attributes; a Unix mode goes in the upper 16 bits. */
   externalAttributes?: number;
   flags?: number;
+  /** The name's bytes when they are not the UTF-8 of `name` (names that are not UTF-8). */
+  nameBytes?: Uint8Array;
+  /** Local-header fields that differ from the central directory's, as streaming extractors would read them. */
+  local?: { name?: string; method?: number; uncompressedSize?: number };
 }
 
 /** A deflated entry whose header fields are correct, for tests that change one of them afterwards. */
@@ -28,7 +32,8 @@ export function rawZip(entries: RawEntry[]): Uint8Array {
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const entry of entries) {
-    const name = Buffer.from(entry.name, 'utf8');
+    const name = entry.nameBytes ? Buffer.from(entry.nameBytes) : Buffer.from(entry.name, 'utf8');
+    const localName = entry.local?.name === undefined ? name : Buffer.from(entry.local.name, 'utf8');
     const data = Buffer.from(entry.data);
     const method = entry.method ?? 0;
     const crc = entry.crc ?? crc32(data);
@@ -38,12 +43,12 @@ export function rawZip(entries: RawEntry[]): Uint8Array {
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
     local.writeUInt16LE(flags, 6);
-    local.writeUInt16LE(method, 8);
+    local.writeUInt16LE(entry.local?.method ?? method, 8);
     local.writeUInt32LE(crc >>> 0, 14);
     local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    locals.push(local, name, data);
+    local.writeUInt32LE(entry.local?.uncompressedSize ?? size, 22);
+    local.writeUInt16LE(localName.length, 26);
+    locals.push(local, localName, data);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE((3 << 8) | 20, 4);
@@ -57,7 +62,7 @@ export function rawZip(entries: RawEntry[]): Uint8Array {
     central.writeUInt32LE((entry.externalAttributes ?? 0o100644 << 16) >>> 0, 38);
     central.writeUInt32LE(offset, 42);
     centrals.push(central, name);
-    offset += 30 + name.length + data.length;
+    offset += 30 + localName.length + data.length;
   }
   const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);

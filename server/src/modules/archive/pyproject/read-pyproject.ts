@@ -15,8 +15,13 @@ const VERSION_LINE = /^\s*(?:__version__|VERSION)\s*=\s*["']([^"']+)["']/m;
 export function readPyproject(
   files: ArchiveFile[],
   expected: ExpectedPackage,
+  maxBytes: number,
 ): { ok: true; metadata: PackMetadata } | { ok: false; reason: string } {
   const root = files.find((f) => f.name === 'pyproject.toml');
+  // Present but too large to be read (only files within the source-file limit are kept).
+  if (root && !root.content) {
+    return { ok: false, reason: `pyproject.toml is ${root.size} bytes, more than the ${maxBytes}-byte limit` };
+  }
   if (!root?.content) {
     const nested = files.find((f) => f.name.endsWith('/pyproject.toml'));
     return {

@@ -5,14 +5,16 @@ import { scanBinaries } from './binaries.js';
 import { finding } from './finding.js';
 import { scanMarkers } from './markers.js';
 import { PythonFile } from './python-context.js';
+import { scanPythonEvasions } from './python-evasion.js';
 import { scanPython } from './python-rules.js';
+import { scanTextRules } from './text-rules.js';
 
 /**
  * Words at least one syntax rule needs; a file without any of them cannot match and is not parsed,
  * which keeps scanning fast on large packs of ordinary node code.
  */
 const TRIGGER =
-  /\b(exec|eval|compile|__import__|system|popen|Popen|subprocess|pty|spawn\w*|execv\w*|execl\w*|startfile|getoutput|pip|urlopen|urlretrieve|requests|httpx|wget|pickle|marshal|dill|\w*decode\w*|decompress|unhexlify|fromhex|import_module|run_path|chmod|CDLL|LoadLibrary|getattr)\b/;
+  /\b(exec|eval|compile|__import__|system|popen|Popen|subprocess|pty|spawn\w*|execv\w*|execl\w*|startfile|getoutput|pip|urlopen|urlretrieve|requests|httpx|wget|pickle|marshal|dill|\w*decode\w*|decompress|unhexlify|fromhex|import_module|run_path|chmod|CDLL|LoadLibrary|getattr|builtins|__builtins__)\b/;
 
 /** Scans every file of a valid archive; returns the findings in archive order. */
 export function scanArchive(
@@ -41,6 +43,7 @@ export function scanArchive(
     }
     if (text === undefined) continue;
     findings.push(...scanMarkers(file.name, text, python));
+    findings.push(...scanTextRules(file.name, text, python));
     if (python && TRIGGER.test(text)) findings.push(...scanPythonFile(program, file.name, text));
   }
   findings.push(...scanBinaries(files));
@@ -54,7 +57,8 @@ function scanPythonFile(program: PackProgram, path: string, text: string): ScanF
   try {
     // ComfyUI-Manager runs install.py as a script, so its __main__ block runs too.
     const installScript = path === 'install.py';
-    return scanPython(new PythonFile(path, tree, text, installScript), installScript);
+    const file = new PythonFile(path, tree, text, installScript);
+    return [...scanPython(file, installScript), ...scanPythonEvasions(file)];
   } finally {
     if (!cached) tree.delete();
   }

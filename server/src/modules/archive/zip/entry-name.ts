@@ -33,3 +33,30 @@ export function unsafeEntryNameReason(name: string): string | null {
 export function collisionKey(name: string): string {
   return name.replace(/\/$/, '').normalize('NFC').toLowerCase();
 }
+
+/** Longest path segment, in bytes, that common file systems (ext4, NTFS, APFS) can create. */
+export const MAX_SEGMENT_BYTES = 255;
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The reason an entry's name cannot be unpacked the same way everywhere, or null. Bytes that are
+ * not UTF-8 are read as CP437 by some tools and as the local code page by others, and a segment
+ * longer than 255 bytes cannot be created at all, so such archives fail differently per machine.
+ */
+export function nameEncodingProblem(rawName: Buffer, name: string): string | null {
+  try {
+    strictUtf8.decode(rawName);
+  } catch {
+    return `entry ${JSON.stringify(name)} has a file name that is not valid UTF-8; re-create the archive with UTF-8 file names`;
+  }
+  // yauzl writes U+FFFD for invalid bytes in an Info-ZIP Unicode path.
+  if (name.includes('\uFFFD')) {
+    return `entry ${JSON.stringify(name)} has a file name that is not valid UTF-8; re-create the archive with UTF-8 file names`;
+  }
+  const long = name.split('/').find((segment) => Buffer.byteLength(segment, 'utf8') > MAX_SEGMENT_BYTES);
+  if (long !== undefined) {
+    return `entry ${JSON.stringify(`${name.slice(0, 80)}...`)} has a file or folder name of ${Buffer.byteLength(long, 'utf8')} bytes, more than the ${MAX_SEGMENT_BYTES} bytes file systems allow`;
+  }
+  return null;
+}

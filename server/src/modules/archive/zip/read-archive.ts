@@ -1,8 +1,9 @@
-import { stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import type { ArchiveLimits } from '../types.js';
-import { listEntries, openZip } from './open-zip.js';
+import { localHeaderProblem } from './local-headers.js';
+import { listEntries, openZip, type RawEntry } from './open-zip.js';
 import { readEntry } from './read-entry.js';
-import { checkEntries, ratioProblem, uncompressedTooLarge } from './validate-entries.js';
+import { type CheckedEntry, checkEntries, ratioProblem, uncompressedTooLarge } from './validate-entries.js';
 
 /** One file of the archive after it was inflated and checked. */
 export interface ArchiveFile {
@@ -56,6 +57,10 @@ export async function readArchive(zipPath: string, limits: ArchiveLimits, keep: 
     if (raws.length > limits.maxEntries) return { ok: false, reason: tooManyEntries(raws.length, limits) };
     const checked = checkEntries(raws, limits);
     if (!checked.ok) return checked;
+    const budget = sourceBudgetProblem(checked.entries, limits, keep);
+    if (budget) return { ok: false, reason: budget };
+    const mismatch = await firstLocalHeaderProblem(zipPath, raws);
+    if (mismatch) return { ok: false, reason: mismatch };
     const files: ArchiveFile[] = [];
     let total = 0;
     // Reading in file order keeps disk access sequential.
@@ -78,6 +83,41 @@ export async function readArchive(zipPath: string, limits: ArchiveLimits, keep: 
     return { ok: true, contents: { files, entryCount: raws.length, uncompressedBytes: total } };
   } finally {
     zipfile.close();
+  }
+}
+
+/**
+ * Refuses, from the declared sizes and before anything is inflated, an archive whose files to
+ * read add up past the analysis budget. Inflating checks every entry against its declared size,
+ * so the sum here bounds what the parser will be given.
+ */
+function sourceBudgetProblem(entries: CheckedEntry[], limits: ArchiveLimits, keep: KeepFile): string | null {
+  let text = 0;
+  let python = 0;
+  for (const { raw, name, isDirectory } of entries) {
+    if (isDirectory || !keep(name, raw.entry.uncompressedSize)) continue;
+    text += raw.entry.uncompressedSize;
+    if (name.endsWith('.py')) python += raw.entry.uncompressedSize;
+  }
+  if (python > limits.maxSourceBytes) {
+    return `the archive's Python files add up to ${python} bytes, more than the ${limits.maxSourceBytes}-byte analysis limit; leave generated or vendored code out of the pack`;
+  }
+  if (text > limits.maxTextBytes) {
+    return `the archive's text files (sources, scripts, web code, lists) add up to ${text} bytes, more than the ${limits.maxTextBytes}-byte analysis limit; leave generated or bundled files out of the pack`;
+  }
+  return null;
+}
+
+async function firstLocalHeaderProblem(zipPath: string, raws: RawEntry[]): Promise<string | null> {
+  const file = await open(zipPath, 'r');
+  try {
+    for (const raw of raws) {
+      const problem = await localHeaderProblem(file, raw);
+      if (problem) return problem;
+    }
+    return null;
+  } finally {
+    await file.close();
   }
 }
 

@@ -1,6 +1,6 @@
 import type { ArchiveLimits } from '../types.js';
 import { entryKind } from './entry-kind.js';
-import { collisionKey, unsafeEntryNameReason } from './entry-name.js';
+import { collisionKey, nameEncodingProblem, unsafeEntryNameReason } from './entry-name.js';
 import type { RawEntry } from './open-zip.js';
 
 /** An entry that passed every check that can be made from the central directory. */
@@ -28,7 +28,10 @@ export function checkEntries(
   let declaredTotal = 0;
   for (const raw of raws) {
     const { entry, name } = raw;
-    const reason = unsafeEntryNameReason(name) ?? unsafeEntryNameReason(raw.headerName);
+    const reason =
+      nameEncodingProblem(entry.fileNameRaw, name) ??
+      unsafeEntryNameReason(name) ??
+      unsafeEntryNameReason(raw.headerName);
     if (reason) return { ok: false, reason };
     const shown = JSON.stringify(name);
     const kind = entryKind(entry, name);
