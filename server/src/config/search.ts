@@ -23,7 +23,7 @@ export const searchSchema = Type.Object({
     default: 16 * 1024 * 1024,
     minimum: 0,
     description:
-      'Memory for cached search answers, in bytes (0: none). Answers are reused until the index changes, or for at most CATALOGUE_CACHE_MAX_AGE_MS.',
+      'Memory for cached search answers, in bytes (0: none). Answers are reused until the index changes (a catalogue change, or the popularity refresh).',
   }),
   SEARCH_MAX_QUERY_LENGTH: Type.Integer({
     default: 200,

@@ -6,14 +6,11 @@ export interface SearchAnswer {
 
 interface Entry extends SearchAnswer {
   revision: number;
-  storedAt: number;
 }
 
 export interface SearchAnswerCacheOptions {
   /** Memory for stored bodies; 0 turns storing off (concurrent equal searches still share one build). */
   maxBytes: number;
-  /** Longest an answer is reused although the index did not change (download counters move). */
-  maxAgeMs: number;
 }
 
 /**
@@ -22,6 +19,12 @@ export interface SearchAnswerCacheOptions {
  * whether written on this instance (at once) or on another (when the change feed reaches this
  * one), so a cached answer is never staler than the index itself. Popular searches and the empty
  * one repeat all the time; each is then matched, loaded and serialised once per change.
+ *
+ * Download and star counts are not catalogue changes: the engine re-reads them for ordering every
+ * `SEARCH_POPULARITY_REFRESH_MS`, which moves the revision, so counts in a cached answer are as old
+ * as the figures its order was made with. (A shorter age limit was tried: at 64 connections every
+ * popular answer then expired at once every few seconds, and rebuilding them together stalled
+ * the event loop.)
  *
  * Entries are kept in use order (a hit moves its entry to the end) and the oldest are dropped
  * once the byte budget is exceeded. Concurrent misses for one key share a single build.
@@ -38,7 +41,7 @@ export class SearchAnswerCache {
     const hit = this.#entries.get(key);
     if (hit) {
       this.#entries.delete(key);
-      if (hit.revision === revision && Date.now() - hit.storedAt < this.options.maxAgeMs) {
+      if (hit.revision === revision) {
         this.#entries.set(key, hit);
         return Promise.resolve(hit);
       }
@@ -48,7 +51,7 @@ export class SearchAnswerCache {
     let flight = this.#building.get(flightKey);
     if (!flight) {
       flight = build().then((answer) => {
-        this.#store(key, { ...answer, revision, storedAt: Date.now() });
+        this.#store(key, { ...answer, revision });
         return answer;
       });
       this.#building.set(flightKey, flight);
@@ -65,7 +68,7 @@ export class SearchAnswerCache {
 
   #store(key: string, entry: Entry): void {
     const size = entry.body.length + key.length;
-    if (size > this.options.maxBytes || this.options.maxAgeMs <= 0) return;
+    if (size > this.options.maxBytes) return;
     const previous = this.#entries.get(key);
     if (previous) {
       this.#entries.delete(key);

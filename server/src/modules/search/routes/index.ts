@@ -24,10 +24,7 @@ const searchModule: FastifyPluginAsync = async (app) => {
       onError: (error) => app.log.error({ err: error }, 'writing search counts failed'),
     }),
     popular: new PopularQueries(ctx.db, ctx.config.search.SEARCH_SUGGEST_MIN_COUNT),
-    answers: new SearchAnswerCache({
-      maxBytes: ctx.config.search.SEARCH_CACHE_MAX_BYTES,
-      maxAgeMs: ctx.config.catalogueCache.CATALOGUE_CACHE_MAX_AGE_MS,
-    }),
+    answers: new SearchAnswerCache({ maxBytes: ctx.config.search.SEARCH_CACHE_MAX_BYTES }),
   };
   app.addHook('onReady', async () => {
     const began = performance.now();
