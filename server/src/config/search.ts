@@ -19,6 +19,12 @@ export const searchSchema = Type.Object({
     description:
       'How often download and star counts used for ordering are re-read (installs are not catalogue changes).',
   }),
+  SEARCH_CACHE_MAX_BYTES: Type.Integer({
+    default: 16 * 1024 * 1024,
+    minimum: 0,
+    description:
+      'Memory for cached search answers, in bytes (0: none). Answers are reused until the index changes (a catalogue change, or the popularity refresh).',
+  }),
   SEARCH_MAX_QUERY_LENGTH: Type.Integer({
     default: 200,
     minimum: 20,

@@ -16,6 +16,12 @@ export interface SearchEngine {
   search(query: SearchQuery): Promise<SearchPage>;
   /** Packs whose id or name starts with the text as typed, best first. */
   suggestPacks(text: string, limit: number): Promise<PackSuggestion[]>;
+  /**
+   * A number that changes whenever an answer may change (a pack indexed or removed, ordering
+   * figures refreshed). Resolves once updates already announced are applied, so an answer built
+   * after reading it is at least as current as the revision says.
+   */
+  revision(): Promise<number>;
   /** Size and freshness figures for health checks and benchmarks. */
   stats(): SearchStats;
 }

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { pageNumber, pageSize } from '../../lib/paging.js';
 import { serializeNode, serializeVersion } from '../catalogue/serialize.js';
+import type { SearchAnswerCache } from './answer-cache.js';
 import type { HitMatch, SearchEngine, SearchSort } from './engine.js';
 import type { AcceleratorFamily, OsFamily } from './filters.js';
 import { loadPageRows } from './page-repository.js';
@@ -16,6 +17,7 @@ export interface SearchServices {
   engine: SearchEngine;
   queryLog: QueryLog;
   popular: PopularQueries;
+  answers: SearchAnswerCache;
 }
 
 /** A `GET /nodes/search` request, validated; `includeBanned` already reduced to "an admin asked". */
@@ -40,9 +42,45 @@ export interface SearchTimings {
 }
 
 /**
+ * A request's page and limit with defaults and bounds applied, its texts cut to the longest
+ * searched, and its lists in a fixed order: equal searches get equal inputs (and cache keys).
+ */
+export function normalizeSearchInput(ctx: AppContext, input: SearchNodesInput): SearchNodesInput {
+  const cut = (text: string) => text.slice(0, ctx.config.search.SEARCH_MAX_QUERY_LENGTH);
+  const sorted = <T extends string>(values: T[]) => [...new Set(values)].sort();
+  return {
+    ...input,
+    search: cut(input.search),
+    comfyNodeSearch: cut(input.comfyNodeSearch),
+    page: pageNumber(input.page),
+    limit: pageSize(input.limit, DEFAULT_LIMIT, MAX_LIMIT),
+    os: sorted(input.os),
+    accelerators: sorted(input.accelerators),
+    publishers: sorted(input.publishers.map((p) => p.toLowerCase())),
+    tags: sorted(input.tags.map((t) => t.toLowerCase())),
+  };
+}
+
+/** The answer cache key of a normalised input: everything that shapes the answer. */
+export function searchKey(input: SearchNodesInput): string {
+  return JSON.stringify([
+    input.search,
+    input.page,
+    input.limit,
+    input.includeBanned,
+    input.comfyNodeSearch,
+    input.repositoryUrlSearch,
+    input.os,
+    input.accelerators,
+    input.publishers,
+    input.tags,
+    input.sort,
+  ]);
+}
+
+/**
  * One page of search hits in the `/nodes` envelope, each pack as `/nodes` shows it (with
- * publisher and latest version) plus `search_match`. First pages of searches that found
- * something are counted for popular-search suggestions.
+ * publisher and latest version) plus `search_match`. Expects a normalised input.
  */
 export async function searchNodes(
   ctx: AppContext,
@@ -50,14 +88,12 @@ export async function searchNodes(
   input: SearchNodesInput,
   timings: SearchTimings = { search: 0, load: 0 },
 ): Promise<SearchNodesPageJson> {
-  const page = pageNumber(input.page);
-  const limit = pageSize(input.limit, DEFAULT_LIMIT, MAX_LIMIT);
-  const cut = (text: string) => text.slice(0, ctx.config.search.SEARCH_MAX_QUERY_LENGTH);
-  const text = cut(input.search);
+  const page = input.page ?? 1;
+  const limit = input.limit ?? DEFAULT_LIMIT;
   const began = performance.now();
   const result = await services.engine.search({
-    text,
-    comfyNodeText: cut(input.comfyNodeSearch),
+    text: input.search,
+    comfyNodeText: input.comfyNodeSearch,
     repositoryText: input.repositoryUrlSearch,
     publisherIds: input.publishers,
     tags: input.tags,
@@ -95,11 +131,14 @@ export async function searchNodes(
     });
     nodes.push(hit.match ? { ...node, search_match: toWire(hit.match) } : node);
   }
-
-  if (page === 1 && result.total > 0 && text.trim() !== '' && ctx.config.search.SEARCH_COUNT_QUERIES) {
-    services.queryLog.record(text);
-  }
   return { total: result.total, nodes, page, limit, totalPages: Math.ceil(result.total / limit) };
+}
+
+/** Counts a search for popular-search suggestions: first pages of texts that found something. */
+export function countSearch(ctx: AppContext, services: SearchServices, input: SearchNodesInput, total: number): void {
+  if (input.page === 1 && total > 0 && input.search.trim() !== '' && ctx.config.search.SEARCH_COUNT_QUERIES) {
+    services.queryLog.record(input.search);
+  }
 }
 
 function toWire(match: HitMatch): SearchMatchJson {

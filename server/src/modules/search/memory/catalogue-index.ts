@@ -1,16 +1,10 @@
 import type { PopularityFigures, SearchDocument } from '../document.js';
 import { acceleratorMask, osMask } from '../filters.js';
 import { analyze } from '../text/analyze.js';
+import { PostingLists } from './posting-lists.js';
 import { BANNED, LIVE, SlotTable } from './slot-table.js';
 import { SortedTerms } from './sorted-terms.js';
 import { exactKeys, Field, MAX_STORED_DESCRIPTION, type StoredPack, storePack } from './stored-pack.js';
-
-/** The packs containing one term: `slot * 16 + field bits` per pack, in no particular order. */
-export interface TermEntry {
-  postings: number[];
-  /** Union of the field bits of all postings. */
-  fields: number;
-}
 
 /** Every field bit. */
 export const ALL_FIELDS_MASK = Field.Title | Field.Classes | Field.Meta | Field.Description;
@@ -30,21 +24,35 @@ export class CatalogueIndex {
   readonly table = new SlotTable();
   /** Every term, sorted: prefix and typo-tolerant lookups walk it. */
   readonly vocabulary = new SortedTerms();
-  private readonly terms = new Map<string, TermEntry>();
+  /** The postings of every term and short prefix, by list number (see `PostingLists`). */
+  lists = new PostingLists();
+  /** Terms by their list number. */
+  private readonly terms = new Map<string, number>();
   /**
    * Packs by the first one or two letters of their id and name terms: what a one- or two-letter
    * query matches, in one list instead of thousands of completions.
    */
-  private readonly shortPrefixes = new Map<string, TermEntry>();
-  /** Packs by whole-text keys (see `exactKeys`) and by repository, for the exact-match tiers. */
+  private readonly shortPrefixes = new Map<string, number>();
+  /**
+   * Packs by whole-text keys (see `exactKeys`) and by repository, for the exact-match tiers.
+   * Keys are held as 53-bit hashes: the strings cost about 60 MiB at 100k packs. Two keys sharing
+   * a hash (odds of about one in ten billion per lookup) would only lift packs that matched the
+   * query's words anyway.
+   */
   private readonly keySlots = {
-    title: new Map<string, Slots>(),
-    short: new Map<string, Slots>(),
-    classes: new Map<string, Slots>(),
-    repository: new Map<string, Slots>(),
+    title: new Map<number, Slots>(),
+    short: new Map<number, Slots>(),
+    classes: new Map<number, Slots>(),
+    repository: new Map<number, Slots>(),
   };
   private readonly slotById = new Map<string, number>();
   private dead = 0;
+  #revision = 0;
+
+  /** Changes with every update (packs or popularity figures): answers given under one revision stay valid while it holds. */
+  get revision(): number {
+    return this.#revision;
+  }
 
   /** How many packs are indexed. */
   get size(): number {
@@ -55,19 +63,28 @@ export class CatalogueIndex {
     return this.terms.size;
   }
 
-  /** The postings of a term, if any pack contains it. */
-  entry(term: string): TermEntry | undefined {
+  /** The list of a term (see `lists`), if any pack contains it. */
+  termList(term: string): number | undefined {
     return this.terms.get(term);
   }
 
-  /** Packs with an id or name word starting with these one or two letters. */
-  shortPrefix(prefix: string): TermEntry | undefined {
+  /** The list of packs with an id or name word starting with these one or two letters. */
+  shortPrefixList(prefix: string): number | undefined {
     return this.shortPrefixes.get(prefix);
+  }
+
+  /**
+   * Settles the index after a bulk load: sorts the vocabulary and rewrites the postings tightly,
+   * dropping the room lists grew into while packs were added.
+   */
+  pack(): void {
+    this.vocabulary.all();
+    this.rewriteLists(null);
   }
 
   /** Slots (live or dead) of packs with this id/name key, short key, class-name key or repository. */
   slotsWithKey(kind: 'title' | 'short' | 'classes' | 'repository', key: string): readonly number[] {
-    const slots = this.keySlots[kind].get(key);
+    const slots = this.keySlots[kind].get(keyHash(key));
     return slots === undefined ? [] : typeof slots === 'number' ? [slots] : slots;
   }
 
@@ -78,6 +95,7 @@ export class CatalogueIndex {
 
   /** Adds a pack, replacing any pack with the same id. */
   upsert(doc: SearchDocument): void {
+    this.#revision += 1;
     this.removeSlot(doc.id);
     const slot = this.packs.length;
     const stored = storePack(doc);
@@ -102,11 +120,13 @@ export class CatalogueIndex {
 
   /** Removes a pack; unknown ids are fine. */
   remove(id: string): void {
+    this.#revision += 1;
     this.removeSlot(id);
   }
 
   /** Updates ranking and popularity figures in place (they order results but are not searched). */
   setPopularity(figures: readonly PopularityFigures[]): void {
+    this.#revision += 1;
     for (const f of figures) {
       const slot = this.slotOf(f.id);
       if (slot === undefined) continue;
@@ -152,22 +172,31 @@ export class CatalogueIndex {
     field(Field.Description, false)(doc.description.slice(0, MAX_STORED_DESCRIPTION));
   }
 
-  /**
-   * Records that the pack in `slot` has `term` in the fields `bits`. A pack's postings are added
-   * while it is indexed, so a repeated term only adds bits to the last posting.
-   */
-  private post(entries: Map<string, TermEntry>, term: string, slot: number, bits: number, vocabulary: boolean): void {
-    let entry = entries.get(term);
-    if (!entry) {
-      entry = { postings: [], fields: 0 };
-      entries.set(term, entry);
+  /** Records that the pack in `slot` has `term` in the fields `bits`. */
+  private post(lists: Map<string, number>, term: string, slot: number, bits: number, vocabulary: boolean): void {
+    let list = lists.get(term);
+    if (list === undefined) {
+      list = this.lists.create();
+      lists.set(term, list);
       if (vocabulary) this.vocabulary.add(term);
     }
-    const last = entry.postings.length - 1;
-    if (last >= 0 && (entry.postings[last] as number) >>> 4 === slot)
-      entry.postings[last] = (entry.postings[last] as number) | bits;
-    else entry.postings.push(slot * 16 + bits);
-    entry.fields |= bits;
+    this.lists.add(list, slot, bits);
+  }
+
+  /** Copies every list into a fresh pool, renumbering slots through `remap`; terms left without packs go. */
+  private rewriteLists(remap: Int32Array | null): void {
+    let postings = 0;
+    for (const lists of [this.terms, this.shortPrefixes])
+      for (const list of lists.values()) postings += this.lists.length[list] as number;
+    const next = new PostingLists(postings, this.terms.size + this.shortPrefixes.size);
+    for (const lists of [this.terms, this.shortPrefixes]) {
+      for (const [term, list] of lists) {
+        const copy = next.copy(this.lists, list, remap);
+        if (copy < 0) lists.delete(term);
+        else lists.set(term, copy);
+      }
+    }
+    this.lists = next;
   }
 
   /** Renumbers live packs densely and drops dead postings and terms no pack uses any more. */
@@ -180,8 +209,7 @@ export class CatalogueIndex {
       live.push(pack);
     });
     this.table.compact(remap);
-    compactPostings(this.terms, remap);
-    compactPostings(this.shortPrefixes, remap);
+    this.rewriteLists(remap);
     for (const slots of Object.values(this.keySlots)) {
       for (const [key, list] of slots) {
         const kept = (typeof list === 'number' ? [list] : list)
@@ -202,34 +230,29 @@ export class CatalogueIndex {
   }
 }
 
-/** Renumbers postings through `remap` (-1 = dead) and drops entries left empty. */
-function compactPostings(entries: Map<string, TermEntry>, remap: Int32Array): void {
-  for (const [term, entry] of entries) {
-    const kept: number[] = [];
-    let fields = 0;
-    for (const posting of entry.postings) {
-      const next = remap[posting >>> 4] as number;
-      if (next < 0) continue;
-      kept.push(next * 16 + (posting & 15));
-      fields |= posting & 15;
-    }
-    if (kept.length === 0) {
-      entries.delete(term);
-      continue;
-    }
-    entry.postings = kept;
-    entry.fields = fields;
-  }
-}
-
 /** Slots under a key: one number for the usual single pack, a list when several share it. */
 type Slots = number | number[];
 
-function pushTo(map: Map<string, Slots>, key: string, slot: number): void {
-  const slots = map.get(key);
-  if (slots === undefined) map.set(key, slot);
-  else if (typeof slots === 'number') map.set(key, [slots, slot]);
+function pushTo(map: Map<number, Slots>, key: string, slot: number): void {
+  const hash = keyHash(key);
+  const slots = map.get(hash);
+  if (slots === undefined) map.set(hash, slot);
+  else if (typeof slots === 'number') map.set(hash, [slots, slot]);
   else slots.push(slot);
+}
+
+/** A 53-bit hash of a string (cyrb53: two 32-bit multiply-xorshift lanes). */
+function keyHash(key: string): number {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
 
 /** `https://github.com/ltdrdata/ComfyUI-Impact-Pack` → `ltdrdata/ComfyUI-Impact-Pack`: the host says nothing. */

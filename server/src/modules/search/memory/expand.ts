@@ -1,14 +1,14 @@
-import type { CatalogueIndex, TermEntry } from './catalogue-index.js';
+import type { CatalogueIndex } from './catalogue-index.js';
 import { forEachFuzzyMatch } from './fuzzy.js';
 
 /** Index terms a query term stands for, and how well they match. */
 export interface TermExpansion {
   /** Whole words: the term itself, or near misses. */
   words: { term: string; typos: number }[];
-  /** Completions of the term as a prefix: the most common terms starting with it. */
-  completions: TermEntry[];
+  /** Completions of the term as a prefix: the lists (`index.lists`) of the most common terms starting with it. */
+  completions: number[];
   /** Completions of a one- or two-letter prefix: one list of packs (ids and names only). */
-  shortCompletions: TermEntry | null;
+  shortCompletions: number | null;
 }
 
 /** What matched a query, for highlighting (see highlight.ts). */
@@ -63,19 +63,21 @@ export function expandTerm(
   highlight: HighlightTerms,
 ): TermExpansion {
   const words: TermExpansion['words'] = [];
-  if (index.entry(term)) words.push({ term, typos: 0 });
-  let completions: TermEntry[] = [];
-  let shortCompletions: TermEntry | null = null;
+  if (index.termList(term) !== undefined) words.push({ term, typos: 0 });
+  let completions: number[] = [];
+  let shortCompletions: number | null = null;
   const prefix = options.prefix === 'always' || (options.prefix === 'unknown' && words.length === 0);
   if (prefix && term.length <= SHORT_PREFIX) {
-    shortCompletions = index.shortPrefix(term) ?? null;
-    if (shortCompletions) highlight.prefixes.push({ prefix: term, titleOnly: true });
+    shortCompletions = index.shortPrefixList(term) ?? null;
+    if (shortCompletions !== null) highlight.prefixes.push({ prefix: term, titleOnly: true });
   } else if (prefix) {
     completions = mostCommonCompletions(index, term);
     if (completions.length > 0) highlight.prefixes.push({ prefix: term, titleOnly: false });
   }
   const typos =
-    options.typos && words.length === 0 && completions.length === 0 && !shortCompletions ? allowedTypos(term) : 0;
+    options.typos && words.length === 0 && completions.length === 0 && shortCompletions === null
+      ? allowedTypos(term)
+      : 0;
   if (typos > 0) {
     const all = index.vocabulary.all();
     const visit = (candidate: string, distance: number) => {
@@ -90,15 +92,16 @@ export function expandTerm(
   return { words, completions, shortCompletions };
 }
 
-/** The entries of the terms that start with `prefix` (not the prefix itself), most packs first. */
-function mostCommonCompletions(index: CatalogueIndex, prefix: string): TermEntry[] {
+/** The lists of the terms that start with `prefix` (not the prefix itself), most packs first. */
+function mostCommonCompletions(index: CatalogueIndex, prefix: string): number[] {
   const [start, end] = index.vocabulary.prefixRange(prefix);
   const terms = index.vocabulary.all();
-  const entries: TermEntry[] = [];
+  const lists: number[] = [];
   for (let i = start; i < end; i++) {
-    const entry = index.entry(terms[i] as string);
-    if (entry) entries.push(entry);
+    const list = index.termList(terms[i] as string);
+    if (list !== undefined) lists.push(list);
   }
-  if (entries.length <= MAX_COMPLETIONS) return entries;
-  return entries.sort((a, b) => b.postings.length - a.postings.length).slice(0, MAX_COMPLETIONS);
+  if (lists.length <= MAX_COMPLETIONS) return lists;
+  const sizes = index.lists.length;
+  return lists.sort((a, b) => (sizes[b] as number) - (sizes[a] as number)).slice(0, MAX_COMPLETIONS);
 }

@@ -93,6 +93,11 @@ export class InProcessSearchEngine implements SearchEngine {
     return this.memory.suggestPacks(text, limit);
   }
 
+  async revision(): Promise<number> {
+    await this.ready();
+    return this.memory.index.revision;
+  }
+
   stats(): SearchStats {
     return {
       packs: this.memory.index.size,
@@ -129,7 +134,7 @@ export class InProcessSearchEngine implements SearchEngine {
         after = last.id;
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
-      this.memory.index.vocabulary.all();
+      this.memory.index.pack();
     });
     this.updates = load.catch(() => undefined);
     await load;

@@ -1,4 +1,4 @@
-import type { CatalogueIndex, TermEntry } from './catalogue-index.js';
+import type { CatalogueIndex } from './catalogue-index.js';
 import { expandTerm, type HighlightTerms, type TermExpansion } from './expand.js';
 import type { QueryPlan } from './plan.js';
 import { BANNED, LIVE } from './slot-table.js';
@@ -151,21 +151,23 @@ export class Matcher {
 
   private apply(expansion: TermExpansion, units: number[], fields: number): void {
     for (const word of expansion.words) {
-      this.applyEntry(this.index.entry(word.term), fields, 1 + (2 - word.typos) * 8 + 1, units);
+      this.applyList(this.index.termList(word.term), fields, 1 + (2 - word.typos) * 8 + 1, units);
     }
-    if (expansion.shortCompletions) this.applyEntry(expansion.shortCompletions, fields, PREFIX_MATCH, units);
-    for (const entry of expansion.completions) this.applyEntry(entry, fields, PREFIX_MATCH, units);
+    if (expansion.shortCompletions !== null) this.applyList(expansion.shortCompletions, fields, PREFIX_MATCH, units);
+    for (const list of expansion.completions) this.applyList(list, fields, PREFIX_MATCH, units);
   }
 
   /** Records a term's matches: `base` encodes typos and whole-word; the field rank is added per pack. */
-  private applyEntry(entry: TermEntry | undefined, fields: number, base: number, units: number[]): void {
-    if (!entry || !(entry.fields & fields)) return;
+  private applyList(list: number | undefined, fields: number, base: number, units: number[]): void {
+    const lists = this.index.lists;
+    if (list === undefined || !((lists.fields[list] as number) & fields)) return;
     const flags = this.index.table.flags;
     const width = this.units;
     const values = this.values;
-    const postings = entry.postings;
+    const postings = lists.pool;
     const single = units.length === 1 ? (units[0] as number) : -1;
-    for (let i = 0; i < postings.length; i++) {
+    const end = (lists.start[list] as number) + (lists.length[list] as number);
+    for (let i = lists.start[list] as number; i < end; i++) {
       const posting = postings[i] as number;
       const bits = posting & fields;
       if (bits === 0) continue;
@@ -252,5 +254,5 @@ export class Matcher {
 }
 
 function isEmpty(expansion: TermExpansion): boolean {
-  return expansion.words.length === 0 && expansion.completions.length === 0 && !expansion.shortCompletions;
+  return expansion.words.length === 0 && expansion.completions.length === 0 && expansion.shortCompletions === null;
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { SearchAnswerCache } from '../answer-cache.js';
 import type { SearchServices } from '../service.js';
 import { PopularQueries } from '../suggestions/popular-queries.js';
 import { QueryLog } from '../suggestions/query-log.js';
@@ -23,6 +24,7 @@ const searchModule: FastifyPluginAsync = async (app) => {
       onError: (error) => app.log.error({ err: error }, 'writing search counts failed'),
     }),
     popular: new PopularQueries(ctx.db, ctx.config.search.SEARCH_SUGGEST_MIN_COUNT),
+    answers: new SearchAnswerCache({ maxBytes: ctx.config.search.SEARCH_CACHE_MAX_BYTES }),
   };
   app.addHook('onReady', async () => {
     const began = performance.now();

@@ -1,8 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { errorResponses } from '../../../lib/schemas.js';
 import { optionalViewer } from '../../auth/viewer.js';
 import { SearchNodesPage, SearchNodesQuery } from '../schemas.js';
-import { type SearchServices, type SearchTimings, searchNodes as searchCatalogue } from '../service.js';
+import {
+  countSearch,
+  normalizeSearchInput,
+  type SearchServices,
+  type SearchTimings,
+  searchNodes as searchCatalogue,
+  searchKey,
+} from '../service.js';
 import { canonicalizeSearchQuery } from './query-values.js';
 
 /** `GET /nodes/search`: ranked, typo-tolerant search with filters, sorting and match spans. */
@@ -32,28 +40,43 @@ export function searchNodesRoute(services: SearchServices): FastifyPluginAsyncTy
       async function searchNodes(request, reply) {
         const query = request.query;
         const includeBanned = query.include_banned === true && (await optionalViewer(request))?.isAdmin === true;
+        const input = normalizeSearchInput(app.ctx, {
+          search: query.search ?? '',
+          page: query.page,
+          limit: query.limit,
+          includeBanned,
+          comfyNodeSearch: query.comfy_node_search ?? '',
+          repositoryUrlSearch: query.repository_url_search ?? '',
+          os: query.supported_os ?? [],
+          accelerators: query.supported_accelerator ?? [],
+          publishers: query.publisher ?? [],
+          tags: query.tags ?? [],
+          sort: query.sort ?? 'relevance',
+        });
         const timings: SearchTimings = { search: 0, load: 0 };
-        const page = await searchCatalogue(
-          app.ctx,
-          services,
-          {
-            search: query.search ?? '',
-            page: query.page,
-            limit: query.limit,
-            includeBanned,
-            comfyNodeSearch: query.comfy_node_search ?? '',
-            repositoryUrlSearch: query.repository_url_search ?? '',
-            os: query.supported_os ?? [],
-            accelerators: query.supported_accelerator ?? [],
-            publishers: query.publisher ?? [],
-            tags: query.tags ?? [],
-            sort: query.sort ?? 'relevance',
-          },
-          timings,
+        let built = false;
+        const revision = await services.engine.revision();
+        // Serialised once by this route's response schema; repeats of the search get the same bytes.
+        const answer = await services.answers.get(revision, searchKey(input), async () => {
+          built = true;
+          const page = await searchCatalogue(app.ctx, services, input, timings);
+          const body = reply.serialize(page);
+          return { body: Buffer.from(body as string), total: page.total };
+        });
+        countSearch(app.ctx, services, input, answer.total);
+        reply.header(
+          'server-timing',
+          built
+            ? `search;dur=${timings.search.toFixed(2)}, load;dur=${timings.load.toFixed(2)}`
+            : 'search;dur=0.00, load;dur=0.00, cache;desc=hit',
         );
-        reply.header('server-timing', `search;dur=${timings.search.toFixed(2)}, load;dur=${timings.load.toFixed(2)}`);
-        return page;
+        return sendJson(reply, answer.body);
       },
     );
   };
+}
+
+/** Sends JSON already serialised by the route's schema (typed replies accept only the object). */
+function sendJson(reply: FastifyReply, body: Buffer): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(body);
 }

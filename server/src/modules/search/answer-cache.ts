@@ -1,0 +1,85 @@
+/** A serialized search answer and how many packs it matched (counting popular searches needs it). */
+export interface SearchAnswer {
+  body: Buffer;
+  total: number;
+}
+
+interface Entry extends SearchAnswer {
+  revision: number;
+}
+
+export interface SearchAnswerCacheOptions {
+  /** Memory for stored bodies; 0 turns storing off (concurrent equal searches still share one build). */
+  maxBytes: number;
+}
+
+/**
+ * Serialized `GET /nodes/search` answers by normalised request, valid while the search engine's
+ * revision they were built under holds. The revision moves whenever the index applies a change,
+ * whether written on this instance (at once) or on another (when the change feed reaches this
+ * one), so a cached answer is never staler than the index itself. Popular searches and the empty
+ * one repeat all the time; each is then matched, loaded and serialised once per change.
+ *
+ * Download and star counts are not catalogue changes: the engine re-reads them for ordering every
+ * `SEARCH_POPULARITY_REFRESH_MS`, which moves the revision, so counts in a cached answer are as old
+ * as the figures its order was made with. (A shorter age limit was tried: at 64 connections every
+ * popular answer then expired at once every few seconds, and rebuilding them together stalled
+ * the event loop.)
+ *
+ * Entries are kept in use order (a hit moves its entry to the end) and the oldest are dropped
+ * once the byte budget is exceeded. Concurrent misses for one key share a single build.
+ */
+export class SearchAnswerCache {
+  readonly #entries = new Map<string, Entry>();
+  readonly #building = new Map<string, Promise<SearchAnswer>>();
+  #bytes = 0;
+
+  constructor(private readonly options: SearchAnswerCacheOptions) {}
+
+  /** The answer for `key` under `revision`, from memory when still valid, otherwise from `build`. */
+  get(revision: number, key: string, build: () => Promise<SearchAnswer>): Promise<SearchAnswer> {
+    const hit = this.#entries.get(key);
+    if (hit) {
+      this.#entries.delete(key);
+      if (hit.revision === revision) {
+        this.#entries.set(key, hit);
+        return Promise.resolve(hit);
+      }
+      this.#bytes -= hit.body.length + key.length;
+    }
+    const flightKey = `${revision}\n${key}`;
+    let flight = this.#building.get(flightKey);
+    if (!flight) {
+      flight = build().then((answer) => {
+        this.#store(key, { ...answer, revision });
+        return answer;
+      });
+      this.#building.set(flightKey, flight);
+      const done = () => this.#building.delete(flightKey);
+      flight.then(done, done);
+    }
+    return flight;
+  }
+
+  /** Stored answers and their bytes (for tests and diagnostics). */
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.#entries.size, bytes: this.#bytes };
+  }
+
+  #store(key: string, entry: Entry): void {
+    const size = entry.body.length + key.length;
+    if (size > this.options.maxBytes) return;
+    const previous = this.#entries.get(key);
+    if (previous) {
+      this.#entries.delete(key);
+      this.#bytes -= previous.body.length + key.length;
+    }
+    this.#entries.set(key, entry);
+    this.#bytes += size;
+    for (const [oldKey, old] of this.#entries) {
+      if (this.#bytes <= this.options.maxBytes) break;
+      this.#entries.delete(oldKey);
+      this.#bytes -= old.body.length + oldKey.length;
+    }
+  }
+}

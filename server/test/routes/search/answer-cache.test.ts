@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../helpers/app.js';
+import { changeCatalogue } from '../../helpers/catalogue.js';
+import { ids, seedSearchPacks } from './seed.js';
+
+async function search(t: TestApp, query: Record<string, string>, client = t.anon) {
+  const res = await client.inject({ method: 'GET', url: '/nodes/search', query });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+  return {
+    ids: ids(res.json()),
+    body: res.body,
+    cached: String(res.headers['server-timing']).includes('cache;desc=hit'),
+  };
+}
+
+describe('GET /nodes/search answer cache', () => {
+  it('answers a repeated search from memory until the index changes, then with the change', async () => {
+    const t = await buildTestApp();
+    await seedSearchPacks(t, [
+      { id: 'first', node: { name: 'Glacier nodes' } },
+      { id: 'second', node: { name: 'Glacier tools' } },
+    ]);
+
+    const built = await search(t, { search: 'glacier' });
+    expect(built).toMatchObject({ ids: ['first', 'second'], cached: false });
+    const repeated = await search(t, { search: 'glacier' });
+    expect(repeated.cached).toBe(true);
+    expect(repeated.body).toBe(built.body);
+    // The same search with its defaults spelt out is the same answer.
+    expect((await search(t, { search: 'glacier', page: '1', limit: '10' })).cached).toBe(true);
+
+    await changeCatalogue(t, ['second'], (db) =>
+      db.updateTable('nodes').set({ name: 'Volcano tools' }).where('id', '=', 'second').execute(),
+    );
+    expect(await search(t, { search: 'glacier' })).toMatchObject({ ids: ['first'], cached: false });
+  });
+
+  it("never gives an admin's answer with banned packs to anyone else", async () => {
+    const t = await buildTestApp();
+    await seedSearchPacks(t, [
+      { id: 'live', node: { name: 'Depth live' } },
+      { id: 'banned', node: { name: 'Depth banned', status: 'NodeStatusBanned' } },
+    ]);
+    const admin = await t.as(await t.factories.admin());
+    const user = await t.as(await t.factories.user());
+
+    expect((await search(t, { search: 'depth', include_banned: 'true' }, admin)).ids.sort()).toEqual([
+      'banned',
+      'live',
+    ]);
+    expect((await search(t, { search: 'depth', include_banned: 'true' }, user)).ids).toEqual(['live']);
+    expect((await search(t, { search: 'depth', include_banned: 'true' })).ids).toEqual(['live']);
+  });
+});
