@@ -19,6 +19,11 @@ const SORT_KEYS: Record<string, SortKey> = {
   newest: { expression: sql.ref('created_at'), natural: 'desc' },
   updated: { expression: sql.ref('updated_at'), natural: 'desc' },
   name: { expression: sql`lower(name)`, natural: 'asc' },
+  // A correlated lookup rather than a join, so every other term keeps its bare column names.
+  publisher: {
+    expression: sql`(select lower(p.name) from publishers p where p.id = nodes.publisher_id)`,
+    natural: 'asc',
+  },
   rating: {
     expression: sql`case when total_review > 0 then cast(total_star as real) / total_review else 0 end`,
     natural: 'desc',
@@ -35,6 +40,9 @@ const ALIASES: Record<string, string> = {
   create_time: 'newest',
   updated_at: 'updated',
   update_time: 'updated',
+  // The ComfyUI front end's browse menu sends these two.
+  last_updated: 'updated',
+  publisher_name: 'publisher',
 };
 
 /** Every accepted sort name, for documentation and error messages. */
