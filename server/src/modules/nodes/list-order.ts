@@ -1,6 +1,7 @@
 import { type Expression, sql } from 'kysely';
 import { badRequest } from '../../lib/errors.js';
 import { DEFAULT_SEARCH_RANKING } from '../catalogue/serialize.js';
+import { utcDay } from './install-service.js';
 import type { NodeOrderTerm } from './repository.js';
 
 interface SortKey {
@@ -48,12 +49,33 @@ const ALIASES: Record<string, string> = {
 /** Every accepted sort name, for documentation and error messages. */
 export const SORT_NAMES = [...Object.keys(SORT_KEYS), ...Object.keys(ALIASES)];
 
-/** The default catalogue order: admin ranking (unset = 5), then popularity, then id. */
-export const DEFAULT_ORDER: NodeOrderTerm[] = [
-  { expression: ranking, direction: 'asc' },
-  { expression: sql.ref('downloads'), direction: 'desc' },
-  { expression: sql.ref('id'), direction: 'asc' },
-];
+/**
+ * Downloads as they stood at the start of the given UTC day: the live counter minus that day's
+ * counted installs (both move in one transaction). Packs without downloads skip the lookup.
+ */
+const downloadsAtStartOf = (day: string) =>
+  sql`case when downloads = 0 then 0 else downloads - coalesce((select sum(dc.count) from download_counts dc where dc.node_id = nodes.id and dc.day = ${day}), 0) end`;
+
+/**
+ * The default catalogue order: admin ranking (unset = 5), then popularity, then age, then id.
+ *
+ * Popularity is the download count at the start of the current UTC day, not the live one, so
+ * installs never move a pack while ComfyUI-Manager walks the catalogue page by page (about 100 s
+ * for the real one): a walk sees every pack exactly once. A pack published during a walk has no
+ * downloads from before today and the latest creation time, so it joins the end of the unranked,
+ * never-downloaded packs instead of pushing the rest along. The order is read from the database
+ * alone, so every instance answers the same one. It changes at UTC midnight (yesterday's
+ * installs count from then on), when an administrator re-ranks a pack, and when a pack leaves
+ * the listing.
+ */
+export function defaultOrder(day = utcDay(new Date())): NodeOrderTerm[] {
+  return [
+    { expression: ranking, direction: 'asc' },
+    { expression: downloadsAtStartOf(day), direction: 'desc' },
+    { expression: sql.ref('created_at'), direction: 'asc' },
+    { expression: sql.ref('id'), direction: 'asc' },
+  ];
+}
 
 export interface ParsedOrder {
   terms: NodeOrderTerm[];
@@ -84,5 +106,5 @@ export function parseSort(values: string[]): ParsedOrder {
     terms.push({ expression: sortKey.expression, direction: chosen });
     keyParts.push(`${canonical}:${chosen}`);
   }
-  return { terms: [...terms, ...DEFAULT_ORDER], key: keyParts.join(',') };
+  return { terms: [...terms, ...defaultOrder()], key: keyParts.join(',') };
 }
