@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { compressJsonPayload } from '../../../lib/compression.js';
 import { errorResponses } from '../../../lib/schemas.js';
 import { optionalViewer } from '../../auth/viewer.js';
 import { SearchNodesPage, SearchNodesQuery } from '../schemas.js';
@@ -14,11 +15,14 @@ export function searchNodesRoute(services: SearchServices): FastifyPluginAsyncTy
         preValidation: canonicalizeSearchQuery,
         // Time spent in the server (routing to serialisation) after the parts set by the handler,
         // for dashboards and the benchmark.
-        onSend: async (_request, reply) => {
-          const parts = reply.getHeader('server-timing');
-          const app = `app;dur=${reply.elapsedTime.toFixed(2)}`;
-          reply.header('server-timing', typeof parts === 'string' ? `${parts}, ${app}` : app);
-        },
+        onSend: [
+          async (_request, reply) => {
+            const parts = reply.getHeader('server-timing');
+            const app = `app;dur=${reply.elapsedTime.toFixed(2)}`;
+            reply.header('server-timing', typeof parts === 'string' ? `${parts}, ${app}` : app);
+          },
+          compressJsonPayload,
+        ],
         schema: {
           operationId: 'searchNodes',
           tags: ['nodes', 'search'],
