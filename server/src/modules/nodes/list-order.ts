@@ -1,7 +1,6 @@
 import { type Expression, sql } from 'kysely';
 import { badRequest } from '../../lib/errors.js';
 import { DEFAULT_SEARCH_RANKING } from '../catalogue/serialize.js';
-import { utcDay } from './install-service.js';
 import type { NodeOrderTerm } from './repository.js';
 
 interface SortKey {
@@ -50,11 +49,11 @@ const ALIASES: Record<string, string> = {
 export const SORT_NAMES = [...Object.keys(SORT_KEYS), ...Object.keys(ALIASES)];
 
 /**
- * Downloads as they stood at the start of the given UTC day: the live counter minus that day's
- * counted installs (both move in one transaction). Packs without downloads skip the lookup.
+ * Downloads as they stood at the start of the current UTC day: the live counter minus the day's
+ * counted installs (both move in one transaction), which `orderedNodeIds` joins in as
+ * `todays_installs`.
  */
-const downloadsAtStartOf = (day: string) =>
-  sql`case when downloads = 0 then 0 else downloads - coalesce((select sum(dc.count) from download_counts dc where dc.node_id = nodes.id and dc.day = ${day}), 0) end`;
+const downloadsAtStartOfDay = sql`downloads - coalesce(todays_installs.installs, 0)`;
 
 /**
  * The default catalogue order: admin ranking (unset = 5), then popularity, then age, then id.
@@ -68,10 +67,10 @@ const downloadsAtStartOf = (day: string) =>
  * installs count from then on), when an administrator re-ranks a pack, and when a pack leaves
  * the listing.
  */
-export function defaultOrder(day = utcDay(new Date())): NodeOrderTerm[] {
+export function defaultOrder(): NodeOrderTerm[] {
   return [
     { expression: ranking, direction: 'asc' },
-    { expression: downloadsAtStartOf(day), direction: 'desc' },
+    { expression: downloadsAtStartOfDay, direction: 'desc' },
     { expression: sql.ref('created_at'), direction: 'asc' },
     { expression: sql.ref('id'), direction: 'asc' },
   ];
