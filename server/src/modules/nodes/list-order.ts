@@ -76,6 +76,17 @@ export function defaultOrder(): NodeOrderTerm[] {
   ];
 }
 
+/** Orders made of the default terms alone (no `sort` given). */
+const defaultOnly = new WeakSet<NodeOrderTerm[]>();
+
+/**
+ * Whether a listing uses the default order alone: it depends on the catalogue and the UTC day
+ * only, so its snapshot need not be re-read as it ages.
+ */
+export function isDefaultOrder(order: NodeOrderTerm[]): boolean {
+  return defaultOnly.has(order);
+}
+
 export interface ParsedOrder {
   terms: NodeOrderTerm[];
   /** Canonical text of the requested order, for cache keys. */
@@ -105,5 +116,7 @@ export function parseSort(values: string[]): ParsedOrder {
     terms.push({ expression: sortKey.expression, direction: chosen });
     keyParts.push(`${canonical}:${chosen}`);
   }
-  return { terms: [...terms, ...defaultOrder()], key: keyParts.join(',') };
+  const all = [...terms, ...defaultOrder()];
+  if (terms.length === 0) defaultOnly.add(all);
+  return { terms: all, key: keyParts.join(',') };
 }
