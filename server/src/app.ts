@@ -5,6 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppContext } from './context.js';
+import { corsDelegator, refuseForeignWrites } from './lib/cors-policy.js';
 import { installDepthGuard } from './lib/depth-guard.js';
 import { installErrorHandling } from './lib/error-handler.js';
 import { installNulGuard } from './lib/nul-guard.js';
@@ -23,6 +24,16 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   /** Pino logger options, or false for none (tests). */
   logger?: FastifyServerOptions['logger'];
+}
+
+/** The origin (scheme, host, port) of a configured URL, as browsers send it in `Origin`. */
+function originOf(url: string): string | undefined {
+  if (url.trim() === '') return undefined;
+  try {
+    return new URL(url.trim()).origin;
+  } catch {
+    return url.trim();
+  }
 }
 
 /** Builds the API app from its modules, without listening, so tests can use `inject`. */
@@ -51,17 +62,14 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   installDepthGuard(app);
   installNumberGuard(app);
 
+  // The web app, the API's own origin (its /docs page) and any extra configured origins.
   const allowed = new Set(
-    [config.server.PUBLIC_WEB_URL, ...config.server.CORS_ORIGINS.split(',')].map((o) => o.trim()).filter(Boolean),
+    [config.server.PUBLIC_WEB_URL, config.server.PUBLIC_API_URL, ...config.server.CORS_ORIGINS.split(',')]
+      .map(originOf)
+      .filter((o): o is string => o !== undefined),
   );
-  await app.register(cors, {
-    // The web app's origins may send credentials; reads are open to any origin without them.
-    origin: (origin, cb) => cb(null, origin === undefined || allowed.has(origin) ? true : 'null'),
-    credentials: true,
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    exposedHeaders: ['etag', 'location', 'retry-after', 'x-request-id'],
-    maxAge: 600,
-  });
+  await app.register(cors, { delegator: corsDelegator(allowed) });
+  refuseForeignWrites(app, allowed);
 
   await app.register(swagger, {
     openapi: {

@@ -47,6 +47,24 @@ describe('ordered id snapshots of catalogue listings', () => {
     expect(await snapshots.get('k', read)).toEqual(['y', 'x']);
   });
 
+  it('does not re-read an ageless listing as it ages, only after a catalogue change', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const clock = fakeClock();
+    const snapshots = new OrderSnapshots(clock as unknown as CatalogueClock, { maxAgeMs: 1000, maxSnapshots: 4 });
+    let reads = 0;
+    const read = async () => {
+      reads += 1;
+      return [`read-${reads}`];
+    };
+    expect(await snapshots.get('k', read, true)).toEqual(['read-1']);
+    vi.setSystemTime(Date.now() + 60_000);
+    await snapshots.get('k', read, true);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await snapshots.get('k', read, true)).toEqual(['read-1']);
+    clock.current = 'b';
+    expect(await snapshots.get('k', read, true)).toEqual(['read-2']);
+  });
+
   it('keeps at most the given number of listings, dropping the least recently used', async () => {
     const clock = fakeClock();
     const snapshots = new OrderSnapshots(clock as unknown as CatalogueClock, { maxAgeMs: 60_000, maxSnapshots: 2 });

@@ -6,6 +6,7 @@ import type { ComfyNodeJson, NodeJson } from '../catalogue/wire.js';
 import { findReadableNode, type NodeAccess } from '../nodes/node-access.js';
 import { presentNode } from '../nodes/present.js';
 import { findNodesByIds, type NodeRow } from '../nodes/repository.js';
+import { coreClassNames } from '../resolve/core-nodes.js';
 import { findVersion } from '../versions/repository.js';
 import { requireVersion } from '../versions/service.js';
 import {
@@ -41,8 +42,15 @@ export async function listComfyNodes(
  * an imported class name or comes from the pack's latest version. Ties: a pack that preempts the
  * name wins, then the lower search ranking, then more downloads, then more GitHub stars (imported
  * packs have no downloads yet), then the id.
+ *
+ * A class that ships with ComfyUI is provided by no pack, whatever packs list it (many copy core
+ * classes into their node maps): 404, as `POST /comfy-nodes/resolve` answers `core`, so the
+ * ComfyUI front end never suggests installing a pack for `KSampler`.
  */
 export async function findPackProviding(ctx: AppContext, name: string): Promise<NodeJson> {
+  if ((await coreClassNames(ctx.db)).has(name)) {
+    throw notFound('Comfy Node not found', `${name} ships with ComfyUI; no pack provides it`);
+  }
   const owners = await findClassOwners(ctx.db, name);
   const packs = await findNodesByIds(ctx.db, [...new Set(owners.map((o) => o.node_id))]);
   const candidates = packs.filter(

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.js';
 import type { NodeJson, NodesPageJson } from '../catalogue/wire.js';
 import { orderSnapshots } from './cache/catalogue-cache.js';
+import { isDefaultOrder } from './list-order.js';
 import type { NodeListRequest } from './list-query.js';
 import { findReadableNode, type NodeAccess } from './node-access.js';
 import { presentNode, presentNodes } from './present.js';
@@ -14,9 +15,10 @@ import { findNodesByIds, type NodeRow, orderedNodeIds } from './repository.js';
  * page and page size), so deep pages cost what the first one does and no `count(*)` runs per page.
  */
 export async function listNodes(ctx: AppContext, request: NodeListRequest): Promise<NodesPageJson> {
-  const ids = await orderSnapshots(ctx).get(request.listingKey, () =>
-    orderedNodeIds(ctx.db, request.filter, request.order),
-  );
+  // The default order moves only with catalogue changes and the UTC day (see `defaultOrder`).
+  const ageless = isDefaultOrder(request.order);
+  const key = ageless ? `${request.listingKey}@${new Date().toISOString().slice(0, 10)}` : request.listingKey;
+  const ids = await orderSnapshots(ctx).get(key, () => orderedNodeIds(ctx.db, request.filter, request.order), ageless);
   const total = ids.length;
   const offset = (request.page - 1) * request.limit;
   const pageIds = offset < total ? ids.slice(offset, offset + request.limit) : [];

@@ -1,7 +1,27 @@
+import { COMPRESSION_THRESHOLD_BYTES, type ContentEncoding, compressBody } from '../../lib/compression.js';
+
 /** A serialized search answer and how many packs it matched (counting popular searches needs it). */
 export interface SearchAnswer {
   body: Buffer;
   total: number;
+  /** Compressed forms of `body`, each made when first asked for and kept with the answer. */
+  forms?: Partial<Record<ContentEncoding, Buffer>>;
+}
+
+/**
+ * The answer's body in `encoding`, compressed once per cached answer (popular searches repeat, so
+ * a compressed hit then costs what an uncompressed one does); undefined for bodies too small to gain.
+ */
+export function encodedAnswer(answer: SearchAnswer, encoding: ContentEncoding): Buffer | undefined {
+  if (answer.body.length < COMPRESSION_THRESHOLD_BYTES) return undefined;
+  answer.forms ??= {};
+  answer.forms[encoding] ??= compressBody(answer.body, encoding);
+  return answer.forms[encoding];
+}
+
+/** Memory charged for an entry: its body, room for the compressed forms it may come to hold, its key. */
+function footprint(answer: SearchAnswer, key: string): number {
+  return Math.ceil(answer.body.length * 1.5) + key.length;
 }
 
 interface Entry extends SearchAnswer {
@@ -45,7 +65,7 @@ export class SearchAnswerCache {
         this.#entries.set(key, hit);
         return Promise.resolve(hit);
       }
-      this.#bytes -= hit.body.length + key.length;
+      this.#bytes -= footprint(hit, key);
     }
     const flightKey = `${revision}\n${key}`;
     let flight = this.#building.get(flightKey);
@@ -67,19 +87,19 @@ export class SearchAnswerCache {
   }
 
   #store(key: string, entry: Entry): void {
-    const size = entry.body.length + key.length;
+    const size = footprint(entry, key);
     if (size > this.options.maxBytes) return;
     const previous = this.#entries.get(key);
     if (previous) {
       this.#entries.delete(key);
-      this.#bytes -= previous.body.length + key.length;
+      this.#bytes -= footprint(previous, key);
     }
     this.#entries.set(key, entry);
     this.#bytes += size;
     for (const [oldKey, old] of this.#entries) {
       if (this.#bytes <= this.options.maxBytes) break;
       this.#entries.delete(oldKey);
-      this.#bytes -= old.body.length + oldKey.length;
+      this.#bytes -= footprint(old, oldKey);
     }
   }
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { importManagerCatalogue } from '../../../src/modules/catalogue-import/service.js';
 import { buildTestApp } from '../../helpers/app.js';
 import { changeCatalogue, seedComfyNode, seedPack } from '../../helpers/catalogue.js';
 import { nodeJson } from '../../helpers/catalogue-json.js';
@@ -93,5 +94,37 @@ describe('GET /comfy-nodes/{comfyNodeName}/node', () => {
     const long = await t.anon.get(`/comfy-nodes/${'x'.repeat(301)}/node`);
     expect(long.statusCode).toBe(400);
     expect(long.json()).toEqual({ message: expect.any(String), error: expect.any(String) });
+  });
+});
+
+describe('GET /comfy-nodes/{comfyNodeName}/node for classes that ship with ComfyUI', () => {
+  it('never names a pack that merely lists a core class, as POST /comfy-nodes/resolve answers core', async () => {
+    const t = await buildTestApp();
+    const { versions } = await seedPack(t, {
+      id: 'copies-core',
+      node: { downloads: 5000 },
+      versions: [{ version: '1.0.0' }],
+    });
+    for (const name of ['KSampler', 'CheckpointLoaderSimple', 'Reroute', 'OwnNode']) {
+      await seedComfyNode(t, { node_id: 'copies-core', node_version_id: versions[0]?.id ?? null, name });
+    }
+    await importManagerCatalogue(t.ctx, {
+      nodes: { custom_nodes: [] },
+      nodeMap: {
+        'https://github.com/comfyanonymous/ComfyUI': [['KSampler', 'CheckpointLoaderSimple'], { title_aux: 'ComfyUI' }],
+      },
+    });
+
+    for (const name of ['KSampler', 'CheckpointLoaderSimple', 'Reroute']) {
+      // The front end's inferPackFromNodeName request.
+      const res = await t.anon.get(`/comfy-nodes/${encodeURIComponent(name)}/node`, {
+        'content-type': 'application/json',
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'Comfy Node not found', error: expect.stringContaining('ComfyUI') });
+      const resolved = await t.anon.post('/comfy-nodes/resolve', { names: [name] });
+      expect(resolved.json()).toEqual({ results: [{ name, status: 'core' }] });
+    }
+    expect(await providerOf(t, 'OwnNode')).toBe('copies-core');
   });
 });

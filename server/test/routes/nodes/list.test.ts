@@ -135,10 +135,11 @@ describe('GET /nodes', () => {
   describe('filters', () => {
     it('supported_os and supported_accelerator match declared lists, case-insensitively', async () => {
       const t = await buildTestApp();
-      await seedPack(t, { id: 'win', node: { supported_os: '["Microsoft :: Windows"]' } });
+      const created_at = '2024-01-01T00:00:00.000Z';
+      await seedPack(t, { id: 'win', node: { supported_os: '["Microsoft :: Windows"]', created_at } });
       await seedPack(t, {
         id: 'linux',
-        node: { supported_os: '["POSIX :: Linux"]', supported_accelerators: '["GPU :: NVIDIA CUDA"]' },
+        node: { supported_os: '["POSIX :: Linux"]', supported_accelerators: '["GPU :: NVIDIA CUDA"]', created_at },
       });
       await seedPack(t, { id: 'none' });
 
@@ -153,11 +154,12 @@ describe('GET /nodes', () => {
 
     it('node_id (repeated or with []) selects packs case-insensitively', async () => {
       const t = await buildTestApp();
-      await seedPack(t, { id: 'one' });
-      await seedPack(t, { id: 'Two' });
-      await seedPack(t, { id: 'three' });
+      const created_at = '2024-01-01T00:00:00.000Z';
+      await seedPack(t, { id: 'one', node: { created_at } });
+      await seedPack(t, { id: 'Two', node: { created_at } });
+      await seedPack(t, { id: 'three', node: { created_at } });
 
-      // Ties break on the id as stored (binary order: upper case first).
+      // Ties (same age too) break on the id as stored (binary order: upper case first).
       expect(ids((await t.anon.get('/nodes?node_id=one&node_id=two')).json())).toEqual(['Two', 'one']);
       expect(ids((await t.anon.get('/nodes?node_id[]=THREE')).json())).toEqual(['three']);
       expect(ids((await t.anon.get('/nodes?node_id=missing')).json())).toEqual([]);

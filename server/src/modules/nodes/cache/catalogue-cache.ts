@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.js';
+import { chooseEncoding, varyOnEncoding } from '../../../lib/compression.js';
 import { CatalogueClock } from './catalogue-clock.js';
 import { OrderSnapshots } from './order-snapshots.js';
 import { type CachedAnswer, ResponseCache } from './response-cache.js';
@@ -76,16 +77,35 @@ export async function sendCachedRead(
   return sendAnswer(request, reply, answer);
 }
 
-/** Sends a cached answer, or an empty 304 when `If-None-Match` names its tag. */
+/**
+ * Sends a cached answer, brotli- or gzip-compressed when the client accepts it (the compressed
+ * bytes are kept with the answer), or an empty 304 when `If-None-Match` names its tag.
+ */
 export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
-  reply.header('etag', answer.etag).header('cache-control', 'no-cache');
+  varyOnEncoding(reply);
+  const encoding = chooseEncoding(request);
+  const encoded = encoding ? answer.encoded(encoding) : undefined;
+  // Each representation has its own tag (as a strong tag must); all of them revalidate the answer.
+  const etag = encoded && encoding ? answer.etag.replace(/"$/, `${ENCODED_TAG_SEPARATOR}${encoding}"`) : answer.etag;
+  reply.header('etag', etag).header('cache-control', 'no-cache');
   if (etagMatches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(answer.body);
+  reply.type('application/json; charset=utf-8');
+  if (encoded && encoding) return reply.header('content-encoding', encoding).send(encoded);
+  return reply.send(answer.body);
 }
 
-/** Whether an `If-None-Match` header names the tag (weak comparison, lists and `*` allowed). */
+/** Joins an answer's tag and the encoding of one of its representations. */
+const ENCODED_TAG_SEPARATOR = '--';
+const REPRESENTATION_SUFFIX = new RegExp(`${ENCODED_TAG_SEPARATOR}(br|gzip)"$`);
+
+/**
+ * Whether an `If-None-Match` header names the tag, or the tag of one of its compressed
+ * representations (weak comparison, lists and `*` allowed).
+ */
 export function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
-  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
+  return header
+    .split(',')
+    .some((candidate) => candidate.trim().replace(/^W\//, '').replace(REPRESENTATION_SUFFIX, '"') === etag);
 }

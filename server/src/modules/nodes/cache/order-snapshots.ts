@@ -36,14 +36,18 @@ export class OrderSnapshots {
     private readonly options: OrderSnapshotOptions,
   ) {}
 
-  /** The ordered ids for `key`, from memory while valid, otherwise from `read`. */
-  async get(key: string, read: () => Promise<readonly string[]>): Promise<readonly string[]> {
+  /**
+   * The ordered ids for `key`, from memory while valid, otherwise from `read`. `ageless` is for
+   * orders that only a catalogue change can alter (the key must name anything else they depend
+   * on): they are not read again as they age.
+   */
+  async get(key: string, read: () => Promise<readonly string[]>, ageless = false): Promise<readonly string[]> {
     const token = await this.clock.token();
     const now = Date.now();
     const hit = this.#snapshots.get(key);
     if (hit && hit.token === token) {
       hit.usedAt = now;
-      if (now - hit.storedAt < this.options.maxAgeMs) return hit.ids;
+      if (ageless || now - hit.storedAt < this.options.maxAgeMs) return hit.ids;
       // Nothing changed, only download counters may have reordered it: answer from the old
       // snapshot while a fresh one is read, so no request waits for a full read (at 100k packs
       // it takes a noticeable fraction of a second).

@@ -1,10 +1,16 @@
 import { createHash } from 'node:crypto';
+import { COMPRESSION_THRESHOLD_BYTES, type ContentEncoding, compressBody } from '../../../lib/compression.js';
 import type { CatalogueClock } from './catalogue-clock.js';
 
 /** A serialized answer ready to send, with its entity tag. */
 export interface CachedAnswer {
   body: Buffer;
   etag: string;
+  /**
+   * The body in an encoding, compressed on first demand and then kept with the answer, so a
+   * compressed read costs what an uncompressed one does. Undefined for bodies too small to gain.
+   */
+  encoded(encoding: ContentEncoding): Buffer | undefined;
 }
 
 interface Entry extends CachedAnswer {
@@ -64,18 +70,18 @@ export class ResponseCache {
   async #fill(key: string, token: string, build: () => Promise<Buffer>): Promise<Entry> {
     const body = await build();
     const now = Date.now();
-    const entry: Entry = { body, etag: entityTag(body), token, storedAt: now, usedAt: now };
+    const entry: Entry = { ...answerOf(body), token, storedAt: now, usedAt: now };
     this.#store(key, entry);
     return entry;
   }
 
   #store(key: string, entry: Entry): void {
-    const size = entry.body.length + key.length;
+    const size = footprint(entry, key);
     if (size > this.options.maxBytes) return;
     const previous = this.#entries.get(key);
     if (previous) {
       this.#entries.delete(key);
-      this.#bytes -= previous.body.length + key.length;
+      this.#bytes -= footprint(previous, key);
     }
     this.#entries.set(key, entry);
     this.#bytes += size;
@@ -92,9 +98,31 @@ export class ResponseCache {
     for (const [key, entry] of byAge) {
       if (this.#bytes <= target) break;
       this.#entries.delete(key);
-      this.#bytes -= entry.body.length + key.length;
+      this.#bytes -= footprint(entry, key);
     }
   }
+}
+
+/**
+ * Memory charged for an entry: its body, plus room for the brotli and gzip forms it may come to
+ * hold (together well under half of a JSON body), plus its key.
+ */
+function footprint(entry: CachedAnswer, key: string): number {
+  return Math.ceil(entry.body.length * 1.5) + key.length;
+}
+
+/** An answer for `body`, whose compressed forms are made once each, when first asked for. */
+function answerOf(body: Buffer): CachedAnswer {
+  const forms: Partial<Record<ContentEncoding, Buffer>> = {};
+  return {
+    body,
+    etag: entityTag(body),
+    encoded(encoding) {
+      if (body.length < COMPRESSION_THRESHOLD_BYTES) return undefined;
+      forms[encoding] ??= compressBody(body, encoding);
+      return forms[encoding];
+    },
+  };
 }
 
 /** A strong entity tag derived from the bytes, so equal answers share a tag across instances. */

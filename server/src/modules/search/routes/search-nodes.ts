@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
+import { chooseEncoding, varyOnEncoding } from '../../../lib/compression.js';
 import { errorResponses } from '../../../lib/schemas.js';
 import { optionalViewer } from '../../auth/viewer.js';
+import { encodedAnswer } from '../answer-cache.js';
 import { SearchNodesPage, SearchNodesQuery } from '../schemas.js';
 import {
   countSearch,
@@ -22,11 +24,13 @@ export function searchNodesRoute(services: SearchServices): FastifyPluginAsyncTy
         preValidation: canonicalizeSearchQuery,
         // Time spent in the server (routing to serialisation) after the parts set by the handler,
         // for dashboards and the benchmark.
-        onSend: async (_request, reply) => {
-          const parts = reply.getHeader('server-timing');
-          const app = `app;dur=${reply.elapsedTime.toFixed(2)}`;
-          reply.header('server-timing', typeof parts === 'string' ? `${parts}, ${app}` : app);
-        },
+        onSend: [
+          async (_request, reply) => {
+            const parts = reply.getHeader('server-timing');
+            const app = `app;dur=${reply.elapsedTime.toFixed(2)}`;
+            reply.header('server-timing', typeof parts === 'string' ? `${parts}, ${app}` : app);
+          },
+        ],
         schema: {
           operationId: 'searchNodes',
           tags: ['nodes', 'search'],
@@ -70,6 +74,13 @@ export function searchNodesRoute(services: SearchServices): FastifyPluginAsyncTy
             ? `search;dur=${timings.search.toFixed(2)}, load;dur=${timings.load.toFixed(2)}`
             : 'search;dur=0.00, load;dur=0.00, cache;desc=hit',
         );
+        varyOnEncoding(reply);
+        const encoding = chooseEncoding(request);
+        const encoded = encoding ? encodedAnswer(answer, encoding) : undefined;
+        if (encoded && encoding) {
+          reply.header('content-encoding', encoding);
+          return sendJson(reply, encoded);
+        }
         return sendJson(reply, answer.body);
       },
     );

@@ -1,0 +1,36 @@
+import type { AppContext } from '../../context.js';
+import { nowIso, parseJsonObject } from '../../db/values.js';
+import { notFound } from '../../lib/errors.js';
+import type { Viewer } from '../auth/viewer.js';
+import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
+import type { NodeJson } from '../catalogue/wire.js';
+import { findNodeByAnyCase } from '../nodes/repository.js';
+import { getNode } from '../nodes/service.js';
+import { requirePackWrite } from './access.js';
+import { updateNodeRow } from './repository.js';
+
+/** Translated pack fields by locale: `{"zh": {"name": "…", "description": "…"}}`. */
+export type Translations = Record<string, Record<string, unknown>>;
+
+/**
+ * `POST /nodes/{nodeId}/translations`: sets the translations of the given locales (each locale
+ * given replaces that locale's entry; other locales stay). Members who may manage the pack's
+ * publisher, and administrators, may do it.
+ */
+export async function setTranslations(
+  ctx: AppContext,
+  viewer: Viewer,
+  nodeId: string,
+  data: Translations,
+): Promise<NodeJson> {
+  const found = await findNodeByAnyCase(ctx.db, nodeId);
+  if (!found || found.status === 'NodeStatusDeleted') throw notFound('Node not found');
+  const { node } = await requirePackWrite(ctx.db, viewer, found.publisher_id, found.id);
+  await ctx.db.transaction().execute(async (trx) => {
+    const merged = { ...parseJsonObject(node.translations), ...data };
+    await updateNodeRow(trx, node.id, { translations: JSON.stringify(merged), updated_at: nowIso() });
+    await recordCatalogueChange(trx, [node.id]);
+  });
+  announceCatalogueChange(ctx.events, [node.id]);
+  return getNode(ctx, node.id, { allowBanned: false, includeTranslations: true });
+}
