@@ -86,6 +86,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     LOG_LEVEL: 'warn',
     EMAIL_VERIFICATION_REQUIRED: 'false',
     AUTH_RATE_LIMIT_SIGN_IN_PER_IP: '10000',
+    AUTH_RATE_LIMIT_SIGN_IN_PER_ACCOUNT_AND_IP: '10000',
     AUTH_RATE_LIMIT_SIGN_UP_PER_IP: '10000',
     AUTH_RATE_LIMIT_EMAIL_PER_IP: '10000',
     AUTH_RATE_LIMIT_EMAIL_PER_ADDRESS: '10000',

@@ -700,6 +700,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/nodes/{nodeId}/translations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set translations of a pack (its publisher’s members who manage packs, admins) */
+        post: operations["createNodeTranslations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/nodes/{nodeId}/versions": {
         parameters: {
             query?: never;
@@ -1216,7 +1233,7 @@ export interface paths {
         get?: never;
         /**
          * Upload the archive of a published version
-         * @description Send the zip as the raw body with `Content-Type: application/zip`. Larger than MAX_ARCHIVE_BYTES → 413 (from Content-Length before any byte is read, or as soon as the limit is crossed). A used URL → 409, an expired one → 410, an unknown one → 404.
+         * @description Send the zip as the raw body with `Content-Type: application/zip`. Larger than MAX_ARCHIVE_BYTES → 413 (from Content-Length before any byte is read, or as soon as the limit is crossed). A used URL → 409, an expired one → 410, an unknown one → 404. A body that stops arriving for UPLOAD_IDLE_TIMEOUT_SECONDS → 408; more than UPLOADS_IN_FLIGHT_PER_ACCOUNT uploads of one publisher at once → 429. An interrupted upload gives the URL back.
          */
         put: operations["uploadArchive"];
         post?: never;
@@ -3953,7 +3970,7 @@ export interface operations {
                 "node_id[]"?: string[];
                 /** @description Page number from 1; a missing, zero or negative value means 1, values above 1000000 mean 1000000. */
                 page?: number;
-                /** @description Order: ranking, downloads, stars, newest, updated, name, rating, id, search_ranking, total_install, github_stars, created_at, create_time, updated_at, update_time; optionally `;asc` or `;desc` (a bare name sorts most/best first, names A→Z). Repeat for tie-breaks; the default order (ranking, downloads, id) always follows. */
+                /** @description Order: ranking, downloads, stars, newest, updated, name, publisher, rating, id, search_ranking, total_install, github_stars, created_at, create_time, updated_at, update_time, last_updated, publisher_name; optionally `;asc` or `;desc` (a bare name sorts most/best first, names A→Z). Repeat for tie-breaks; the default order (ranking, downloads, id) always follows. */
                 sort?: string[];
                 /** @description Same as `sort`. */
                 "sort[]"?: string[];
@@ -4330,6 +4347,75 @@ export interface operations {
         responses: {
             /** @description Default Response */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Node"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createNodeTranslations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nodeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Translated pack fields by locale; each locale given replaces that locale’s entry. */
+                    data: {
+                        [key: string]: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6310,6 +6396,15 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6329,6 +6424,15 @@ export interface operations {
             };
             /** @description Default Response */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6745,6 +6849,15 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6773,6 +6886,15 @@ export interface operations {
             };
             /** @description Default Response */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
