@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppContext } from './context.js';
-import { corsDelegator, refuseForeignWrites } from './lib/cors-policy.js';
+import { installCors, refuseForeignWrites } from './lib/cors-policy.js';
 import { installDepthGuard } from './lib/depth-guard.js';
 import { installErrorHandling } from './lib/error-handler.js';
 import { installNulGuard } from './lib/nul-guard.js';
@@ -68,7 +67,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       .map(originOf)
       .filter((o): o is string => o !== undefined),
   );
-  await app.register(cors, { delegator: corsDelegator(allowed) });
+  installCors(app, allowed);
   refuseForeignWrites(app, allowed);
 
   await app.register(swagger, {
