@@ -179,12 +179,13 @@ async function waitUntilActive(server: RegistryProcess, nodeId: string, version:
   throw new Error(`${nodeId}@${version} was not Active within 60 s`);
 }
 
-function cliBody(token: string, nodeId: string, version: string) {
+/** The JSON body of comfy-cli's `comfy node publish`, for a small pack. */
+export function cliBody(token: string, nodeId: string, version: string, description = 'Benchmark pack') {
   return {
     personal_access_token: token,
     node: {
       id: nodeId,
-      description: 'Benchmark pack',
+      description,
       icon: '',
       name: nodeId,
       license: '{"text": "MIT"}',

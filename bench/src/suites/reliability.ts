@@ -4,6 +4,7 @@ import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { round } from '../measure.js';
 import type { BenchContext, BenchRow, BenchSuite, RegistryProcess } from '../suite.js';
+import { cliBody } from './publish.js';
 
 /** Connections of the soak: readers, installers and publishers add up to 200. */
 const READERS = 150;
@@ -238,7 +239,7 @@ async function publishOnly(server: RegistryProcess, token: string, nodeId: strin
   const answer = await fetch(`${server.url}/publishers/rel/nodes/${nodeId}/versions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(cliBody(token, nodeId, version)),
+    body: JSON.stringify(cliBody(token, nodeId, version, 'Reliability pack')),
   });
   if (answer.status !== 201) throw new Error(`publish ${nodeId}@${version}: ${answer.status} ${await answer.text()}`);
   return ((await answer.json()) as { signedUrl: string }).signedUrl;
@@ -391,33 +392,6 @@ async function dropUpload(url: string, dataDir: string, version: string): Promis
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   return false;
-}
-
-function cliBody(token: string, nodeId: string, version: string) {
-  return {
-    personal_access_token: token,
-    node: {
-      id: nodeId,
-      description: 'Reliability pack',
-      icon: '',
-      name: nodeId,
-      license: '{"text": "MIT"}',
-      repository: `https://github.com/bench/${nodeId}`,
-      banner_url: '',
-      supported_os: [],
-      supported_accelerators: [],
-      supported_comfyui_version: '',
-      supported_comfyui_frontend_version: '',
-    },
-    node_version: {
-      version,
-      dependencies: [],
-      supported_os: [],
-      supported_accelerators: [],
-      supported_comfyui_version: '',
-      supported_comfyui_frontend_version: '',
-    },
-  };
 }
 
 /** A pack with `modules` node modules. */

@@ -1,11 +1,9 @@
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { registryJobHandlers } from '../../src/modules/jobs/handlers.js';
-import { JobWorker } from '../../src/modules/jobs/worker.js';
 import { buildTestApp } from '../helpers/app.js';
 import { packZip } from '../helpers/pack-zip.js';
 import { acmeWithToken, cliPublishBody } from '../routes/publishing/comfy-cli.js';
-import { freePort } from './support.js';
+import { freePort, processQueuedJobs } from './support.js';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -78,13 +76,7 @@ describe('comfy-cli (ENVIRONMENT=dev) reaching a registry elsewhere through a lo
       body: Buffer.from(zip),
     });
     expect(uploaded.status).toBe(200);
-    const worker = new JobWorker(t.ctx.db, t.ctx.dialect, registryJobHandlers(t.ctx), {
-      concurrency: 1,
-      pollIntervalMs: 1000,
-      leaseMs: 60_000,
-      retryBaseSeconds: 1,
-    });
-    while ((await worker.runOnce()) > 0) {}
+    await processQueuedJobs(t);
 
     // C3/C4: registry-install through the forward, then the download from the URL it names.
     const install = await fetch(`${dev}/nodes/hello/install?version=1.0.0`, { headers: cliHeaders(tunnel.port) });

@@ -9,13 +9,11 @@ import tls from 'node:tls';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createContext } from '../../src/context.js';
-import { registryJobHandlers } from '../../src/modules/jobs/handlers.js';
-import { JobWorker } from '../../src/modules/jobs/worker.js';
 import { buildWebApp } from '../../src/modules/web/app.js';
 import { buildTestApp } from '../helpers/app.js';
 import { packZip } from '../helpers/pack-zip.js';
 import { acmeWithToken, cliPublishBody } from '../routes/publishing/comfy-cli.js';
-import { freePort, repoRoot, requirement } from './support.js';
+import { freePort, processQueuedJobs, repoRoot, requirement } from './support.js';
 
 const nginxBinary = '/usr/sbin/nginx';
 const siteDir = path.join(repoRoot, 'deploy', 'nginx');
@@ -190,13 +188,7 @@ describe.runIf(runnable)('HTTPS through nginx with deploy/nginx/registry.conf', 
       body: Buffer.from(zip),
     });
     expect(uploaded.status).toBe(200);
-    const worker = new JobWorker(t.ctx.db, t.ctx.dialect, registryJobHandlers(t.ctx), {
-      concurrency: 1,
-      pollIntervalMs: 1000,
-      leaseMs: 60_000,
-      retryBaseSeconds: 1,
-    });
-    while ((await worker.runOnce()) > 0) {}
+    await processQueuedJobs(t);
 
     // The catalogue as ComfyUI-Manager reads it.
     const catalogue = await send(`${apiUrl}/nodes?page=1&limit=30&comfyui_version=unknown&form_factor=git-linux`);

@@ -85,6 +85,12 @@ export async function publishOver(
     body: Buffer.from(zip),
   });
   expect(uploaded.status).toBe(200);
+  await processQueuedJobs(t);
+  return { signedUrl };
+}
+
+/** Runs every queued job (archive processing) to the end, as the server's worker would. */
+export async function processQueuedJobs(t: TestApp): Promise<void> {
   const worker = new JobWorker(t.ctx.db, t.ctx.dialect, registryJobHandlers(t.ctx), {
     concurrency: 1,
     pollIntervalMs: 1000,
@@ -92,5 +98,4 @@ export async function publishOver(
     retryBaseSeconds: 1,
   });
   while ((await worker.runOnce()) > 0) {}
-  return { signedUrl };
 }
