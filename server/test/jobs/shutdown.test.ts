@@ -4,6 +4,7 @@ import { enqueueJob } from '../../src/modules/jobs/queue.js';
 import type { JobHandler } from '../../src/modules/jobs/types.js';
 import { JobWorker } from '../../src/modules/jobs/worker.js';
 import { AnalyserPool } from '../../src/modules/pipeline/analyser-pool.js';
+import { testLimits } from '../archive/helpers/pack.js';
 import { createTestDatabase } from '../helpers/database.js';
 
 const open: DatabaseHandle[] = [];
@@ -11,15 +12,6 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((d) => d.destroy()));
 });
 
-const limits = {
-  maxArchiveBytes: 1e8,
-  maxEntries: 1000,
-  maxUncompressedBytes: 1e9,
-  maxCompressionRatio: 200,
-  maxSourceFileBytes: 1e6,
-  maxSourceBytes: 1e7,
-  maxTextBytes: 1e7,
-};
 /** An analyser thread script whose `hang` input never finishes (as a pathological archive would). */
 const misbehaving = new URL('../pipeline/fixtures/misbehaving-worker.ts', import.meta.url);
 
@@ -37,7 +29,7 @@ describe('job worker shutdown', () => {
       kind: 'analyse',
       async run() {
         started();
-        await pool.analyze('hang', { name: 'hello', version: '1.0.0' }, limits);
+        await pool.analyze('hang', { name: 'hello', version: '1.0.0' }, testLimits);
       },
       close: () => pool.close(),
     };
