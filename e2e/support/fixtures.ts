@@ -16,6 +16,11 @@ interface Fixtures {
   checkA11y: (page: Page) => Promise<void>;
   /** Saves a screenshot under e2e/screenshots/ for review. */
   saveScreenshot: (page: Page, name: string, options?: { selector?: string }) => Promise<void>;
+  /**
+   * Loads `url` three times (light, dark, Arabic) in a fresh context of the page's browser with the
+   * same sign-in cookies, waits for `ready` on each, and saves `<name>-light|dark|ar.png`.
+   */
+  saveThemedScreenshots: (page: Page, name: string, url: string, ready: (page: Page) => Promise<void>) => Promise<void>;
 }
 
 /** How long a page may stay inert before the app has taken it over (the slowest CI machine). */
@@ -80,6 +85,41 @@ export const test = base.extend<Fixtures>({
       const file = path.join(screenshotDir, `${name}.png`);
       if (options.selector) await page.locator(options.selector).first().screenshot({ path: file });
       else await page.screenshot({ path: file, fullPage: true });
+    });
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+  saveThemedScreenshots: async ({}, use) => {
+    mkdirSync(screenshotDir, { recursive: true });
+    const variants = [
+      { suffix: 'light', theme: 'light', language: null },
+      { suffix: 'dark', theme: 'dark', language: null },
+      { suffix: 'ar', theme: 'light', language: 'ar' },
+    ] as const;
+    await use(async (page, name, url, ready) => {
+      const browser = page.context().browser();
+      if (!browser) throw new Error('saveThemedScreenshots needs a launched browser');
+      const cookies = await page.context().cookies();
+      for (const variant of variants) {
+        const context = await browser.newContext({ viewport: page.viewportSize() ?? undefined, locale: 'en-US' });
+        try {
+          await context.addCookies(cookies);
+          await context.addInitScript(
+            ({ theme, language }) => {
+              localStorage.setItem('comfy-registry-theme', theme);
+              if (language) localStorage.setItem('comfy-registry-language', language);
+            },
+            { theme: variant.theme, language: variant.language },
+          );
+          const shot = await context.newPage();
+          await shot.goto(new URL(url, readState().webUrl).toString());
+          await expect(shot.locator('#root[inert]')).toHaveCount(0, { timeout: TAKEOVER_TIMEOUT_MS });
+          if (variant.language) await expect(shot.locator('html')).toHaveAttribute('dir', 'rtl');
+          await ready(shot);
+          await shot.screenshot({ path: path.join(screenshotDir, `${name}-${variant.suffix}.png`), fullPage: true });
+        } finally {
+          await context.close();
+        }
+      }
     });
   },
 });
