@@ -1642,14 +1642,23 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             description: string;
+            /**
+             * Format: date-time
+             * @description When publish stops accepting it; absent: never.
+             */
+            expiresAt?: string;
             id: string;
+            /** @description Last 4 characters of the secret; absent for tokens made before they were kept. */
+            lastFour?: string;
             /**
              * Format: date-time
              * @description Absent until the first publish.
              */
             lastUsedAt?: string;
             name: string;
-            /** @description First 4 characters of the secret, then `***`. */
+            /** @description The only packs it may publish; absent: every pack of the publisher. */
+            nodeIds?: string[];
+            /** @description First 4 characters of the secret, `***`, then the last 4 when known. */
             token: string;
         };
         /** ProcessingStatus */
@@ -6595,7 +6604,11 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string;
+                    /** @description Days until the token stops working; absent: it never expires. */
+                    expiresInDays?: number;
                     name: string;
+                    /** @description Limit the token to these packs of the publisher; absent: every pack, new ones included. */
+                    nodeIds?: string[];
                 };
             };
         };
