@@ -17,6 +17,7 @@ import {
   VERIFY_EMAIL_PATH,
   verificationMail,
   webLink,
+  withReturnPath,
 } from './mails.js';
 import { promoteConfiguredAdmin } from './promotion.js';
 import { oidcPlugins, socialProviders } from './providers.js';
@@ -73,6 +74,9 @@ export function createRegistryAuth(ctx: AppContext, deps: RegistryAuthDeps): Reg
     logger: { level: 'warn', log: (level, message) => deps.log(level === 'error' ? 'warn' : level, message) },
     user: {
       modelName: 'users',
+      // A new address is used only once its owner opens the link mailed to it (the change-email
+      // route; better-auth mails it through sendVerificationEmail below).
+      changeEmail: { enabled: true },
       fields: { emailVerified: 'email_verified', createdAt: 'created_at', updatedAt: 'updated_at' },
       additionalFields: {
         isAdmin: { type: 'boolean', fieldName: 'is_admin', input: false, required: false, defaultValue: false },
@@ -151,10 +155,12 @@ export function createRegistryAuth(ctx: AppContext, deps: RegistryAuthDeps): Reg
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: true,
-      autoSignInAfterVerification: false,
+      // Opening the link proves the mailbox, so it signs the person in (only the first time: an
+      // address already confirmed answers without a session).
+      autoSignInAfterVerification: true,
       expiresIn: LINK_TTL_SECONDS,
-      sendVerificationEmail: async ({ user, token }) => {
-        const link = webLink(webUrl, VERIFY_EMAIL_PATH, token);
+      sendVerificationEmail: async ({ user, token, url }) => {
+        const link = withReturnPath(webLink(webUrl, VERIFY_EMAIL_PATH, token), url, webUrl);
         sendInBackground(verificationMail(user.email, user.name, link, LINK_TTL_SECONDS / 3600));
       },
     },

@@ -174,6 +174,11 @@ export const ChangePasswordBody = Type.Object(
   { additionalProperties: false },
 );
 
+export const ChangeEmailBody = Type.Object(
+  { newEmail: Type.String(), callbackURL: Type.Optional(CallbackUrl) },
+  { additionalProperties: false },
+);
+
 export const UpdateUserBody = Type.Object(
   {
     name: Type.Optional(Type.String({ maxLength: 100 })),

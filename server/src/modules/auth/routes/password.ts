@@ -5,6 +5,7 @@ import { normalizePassword } from '../password-policy.js';
 import type { AuthRuntime } from '../runtime.js';
 import {
   authErrors,
+  ChangeEmailBody,
   ChangePasswordBody,
   ChangePasswordResponse,
   SessionResponse,
@@ -124,6 +125,29 @@ export function passwordRoutes(runtime: AuthRuntime): FastifyPluginAsyncTypebox 
         const newPassword = runtime.newPassword(request.body.newPassword);
         const currentPassword = normalizePassword(request.body.currentPassword);
         const answer = await runtime.forward(request, { body: { ...request.body, currentPassword, newPassword } });
+        return runtime.send(answer, reply, request.url);
+      },
+    );
+
+    app.post(
+      `${AUTH_BASE_PATH}/change-email`,
+      {
+        bodyLimit: AUTH_BODY_LIMIT,
+        schema: {
+          operationId: 'changeEmail',
+          tags,
+          summary: 'Change the address of the signed-in account once the new address is confirmed',
+          description:
+            'Mails a confirmation link to the new address; the address changes when the link is opened. The answer is the same when the new address already belongs to an account (nothing is sent then), so it reveals no accounts.',
+          body: ChangeEmailBody,
+          response: { 200: StatusResponse, ...authErrors(400, 401, 403, 413, 429) },
+        },
+      },
+      async (request, reply) => {
+        await runtime.limits.spendAddressBudget('email', request.ip);
+        const newEmail = runtime.email(request.body.newEmail);
+        await runtime.limits.spendMailBudget(newEmail);
+        const answer = await runtime.forward(request, { body: { ...request.body, newEmail } });
         return runtime.send(answer, reply, request.url);
       },
     );
