@@ -68,3 +68,21 @@ export const useLinkedAccounts = () => useQuery(linkedAccountsQuery());
 /** `POST /api/auth/revoke-sessions`: ends every session of the account, this one included. */
 export const revokeAllSessions = () =>
   identityCall<unknown>('/api/auth/revoke-sessions', { method: 'POST', body: '{}' });
+
+/** `POST /api/auth/change-password`; other sessions end, this one gets a fresh cookie. */
+export const changePassword = (body: { currentPassword: string; newPassword: string }) =>
+  unwrap(sessionApi.POST('/api/auth/change-password', { body: { ...body, revokeOtherSessions: true } }));
+
+/**
+ * `POST /api/auth/change-email`: mails a link to the new address; the address changes when it is
+ * opened, and the confirmation page then returns to the account page.
+ */
+export const changeEmail = (newEmail: string) =>
+  unwrap(
+    sessionApi.POST('/api/auth/change-email', {
+      body: {
+        newEmail,
+        callbackURL: `${window.location.origin}/auth/verify-email?fromUrl=${encodeURIComponent('/account')}`,
+      },
+    }),
+  );
