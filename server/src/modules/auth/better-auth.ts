@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { PASSWORD_HARD_MAX_LENGTH } from '../../config/auth.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
+import { releaseAccount } from '../account-deletion/service.js';
 import { normalizeEmail } from './email.js';
 import { AUTH_ERRORS } from './errors.js';
 import { hashedSessionAdapter } from './hashed-sessions.js';
@@ -77,6 +78,10 @@ export function createRegistryAuth(ctx: AppContext, deps: RegistryAuthDeps): Reg
       // A new address is used only once its owner opens the link mailed to it (the change-email
       // route; better-auth mails it through sendVerificationEmail below).
       changeEmail: { enabled: true },
+      // Deleting an account keeps its packs public and stops publishing where it was the last
+      // owner (see account-deletion/service.ts and docs/identity.md). Accounts with a password
+      // confirm with it; the others need a session from the last day.
+      deleteUser: { enabled: true, beforeDelete: async (user) => releaseAccount(ctx.db, user.id) },
       fields: { emailVerified: 'email_verified', createdAt: 'created_at', updatedAt: 'updated_at' },
       additionalFields: {
         isAdmin: { type: 'boolean', fieldName: 'is_admin', input: false, required: false, defaultValue: false },

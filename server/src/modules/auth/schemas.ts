@@ -179,6 +179,18 @@ export const ChangeEmailBody = Type.Object(
   { additionalProperties: false },
 );
 
+export const DeleteUserBody = Type.Object(
+  {
+    password: Type.Optional(Type.String({ minLength: 1, description: 'Required for accounts that have a password.' })),
+  },
+  { additionalProperties: false },
+);
+
+export const DeleteUserResponse = Type.Object(
+  { success: Type.Boolean(), message: Type.String() },
+  { title: 'DeleteUserResponse', additionalProperties: true },
+);
+
 export const UpdateUserBody = Type.Object(
   {
     name: Type.Optional(Type.String({ maxLength: 100 })),

@@ -8,6 +8,8 @@ import {
   ChangeEmailBody,
   ChangePasswordBody,
   ChangePasswordResponse,
+  DeleteUserBody,
+  DeleteUserResponse,
   SessionResponse,
   SignInBody,
   SignInResponse,
@@ -149,6 +151,27 @@ export function passwordRoutes(runtime: AuthRuntime): FastifyPluginAsyncTypebox 
         await runtime.limits.spendMailBudget(newEmail);
         const answer = await runtime.forward(request, { body: { ...request.body, newEmail } });
         return runtime.send(answer, reply, request.url);
+      },
+    );
+
+    app.post(
+      `${AUTH_BASE_PATH}/delete-user`,
+      {
+        bodyLimit: AUTH_BODY_LIMIT,
+        schema: {
+          operationId: 'deleteAuthUser',
+          tags,
+          summary: 'Delete the signed-in account (packs stay published)',
+          description:
+            "Accounts with a password send it (400 WRONG_PASSWORD when wrong); accounts without one need a session from the last day (403 REQUIRES_RECENT_LOGIN). The account's memberships, star ratings, sessions and sign-in methods go; its packs stay public. The publishing tokens it made, and all tokens of publishers it owned alone, are deleted.",
+          body: DeleteUserBody,
+          response: { 200: DeleteUserResponse, ...authErrors(400, 401, 403, 413, 429) },
+        },
+      },
+      async (request, reply) => {
+        await runtime.limits.spendAddressBudget('other', request.ip);
+        const body = request.body.password === undefined ? {} : { password: normalizePassword(request.body.password) };
+        return runtime.send(await runtime.forward(request, { body }), reply, request.url);
       },
     );
 
