@@ -280,6 +280,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/delete-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete the signed-in account (packs stay published)
+         * @description Accounts with a password send it (400 WRONG_PASSWORD when wrong); accounts without one need a session from the last day (403 REQUIRES_RECENT_LOGIN). The account's memberships, star ratings, sessions and sign-in methods go; its packs stay public. The publishing tokens it made, and all tokens of publishers it owned alone, are deleted.
+         */
+        post: operations["deleteAuthUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/get-session": {
         parameters: {
             query?: never;
@@ -1280,6 +1300,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/account-deletion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What deleting the signed-in account would change (shown before confirming) */
+        get: operations["getAccountDeletionImpact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/publishers/": {
         parameters: {
             query?: never;
@@ -1318,6 +1355,21 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AccountDeletionImpact */
+        AccountDeletionImpact: {
+            /** @description Publishers with another owner: the account leaves them. */
+            shared: {
+                id: string;
+                name: string;
+                role: string;
+            }[];
+            /** @description Publishers with no other owner: they and their packs stay public, their tokens are deleted. */
+            soleOwned: {
+                id: string;
+                name: string;
+                packs: number;
+            }[];
+        };
         /** AdminPublisher */
         AdminPublisher: {
             /** Format: date-time */
@@ -1526,6 +1578,13 @@ export interface components {
             count: number;
             /** @description UTC day, YYYY-MM-DD. */
             day: string;
+        };
+        /** DeleteUserResponse */
+        DeleteUserResponse: {
+            message: string;
+            success: boolean;
+        } & {
+            [key: string]: unknown;
         };
         /** ErrorResponse */
         ErrorResponse: {
@@ -3002,6 +3061,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ChangePasswordResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteAuthUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required for accounts that have a password. */
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteUserResponse"];
                 };
             };
             /** @description Default Response */
@@ -7026,6 +7157,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getAccountDeletionImpact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDeletionImpact"];
                 };
             };
             /** @description Default Response */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '../../../api/client';
+import { api, unwrap } from '../../../api/client';
 import { apiErrorFrom } from '../../../api/errors';
 import { sessionApi } from '../../../api/session-fetch';
 import { config } from '../../../lib/config';
@@ -86,3 +86,14 @@ export const changeEmail = (newEmail: string) =>
       },
     }),
   );
+
+/** `GET /users/account-deletion`: what deleting the account would change, shown before confirming. */
+export const useDeletionImpact = () =>
+  useQuery({
+    queryKey: ['/users/account-deletion'],
+    queryFn: ({ signal }) => unwrap(api.GET('/users/account-deletion', { signal })),
+  });
+
+/** `POST /api/auth/delete-user`: accounts with a password confirm with it. */
+export const deleteAccount = (password: string | null) =>
+  unwrap(sessionApi.POST('/api/auth/delete-user', { body: password === null ? {} : { password } }));

@@ -15,6 +15,7 @@ import { revokeAllSessions, sessionKey, updateProfile, useLinkedAccounts, useSes
 import { providerKey } from '../lib/providers';
 import { ChangeEmailSection } from './ChangeEmailSection';
 import { ChangePasswordSection } from './ChangePasswordSection';
+import { DeleteAccountSection } from './DeleteAccountSection';
 
 /** The account's user as the session returns it. */
 interface SessionUser {
@@ -25,7 +26,7 @@ interface SessionUser {
 
 const isHttpUrl = (value: string) => /^https?:\/\/\S+$/.test(value);
 
-/** `/account`: profile (name, picture), e-mail address, password, sign-in methods, sign out everywhere. */
+/** `/account`: profile (name, picture), e-mail address, password, sign-in methods, sign out everywhere, delete the account. */
 export function AccountPage() {
   const { t } = useTranslation('account');
   const session = useSession();
@@ -55,6 +56,7 @@ export function AccountPage() {
         <ChangePasswordSection />
         <MethodsSection />
         <SignOutEverywhere />
+        <DeleteAccountSection />
       </div>
     </div>
   );
