@@ -36,7 +36,7 @@ export function withReturnPath(link: string, betterAuthUrl: string, webUrl: stri
   }
   if (callback.origin !== new URL(webUrl).origin) return link;
   const from = callback.searchParams.get('fromUrl');
-  if (!from || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return link;
+  if (!from?.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return link;
   const url = new URL(link);
   url.searchParams.set('fromUrl', from);
   return url.toString();
