@@ -222,6 +222,12 @@ export interface PersonalAccessTokensTable {
   created_by: string | null;
   last_used_at: string | null;
   created_at: CreatedAt;
+  /** When the token stops working; null: never. */
+  expires_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON array of the pack ids it may publish; null: every pack of the publisher. */
+  node_ids: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Last four characters of the secret, to tell tokens apart; null for tokens made before 0014. */
+  token_last_four: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ReviewsTable {

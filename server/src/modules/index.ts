@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import accountDeletionRoutes from './account-deletion/routes.js';
 import adminModule from './admin/routes/index.js';
 import authRoutes from './auth/routes/index.js';
 import bulkRoutes from './bulk/routes.js';
@@ -25,6 +26,7 @@ export const apiModules: FastifyPluginAsync[] = [
   healthRoutes,
   authRoutes,
   usersRoutes,
+  accountDeletionRoutes,
   publishersModule,
   tokenRoutes,
   packsModule,

@@ -115,7 +115,7 @@ describe('registry create-token', () => {
         created_by: null,
       },
     ]);
-    expect(await verifyPublisherToken(db, 'acme', secret)).toEqual(expect.objectContaining({ name: 'CI' }));
+    expect(await verifyPublisherToken(db, 'acme', secret, 'any-pack')).toEqual(expect.objectContaining({ name: 'CI' }));
   });
 
   it('warns on stderr when the publisher is banned', async () => {

@@ -243,6 +243,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/change-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the address of the signed-in account once the new address is confirmed
+         * @description Mails a confirmation link to the new address; the address changes when the link is opened. The answer is the same when the new address already belongs to an account (nothing is sent then), so it reveals no accounts.
+         */
+        post: operations["changeEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/change-password": {
         parameters: {
             query?: never;
@@ -254,6 +274,26 @@ export interface paths {
         put?: never;
         /** Change the password of the signed-in account */
         post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/delete-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete the signed-in account (packs stay published)
+         * @description Accounts with a password send it (400 WRONG_PASSWORD when wrong); accounts without one need a session from the last day (403 REQUIRES_RECENT_LOGIN). The account's memberships, star ratings, sessions and sign-in methods go; its packs stay public. The publishing tokens it made, and all tokens of publishers it owned alone, are deleted.
+         */
+        post: operations["deleteAuthUser"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1260,6 +1300,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/account-deletion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What deleting the signed-in account would change (shown before confirming) */
+        get: operations["getAccountDeletionImpact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/publishers/": {
         parameters: {
             query?: never;
@@ -1298,6 +1355,21 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AccountDeletionImpact */
+        AccountDeletionImpact: {
+            /** @description Publishers with another owner: the account leaves them. */
+            shared: {
+                id: string;
+                name: string;
+                role: string;
+            }[];
+            /** @description Publishers with no other owner: they and their packs stay public, their tokens are deleted. */
+            soleOwned: {
+                id: string;
+                name: string;
+                packs: number;
+            }[];
+        };
         /** AdminPublisher */
         AdminPublisher: {
             /** Format: date-time */
@@ -1507,6 +1579,13 @@ export interface components {
             /** @description UTC day, YYYY-MM-DD. */
             day: string;
         };
+        /** DeleteUserResponse */
+        DeleteUserResponse: {
+            message: string;
+            success: boolean;
+        } & {
+            [key: string]: unknown;
+        };
         /** ErrorResponse */
         ErrorResponse: {
             /** @description Further detail, or empty. */
@@ -1642,14 +1721,23 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             description: string;
+            /**
+             * Format: date-time
+             * @description When publish stops accepting it; absent: never.
+             */
+            expiresAt?: string;
             id: string;
+            /** @description Last 4 characters of the secret; absent for tokens made before they were kept. */
+            lastFour?: string;
             /**
              * Format: date-time
              * @description Absent until the first publish.
              */
             lastUsedAt?: string;
             name: string;
-            /** @description First 4 characters of the secret, then `***`. */
+            /** @description The only packs it may publish; absent: every pack of the publisher. */
+            nodeIds?: string[];
+            /** @description First 4 characters of the secret, `***`, then the last 4 when known. */
             token: string;
         };
         /** ProcessingStatus */
@@ -2876,6 +2964,79 @@ export interface operations {
             };
         };
     };
+    changeEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Absolute URL of the web app to return to. */
+                    callbackURL?: string;
+                    newEmail: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthStatus"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+        };
+    };
     changePassword: {
         parameters: {
             query?: never;
@@ -2900,6 +3061,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ChangePasswordResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteAuthUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required for accounts that have a password. */
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteUserResponse"];
                 };
             };
             /** @description Default Response */
@@ -6595,7 +6828,11 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string;
+                    /** @description Days until the token stops working; absent: it never expires. */
+                    expiresInDays?: number;
                     name: string;
+                    /** @description Limit the token to these packs of the publisher; absent: every pack, new ones included. */
+                    nodeIds?: string[];
                 };
             };
         };
@@ -6920,6 +7157,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getAccountDeletionImpact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDeletionImpact"];
                 };
             };
             /** @description Default Response */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { authErrorCodes } from '../features/auth/error-messages';
+import { authErrorCodes } from '../lib/auth-error-messages';
 import { describeNamespaceTranslations } from '../test/namespace-translations';
 import { flatten, type TranslationTree } from './missing-keys';
 

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { PASSWORD_HARD_MAX_LENGTH } from '../../config/auth.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
+import { releaseAccount } from '../account-deletion/service.js';
 import { normalizeEmail } from './email.js';
 import { AUTH_ERRORS } from './errors.js';
 import { hashedSessionAdapter } from './hashed-sessions.js';
@@ -17,6 +18,7 @@ import {
   VERIFY_EMAIL_PATH,
   verificationMail,
   webLink,
+  withReturnPath,
 } from './mails.js';
 import { promoteConfiguredAdmin } from './promotion.js';
 import { oidcPlugins, socialProviders } from './providers.js';
@@ -73,6 +75,13 @@ export function createRegistryAuth(ctx: AppContext, deps: RegistryAuthDeps): Reg
     logger: { level: 'warn', log: (level, message) => deps.log(level === 'error' ? 'warn' : level, message) },
     user: {
       modelName: 'users',
+      // A new address is used only once its owner opens the link mailed to it (the change-email
+      // route; better-auth mails it through sendVerificationEmail below).
+      changeEmail: { enabled: true },
+      // Deleting an account keeps its packs public and stops publishing where it was the last
+      // owner (see account-deletion/service.ts and docs/identity.md). Accounts with a password
+      // confirm with it; the others need a session from the last day.
+      deleteUser: { enabled: true, beforeDelete: async (user) => releaseAccount(ctx.db, user.id) },
       fields: { emailVerified: 'email_verified', createdAt: 'created_at', updatedAt: 'updated_at' },
       additionalFields: {
         isAdmin: { type: 'boolean', fieldName: 'is_admin', input: false, required: false, defaultValue: false },
@@ -151,10 +160,12 @@ export function createRegistryAuth(ctx: AppContext, deps: RegistryAuthDeps): Reg
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: true,
-      autoSignInAfterVerification: false,
+      // Opening the link proves the mailbox, so it signs the person in (only the first time: an
+      // address already confirmed answers without a session).
+      autoSignInAfterVerification: true,
       expiresIn: LINK_TTL_SECONDS,
-      sendVerificationEmail: async ({ user, token }) => {
-        const link = webLink(webUrl, VERIFY_EMAIL_PATH, token);
+      sendVerificationEmail: async ({ user, token, url }) => {
+        const link = withReturnPath(webLink(webUrl, VERIFY_EMAIL_PATH, token), url, webUrl);
         sendInBackground(verificationMail(user.email, user.name, link, LINK_TTL_SECONDS / 3600));
       },
     },

@@ -19,6 +19,29 @@ export function webLink(webUrl: string, path: string, token?: string): string {
   return url.toString();
 }
 
+/**
+ * Carries the page the person started from into a confirmation link: better-auth's own link
+ * (`betterAuthUrl`) holds the `callbackURL` the web app sent, and when that is a page of the web
+ * app with a same-site `fromUrl` path, the mailed link gets the same `fromUrl`. Anything else
+ * (another origin, a full URL, `//host`) is dropped, so a link never sends anyone off the site.
+ */
+export function withReturnPath(link: string, betterAuthUrl: string, webUrl: string): string {
+  let callback: URL;
+  try {
+    const raw = new URL(betterAuthUrl).searchParams.get('callbackURL');
+    if (!raw) return link;
+    callback = new URL(raw);
+  } catch {
+    return link;
+  }
+  if (callback.origin !== new URL(webUrl).origin) return link;
+  const from = callback.searchParams.get('fromUrl');
+  if (!from?.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return link;
+  const url = new URL(link);
+  url.searchParams.set('fromUrl', from);
+  return url.toString();
+}
+
 function greeting(name: string): string {
   return name.trim() ? `Hello ${name.trim()},` : 'Hello,';
 }

@@ -174,6 +174,23 @@ export const ChangePasswordBody = Type.Object(
   { additionalProperties: false },
 );
 
+export const ChangeEmailBody = Type.Object(
+  { newEmail: Type.String(), callbackURL: Type.Optional(CallbackUrl) },
+  { additionalProperties: false },
+);
+
+export const DeleteUserBody = Type.Object(
+  {
+    password: Type.Optional(Type.String({ minLength: 1, description: 'Required for accounts that have a password.' })),
+  },
+  { additionalProperties: false },
+);
+
+export const DeleteUserResponse = Type.Object(
+  { success: Type.Boolean(), message: Type.String() },
+  { title: 'DeleteUserResponse', additionalProperties: true },
+);
+
 export const UpdateUserBody = Type.Object(
   {
     name: Type.Optional(Type.String({ maxLength: 100 })),

@@ -19,7 +19,8 @@ export interface PublishAccess {
  * 3. the pack belongs to another publisher → 403 `Permission denied` (a new pack passes);
  * 4. the publisher does not exist → 400 `Failed to validate token`;
  * 5. the token is missing or not one of this publisher's → 400 `Invalid personal access token`.
- * Revoked tokens are deleted rows, so they fail step 5 like a wrong one.
+ * Revoked tokens are deleted rows, so they fail step 5 like a wrong one. A token of this
+ * publisher that has expired → 401, or is limited to other packs → 403 (see tokens/verify.ts).
  * 6. a ban of the token's creator or of an owner of the publisher → 403 (see bans.ts).
  */
 export async function checkPublishToken(
@@ -38,7 +39,7 @@ export async function checkPublishToken(
     throw forbidden('Permission denied', `node ${pack.id} belongs to another publisher`);
   }
   if (!publisher) throw badRequest('Failed to validate token', `publisher ${publisherId} does not exist`);
-  const tokenRow = token ? await verifyPublisherToken(db, publisherId, token) : null;
+  const tokenRow = token ? await verifyPublisherToken(db, publisherId, token, nodeId) : null;
   if (!tokenRow) throw badRequest('Invalid personal access token');
   await requireNoPublishingBan(db, publisherId, nodeId, tokenRow.created_by);
   return { publisher, pack };

@@ -31,7 +31,7 @@ export async function deleteTokenOf(db: Db, publisherId: string, tokenId: string
   return Number(result.numDeletedRows) > 0;
 }
 
-/** The token of a publisher whose secret hashes to `hash`, if any. */
+/** The token of a publisher whose secret hashes to `hash`, if any (expired or not). */
 export function findTokenByHash(db: Db, publisherId: string, hash: string): Promise<TokenRow | undefined> {
   return db
     .selectFrom('personal_access_tokens')
@@ -44,4 +44,19 @@ export function findTokenByHash(db: Db, publisherId: string, hash: string): Prom
 /** Notes that a token was just used. */
 export async function touchToken(db: Db, tokenId: string, at: string): Promise<void> {
   await db.updateTable('personal_access_tokens').set({ last_used_at: at }).where('id', '=', tokenId).execute();
+}
+
+/** The publisher's packs among `normalizedIds` (pack ids folded by `normalizeNodeId`). */
+export function findPublisherPacks(
+  db: Db,
+  publisherId: string,
+  normalizedIds: string[],
+): Promise<{ id: string; normalized_id: string }[]> {
+  if (normalizedIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('nodes')
+    .select(['id', 'normalized_id'])
+    .where('publisher_id', '=', publisherId)
+    .where('normalized_id', 'in', normalizedIds)
+    .execute();
 }

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { errorResponses } from '../../lib/schemas.js';
 import { requireViewer, requireWriter } from '../auth/viewer.js';
 import { bearer, PublisherParams } from '../publishers/schemas.js';
+import { MAX_TOKEN_DAYS, MAX_TOKEN_PACKS } from './scope.js';
 import { createToken, listTokens, revokeToken } from './service.js';
 
 const tags = ['tokens'];
@@ -14,12 +15,24 @@ const PersonalAccessToken = Type.Object(
     description: Type.String(),
     createdAt: Type.String({ format: 'date-time' }),
     lastUsedAt: Type.Optional(Type.String({ format: 'date-time', description: 'Absent until the first publish.' })),
-    token: Type.String({ description: 'First 4 characters of the secret, then `***`.' }),
+    expiresAt: Type.Optional(
+      Type.String({ format: 'date-time', description: 'When publish stops accepting it; absent: never.' }),
+    ),
+    nodeIds: Type.Optional(
+      Type.Array(Type.String(), { description: 'The only packs it may publish; absent: every pack of the publisher.' }),
+    ),
+    lastFour: Type.Optional(
+      Type.String({ description: 'Last 4 characters of the secret; absent for tokens made before they were kept.' }),
+    ),
+    token: Type.String({ description: 'First 4 characters of the secret, `***`, then the last 4 when known.' }),
   },
   { title: 'PersonalAccessToken', additionalProperties: false },
 );
 
-/** Publishing tokens of a publisher (owners and admins only). */
+/**
+ * Publishing tokens of a publisher (owners and admins only). A token can only publish versions
+ * (`POST /publishers/{id}/nodes/{node}/versions`), optionally of chosen packs and until a date.
+ */
 const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   app.post(
@@ -34,6 +47,20 @@ const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: Type.Object({
           name: Type.String({ minLength: 1, maxLength: 100 }),
           description: Type.Optional(Type.String({ maxLength: 1000 })),
+          expiresInDays: Type.Optional(
+            Type.Integer({
+              minimum: 1,
+              maximum: MAX_TOKEN_DAYS,
+              description: 'Days until the token stops working; absent: it never expires.',
+            }),
+          ),
+          nodeIds: Type.Optional(
+            Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+              minItems: 1,
+              maxItems: MAX_TOKEN_PACKS,
+              description: 'Limit the token to these packs of the publisher; absent: every pack, new ones included.',
+            }),
+          ),
         }),
         response: {
           201: Type.Object({ token: Type.String() }, { title: 'CreatedToken' }),

@@ -16,7 +16,13 @@ export function hashTokenSecret(secret: string): string {
   return createHash('sha256').update(secret, 'utf8').digest('hex');
 }
 
-/** How a token appears in lists: its first characters, then `***`. */
-export function maskToken(prefix: string): string {
-  return `${prefix.slice(0, TOKEN_DISPLAY_CHARS)}***`;
+/** How many trailing characters are kept, so owners can tell tokens apart (as crates.io does). */
+export const TOKEN_LAST_CHARS = 4;
+
+/**
+ * How a token appears in lists: its first characters, `***`, then its last four when known
+ * (`crp_***a1B2`); tokens made before the last four were kept show `crp_***`.
+ */
+export function maskToken(prefix: string, lastFour: string | null): string {
+  return `${prefix.slice(0, TOKEN_DISPLAY_CHARS)}***${lastFour ?? ''}`;
 }

@@ -45,6 +45,13 @@ describe('e-mail and password, end to end over HTTP', () => {
     const verified = await tab.get(`/api/auth/verify-email?token=${tokenOf(mail.link)}`);
     expect(verified.status).toBe(200);
     expect(verified.json).toEqual({ status: true, user: null });
+    // Confirming signs the person in; they sign out to show that signing in with the password works.
+    expect([...tab.cookies.keys()]).toEqual(['registry.session_token']);
+    expect((await tab.get('/api/auth/get-session')).json).toEqual({
+      session: expect.any(Object),
+      user: anyUser({ email: 'ada@example.com', name: 'Ada', emailVerified: true }),
+    });
+    expect((await tab.post('/api/auth/sign-out')).status).toBe(200);
 
     const signIn = await tab.post('/api/auth/sign-in/email', { email: 'ada@example.com', password: 'correct horse' });
     expect(signIn.status).toBe(200);

@@ -23,6 +23,9 @@ describe('POST /publishers/{id}/tokens', () => {
         description: 'CI',
         token_hash: hashTokenSecret(token),
         token_prefix: 'crp_',
+        token_last_four: token.slice(-4),
+        expires_at: null,
+        node_ids: null,
         created_by: w.users.owner.id,
         last_used_at: null,
         created_at: expect.any(String),
@@ -65,12 +68,14 @@ describe('POST /publishers/{id}/tokens', () => {
 });
 
 describe('GET /publishers/{id}/tokens', () => {
-  it('lists tokens masked to their first four characters, oldest first, with last use', async () => {
+  it('lists tokens masked to their first and last four characters, oldest first, with last use', async () => {
     const t = await buildTestApp();
     const w = await publisherWorld(t);
     const first = (await w.client.owner.post('/publishers/acme/tokens', { name: 'first' })).json() as { token: string };
-    await w.client.owner.post('/publishers/acme/tokens', { name: 'second', description: 'laptop' });
-    await verifyPublisherToken(t.ctx.db, 'acme', first.token);
+    const second = (
+      await w.client.owner.post('/publishers/acme/tokens', { name: 'second', description: 'laptop' })
+    ).json() as { token: string };
+    await verifyPublisherToken(t.ctx.db, 'acme', first.token, 'any-pack');
     const res = await w.client.owner.get('/publishers/acme/tokens');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
@@ -80,17 +85,19 @@ describe('GET /publishers/{id}/tokens', () => {
         description: '',
         createdAt: expect.any(String),
         lastUsedAt: expect.any(String),
-        token: 'crp_***',
+        lastFour: first.token.slice(-4),
+        token: `crp_***${first.token.slice(-4)}`,
       },
       {
         id: expect.any(String),
         name: 'second',
         description: 'laptop',
         createdAt: expect.any(String),
-        token: 'crp_***',
+        lastFour: second.token.slice(-4),
+        token: `crp_***${second.token.slice(-4)}`,
       },
     ]);
-    expect(res.body).not.toContain(first.token.slice(4));
+    expect(res.body).not.toContain(first.token.slice(4, -4));
   });
 
   it('shows nothing of another publisher', async () => {
@@ -124,7 +131,7 @@ describe('DELETE /publishers/{id}/tokens/{tokenId}', () => {
     const res = await w.client.owner.delete(`/publishers/acme/tokens/${listed?.id}`);
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
-    expect(await verifyPublisherToken(t.ctx.db, 'acme', token)).toBeNull();
+    expect(await verifyPublisherToken(t.ctx.db, 'acme', token, 'any-pack')).toBeNull();
     expect((await w.client.owner.get('/publishers/acme/tokens')).json()).toEqual([]);
   });
 
@@ -162,14 +169,14 @@ describe('verifyPublisherToken', () => {
     const { token } = (await w.client.owner.post('/publishers/acme/tokens', { name: 'ci' })).json() as {
       token: string;
     };
-    const row = await verifyPublisherToken(t.ctx.db, 'acme', token);
+    const row = await verifyPublisherToken(t.ctx.db, 'acme', token, 'any-pack');
     expect(row).toEqual(
       expect.objectContaining({ publisher_id: 'acme', name: 'ci', last_used_at: expect.any(String) }),
     );
     const stored = await t.ctx.db.selectFrom('personal_access_tokens').select('last_used_at').executeTakeFirstOrThrow();
     expect(stored.last_used_at).toBe(row?.last_used_at);
-    expect(await verifyPublisherToken(t.ctx.db, 'other', token)).toBeNull();
-    expect(await verifyPublisherToken(t.ctx.db, 'acme', `${token}x`)).toBeNull();
-    expect(await verifyPublisherToken(t.ctx.db, 'acme', '')).toBeNull();
+    expect(await verifyPublisherToken(t.ctx.db, 'other', token, 'any-pack')).toBeNull();
+    expect(await verifyPublisherToken(t.ctx.db, 'acme', `${token}x`, 'any-pack')).toBeNull();
+    expect(await verifyPublisherToken(t.ctx.db, 'acme', '', 'any-pack')).toBeNull();
   });
 });

@@ -5,8 +5,11 @@ import { normalizePassword } from '../password-policy.js';
 import type { AuthRuntime } from '../runtime.js';
 import {
   authErrors,
+  ChangeEmailBody,
   ChangePasswordBody,
   ChangePasswordResponse,
+  DeleteUserBody,
+  DeleteUserResponse,
   SessionResponse,
   SignInBody,
   SignInResponse,
@@ -125,6 +128,50 @@ export function passwordRoutes(runtime: AuthRuntime): FastifyPluginAsyncTypebox 
         const currentPassword = normalizePassword(request.body.currentPassword);
         const answer = await runtime.forward(request, { body: { ...request.body, currentPassword, newPassword } });
         return runtime.send(answer, reply, request.url);
+      },
+    );
+
+    app.post(
+      `${AUTH_BASE_PATH}/change-email`,
+      {
+        bodyLimit: AUTH_BODY_LIMIT,
+        schema: {
+          operationId: 'changeEmail',
+          tags,
+          summary: 'Change the address of the signed-in account once the new address is confirmed',
+          description:
+            'Mails a confirmation link to the new address; the address changes when the link is opened. The answer is the same when the new address already belongs to an account (nothing is sent then), so it reveals no accounts.',
+          body: ChangeEmailBody,
+          response: { 200: StatusResponse, ...authErrors(400, 401, 403, 413, 429) },
+        },
+      },
+      async (request, reply) => {
+        await runtime.limits.spendAddressBudget('email', request.ip);
+        const newEmail = runtime.email(request.body.newEmail);
+        await runtime.limits.spendMailBudget(newEmail);
+        const answer = await runtime.forward(request, { body: { ...request.body, newEmail } });
+        return runtime.send(answer, reply, request.url);
+      },
+    );
+
+    app.post(
+      `${AUTH_BASE_PATH}/delete-user`,
+      {
+        bodyLimit: AUTH_BODY_LIMIT,
+        schema: {
+          operationId: 'deleteAuthUser',
+          tags,
+          summary: 'Delete the signed-in account (packs stay published)',
+          description:
+            "Accounts with a password send it (400 WRONG_PASSWORD when wrong); accounts without one need a session from the last day (403 REQUIRES_RECENT_LOGIN). The account's memberships, star ratings, sessions and sign-in methods go; its packs stay public. The publishing tokens it made, and all tokens of publishers it owned alone, are deleted.",
+          body: DeleteUserBody,
+          response: { 200: DeleteUserResponse, ...authErrors(400, 401, 403, 413, 429) },
+        },
+      },
+      async (request, reply) => {
+        await runtime.limits.spendAddressBudget('other', request.ip);
+        const body = request.body.password === undefined ? {} : { password: normalizePassword(request.body.password) };
+        return runtime.send(await runtime.forward(request, { body }), reply, request.url);
       },
     );
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '../../../api/client';
+import { api, unwrap } from '../../../api/client';
 import { apiErrorFrom } from '../../../api/errors';
 import { sessionApi } from '../../../api/session-fetch';
 import { config } from '../../../lib/config';
@@ -68,3 +68,32 @@ export const useLinkedAccounts = () => useQuery(linkedAccountsQuery());
 /** `POST /api/auth/revoke-sessions`: ends every session of the account, this one included. */
 export const revokeAllSessions = () =>
   identityCall<unknown>('/api/auth/revoke-sessions', { method: 'POST', body: '{}' });
+
+/** `POST /api/auth/change-password`; other sessions end, this one gets a fresh cookie. */
+export const changePassword = (body: { currentPassword: string; newPassword: string }) =>
+  unwrap(sessionApi.POST('/api/auth/change-password', { body: { ...body, revokeOtherSessions: true } }));
+
+/**
+ * `POST /api/auth/change-email`: mails a link to the new address; the address changes when it is
+ * opened, and the confirmation page then returns to the account page.
+ */
+export const changeEmail = (newEmail: string) =>
+  unwrap(
+    sessionApi.POST('/api/auth/change-email', {
+      body: {
+        newEmail,
+        callbackURL: `${window.location.origin}/auth/verify-email?fromUrl=${encodeURIComponent('/account')}`,
+      },
+    }),
+  );
+
+/** `GET /users/account-deletion`: what deleting the account would change, shown before confirming. */
+export const useDeletionImpact = () =>
+  useQuery({
+    queryKey: ['/users/account-deletion'],
+    queryFn: ({ signal }) => unwrap(api.GET('/users/account-deletion', { signal })),
+  });
+
+/** `POST /api/auth/delete-user`: accounts with a password confirm with it. */
+export const deleteAccount = (password: string | null) =>
+  unwrap(sessionApi.POST('/api/auth/delete-user', { body: password === null ? {} : { password } }));

@@ -13,6 +13,9 @@ import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { revokeAllSessions, sessionKey, updateProfile, useLinkedAccounts, useSession } from '../api/account';
 import { providerKey } from '../lib/providers';
+import { ChangeEmailSection } from './ChangeEmailSection';
+import { ChangePasswordSection } from './ChangePasswordSection';
+import { DeleteAccountSection } from './DeleteAccountSection';
 
 /** The account's user as the session returns it. */
 interface SessionUser {
@@ -23,7 +26,7 @@ interface SessionUser {
 
 const isHttpUrl = (value: string) => /^https?:\/\/\S+$/.test(value);
 
-/** `/account`: profile (name, e-mail, picture), sign-in methods, sign out everywhere. */
+/** `/account`: profile (name, picture), e-mail address, password, sign-in methods, sign out everywhere, delete the account. */
 export function AccountPage() {
   const { t } = useTranslation('account');
   const session = useSession();
@@ -49,8 +52,11 @@ export function AccountPage() {
       <h1 className="mt-2 text-3xl font-semibold tracking-tight">{t('title')}</h1>
       <div className="mt-8 flex flex-col gap-12">
         <ProfileSection key={`${user.name}|${user.image ?? ''}`} user={user} />
+        <ChangeEmailSection email={user.email} />
+        <ChangePasswordSection />
         <MethodsSection />
         <SignOutEverywhere />
+        <DeleteAccountSection />
       </div>
     </div>
   );
@@ -139,7 +145,6 @@ function ProfileSection({ user }: { user: SessionUser }) {
           autoComplete="name"
           required
         />
-        <TextField label={t('profile.email')} value={user.email} readOnly dir="ltr" hint={t('profile.emailHint')} />
         <TextField
           label={t('profile.image')}
           type="url"

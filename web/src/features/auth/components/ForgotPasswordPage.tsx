@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { authErrorKey } from '../../../lib/auth-error-messages';
 import { requestPasswordReset } from '../api/password-reset';
-import { authErrorKey } from '../error-messages';
 import { AuthCard } from './AuthCard';
 
 /** `/auth/forgot-password`: asks for an address and e-mails a reset link to it. */

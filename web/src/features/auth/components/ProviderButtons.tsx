@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { analytics } from '../../../lib/analytics-client';
+import { authErrorKey } from '../../../lib/auth-error-messages';
 import { startFederatedSignIn } from '../api/federated-sign-in';
 import type { AuthProvider } from '../api/types';
-import { authErrorKey } from '../error-messages';
 
 /**
  * One button per federated provider the server enabled (GitHub, Google, OpenID Connect). The

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { authErrorKey } from '../../../lib/auth-error-messages';
 import { sendVerificationEmail } from '../api/password-reset';
-import { authErrorKey } from '../error-messages';
 
 /** "Send the link again" for an address that is not confirmed yet. */
 export function ResendVerification({ email }: { email: string }) {

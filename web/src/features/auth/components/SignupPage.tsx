@@ -6,10 +6,11 @@ import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { analytics } from '../../../lib/analytics-client';
-import { afterSignIn, parseFromUrl } from '../../../lib/from-url';
+import { authErrorKey } from '../../../lib/auth-error-messages';
+import { afterSignIn, fromUrlQuery, parseFromUrl } from '../../../lib/from-url';
+import { notify } from '../../../lib/toast';
 import { signUpEmail } from '../api/email-auth';
 import { useAuthConfig } from '../api/get-auth-config';
-import { authErrorKey } from '../error-messages';
 import { useAuth } from '../hooks/useAuth';
 import { useCompleteSignIn } from '../hooks/useCompleteSignIn';
 import { defaultPasswordPolicy, passwordAcceptable } from '../password-policy';
@@ -53,13 +54,15 @@ export function SignupPage() {
         name: name.trim(),
         email: email.trim(),
         password,
-        callbackURL: `${window.location.origin}/auth/verify-email`,
+        // The confirmation link brings the person back to where they started (see VerifyEmailPage).
+        callbackURL: `${window.location.origin}/auth/verify-email?${fromUrlQuery(returnTo)}`,
       });
       if (authConfig.data?.emailVerificationRequired) {
         setSentTo(email.trim());
         setSubmitting(false);
       } else {
         await completeSignIn();
+        notify('success', t('auth.verify.welcome'));
       }
     } catch (caught) {
       setError(caught);

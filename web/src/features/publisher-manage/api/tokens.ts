@@ -17,8 +17,10 @@ export const tokensQuery = (publisherId: string) =>
 export const useTokens = (publisherId: string) => useQuery(tokensQuery(publisherId));
 
 /** `POST /publishers/{id}/tokens`: the answer holds the only copy of the secret. */
-export const createToken = (publisherId: string, body: { name: string; description: string }) =>
-  unwrap(api.POST('/publishers/{publisherId}/tokens', { params: { path: { publisherId } }, body }));
+export const createToken = (
+  publisherId: string,
+  body: { name: string; description: string; expiresInDays?: number; nodeIds?: string[] },
+) => unwrap(api.POST('/publishers/{publisherId}/tokens', { params: { path: { publisherId } }, body }));
 
 /** `DELETE /publishers/{id}/tokens/{tokenId}`. */
 export const deleteToken = (publisherId: string, tokenId: string) =>

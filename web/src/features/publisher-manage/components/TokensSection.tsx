@@ -1,46 +1,31 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
-import { TextField } from '../../../components/ui/text-field';
 import { analytics } from '../../../lib/analytics-client';
 import { DATE_TIME, formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
-import { type AccessToken, createToken, deleteToken, useTokens } from '../api/tokens';
+import { type AccessToken, deleteToken, useTokens } from '../api/tokens';
 import { serverReason } from '../lib/profile-form';
+import { hasExpired } from '../lib/token-options';
+import { CreateTokenDialog } from './CreateTokenDialog';
 
 /** Publishing tokens: create (the secret is shown once), list masked, delete after confirmation. */
 export function TokensSection({ publisherId }: { publisherId: string }) {
   const { t, i18n } = useTranslation('publisher-manage');
   const queryClient = useQueryClient();
   const tokens = useTokens(publisherId);
-  const descriptionId = useId();
   const secretId = useId();
   const [creating, setCreating] = useState(false);
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<AccessToken | null>(null);
   const when = (iso: string) => formatDate(iso, i18n.resolvedLanguage ?? 'en', DATE_TIME);
   const refresh = () => queryClient.invalidateQueries({ queryKey: [`/publishers/${publisherId}/tokens`] });
 
-  const create = useMutation({
-    mutationFn: () => createToken(publisherId, { name: name.trim(), description: description.trim() }),
-    onSuccess: async (created) => {
-      analytics.track('Publisher Token Created', { publisherId });
-      notify('success', t('tokens.created'));
-      setCreating(false);
-      setName('');
-      setDescription('');
-      setSecret(created.token);
-      await refresh();
-    },
-    onError: (error) => notify('error', t('tokens.createFailed', { reason: serverReason(error) })),
-  });
   const remove = useMutation({
     mutationFn: (token: AccessToken) => deleteToken(publisherId, token.id),
     onSuccess: async (_, token) => {
@@ -51,11 +36,6 @@ export function TokensSection({ publisherId }: { publisherId: string }) {
     },
     onError: (error) => notify('error', t('tokens.deleteFailed', { reason: serverReason(error) })),
   });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (name.trim()) create.mutate();
-  };
 
   return (
     <section id="tokens" aria-labelledby="tokens-title" className="scroll-mt-20">
@@ -107,6 +87,28 @@ export function TokensSection({ publisherId }: { publisherId: string }) {
                   {' · '}
                   {token.lastUsedAt ? t('tokens.lastUsed', { when: when(token.lastUsedAt) }) : t('tokens.neverUsed')}
                 </p>
+                <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+                  {!token.expiresAt ? (
+                    t('tokens.neverExpires')
+                  ) : hasExpired(token.expiresAt, new Date()) ? (
+                    <span className="font-semibold text-red-700 dark:text-red-400">
+                      {t('tokens.expired', { when: when(token.expiresAt) })}
+                    </span>
+                  ) : (
+                    t('tokens.expires', { when: when(token.expiresAt) })
+                  )}
+                  {' · '}
+                  {token.nodeIds ? (
+                    <>
+                      {t('tokens.onlyPacks')}{' '}
+                      <span dir="ltr" className="font-mono">
+                        {token.nodeIds.join(', ')}
+                      </span>
+                    </>
+                  ) : (
+                    t('tokens.allPacks')
+                  )}
+                </p>
               </div>
               <Button
                 variant="secondary"
@@ -121,46 +123,18 @@ export function TokensSection({ publisherId }: { publisherId: string }) {
         </ul>
       )}
 
-      <Dialog
+      <CreateTokenDialog
+        publisherId={publisherId}
         open={creating}
         onOpenChange={setCreating}
-        title={t('tokens.createTitle')}
-        description={t('tokens.createBody')}
-      >
-        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-          <TextField
-            label={t('tokens.name')}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            maxLength={100}
-            required
-            autoComplete="off"
-          />
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={descriptionId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
-              {t('tokens.description')}
-            </label>
-            <textarea
-              id={descriptionId}
-              value={description}
-              onChange={(event) => setDescription(event.target.value)}
-              rows={2}
-              maxLength={1000}
-              dir="auto"
-              className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
-            />
-          </div>
-          {create.isError ? <Alert tone="error">{serverReason(create.error)}</Alert> : null}
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={() => setCreating(false)}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" disabled={!name.trim() || create.isPending}>
-              {create.isPending ? t('tokens.creating') : t('tokens.create')}
-            </Button>
-          </div>
-        </form>
-      </Dialog>
+        onCreated={async (created) => {
+          analytics.track('Publisher Token Created', { publisherId });
+          notify('success', t('tokens.created'));
+          setCreating(false);
+          setSecret(created);
+          await refresh();
+        }}
+      />
 
       <Dialog
         open={secret !== null}

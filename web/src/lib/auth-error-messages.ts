@@ -1,5 +1,5 @@
-import { statusOf } from '../../api/cache-rules';
-import { ApiError } from '../../api/errors';
+import { statusOf } from '../api/cache-rules';
+import { ApiError } from '../api/errors';
 
 /** Identity error codes the server answers with, each with its own translated message. */
 export const authErrorCodes = [

@@ -1,5 +1,5 @@
-import { ApiError } from '../../api/errors';
-import { authErrorCodes, authErrorKey } from './error-messages';
+import { ApiError } from '../api/errors';
+import { authErrorCodes, authErrorKey } from './auth-error-messages';
 
 it('maps every identity error code to its own message', () => {
   for (const code of authErrorCodes) {
