@@ -1,8 +1,6 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { type Config, ConfigError, loadConfig } from './config/index.js';
-import { runInstance } from './process/instance.js';
-import { READY_MESSAGE, runPrimary } from './process/primary.js';
 
 /**
  * Starts the registry: validates config, then either serves in this process (WORKERS=1) or
@@ -20,11 +18,18 @@ async function main(): Promise<void> {
     throw error;
   }
   const workers = config.cluster.WORKERS ?? availableParallelism();
+  // Imported on demand: the primary never loads the API and web apps, which keeps it small.
   if (cluster.isWorker) {
+    const [{ runInstance }, { READY_MESSAGE }] = await Promise.all([
+      import('./process/instance.js'),
+      import('./process/ready.js'),
+    ]);
     await runInstance(config, { migrate: false, onListening: () => process.send?.(READY_MESSAGE) });
   } else if (workers > 1) {
+    const { runPrimary } = await import('./process/primary.js');
     await runPrimary(config, workers);
   } else {
+    const { runInstance } = await import('./process/instance.js');
     await runInstance(config, { migrate: true });
   }
 }

@@ -4,9 +4,7 @@ import type { Config } from '../config/index.js';
 import { openDatabase, sqlitePathFor } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { resolveAuthSecret } from '../modules/auth/secret.js';
-
-/** What a worker sends the primary once both its listeners accept connections. */
-export const READY_MESSAGE = 'registry:ready';
+import { READY_MESSAGE } from './ready.js';
 
 /** A worker that lived at least this long counts as healthy: its replacement starts at once. */
 const HEALTHY_LIFETIME_MS = 10_000;
@@ -92,13 +90,16 @@ export async function runPrimary(config: Config, count: number): Promise<void> {
     }
     if (!wasReady && !everReady) {
       // The first start failed (a port in use, a bad database URL): restarting would only repeat it.
-      log.fatal({ pid: worker.process.pid, code, signal }, 'a worker failed to start; stopping');
+      log.fatal({ workerPid: worker.process.pid, code, signal }, 'a worker failed to start; stopping');
       shutdown('startup failure', 1);
       return;
     }
     quickDeaths = lived < HEALTHY_LIFETIME_MS ? quickDeaths + 1 : 0;
     const delay = quickDeaths === 0 ? 0 : Math.min(MAX_RESTART_DELAY_MS, 500 * 2 ** (quickDeaths - 1));
-    log.warn({ pid: worker.process.pid, code, signal, restartInMs: delay }, 'a worker exited; starting a new one');
+    log.warn(
+      { workerPid: worker.process.pid, code, signal, restartInMs: delay },
+      'a worker exited; starting a new one',
+    );
     setTimeout(() => {
       if (!stopping) fork();
     }, delay);

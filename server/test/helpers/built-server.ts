@@ -176,7 +176,7 @@ export async function startBuiltServer(
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${stderr}`);
     if (Date.now() > deadline) throw new Error(`the server did not answer /health within 90 s:\n${stderr}`);
-    const healthy = await fetch(`${apiUrl}/health`).then(
+    const healthy = await fetch(`${apiUrl}/health`, { signal: AbortSignal.timeout(2000) }).then(
       (r) => r.ok,
       () => false,
     );

@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cliWorkspace } from '../cli/run-command.js';
 import {
   answeredBy,
   type BuiltServer,
   ensureServerBuilt,
+  freePort,
   publishThrough,
   startBuiltServer,
   stopBuiltServers,
@@ -179,4 +184,19 @@ describe('WORKERS=2: one npm start, two worker processes behind the same ports',
 
     expect(await server.stop('SIGTERM')).toBe(0);
   }, 180_000);
+
+  it('stops instead of restarting forever when the workers cannot start (the API port is taken)', async () => {
+    // Whatever holds the port hangs up at once, so the health checks do not wait on it.
+    const taken = net.createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as net.AddressInfo;
+    try {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'registry-workers-'));
+      const started = startBuiltServer({ WORKERS: '2', DATA_DIR: dataDir }, { api: port, web: await freePort() });
+      await expect(started).rejects.toThrow(/exited with 1[\s\S]*EADDRINUSE/);
+      rmSync(dataDir, { recursive: true, force: true });
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  }, 120_000);
 });
