@@ -24,11 +24,11 @@ const workers: BenchSuite = {
   description:
     'The real ComfyUI-Manager catalogue imported with `registry import-manager-list`, served by the built server ' +
     '(SQLite) started once with `WORKERS=1` (one process, as before) and once with `WORKERS=2` (a cluster primary ' +
-    'and two workers sharing the ports). Catalogue reads: autocannon rotating over 300 `GET /nodes?page=N&limit=30` ' +
+    'and two workers sharing the ports). Catalogue reads: autocannon rotating over up to 300 `GET /nodes?page=N&limit=30` ' +
     'pages spread across the catalogue and 300 `GET /nodes/{id}`. Search: 200 realistic searches drawn from the ' +
     'catalogue (as the search suite makes them, without class names). Both at the run’s connections (64 by ' +
-    'default). The ceiling is one bare `node:http` process answering exactly the bytes the registry answered, ' +
-    'measured once per workload in the same run. Memory is the resident size of the server’s whole process tree ' +
+    'default). The ceiling is one bare `node:http` process answering exactly the bytes the registry answered. ' +
+    'Both servers run at the same time and are loaded in turns with the ceiling, three rounds, median shown. Memory is the resident size of the server’s whole process tree ' +
     'after the loads. The load generator shares the machine with the workers.',
   async run(ctx) {
     const dataDir = ctx.tempDir('workers');
@@ -47,30 +47,57 @@ const workers: BenchSuite = {
     );
     if (imported.code !== 0) throw new Error(`import-manager-list exited with ${imported.code}: ${imported.stderr}`);
 
-    const measured = new Map<string, { result: LoadResult; rssMiB: number }>();
-    const ceilings = new Map<string, LoadResult>();
-    let workloads: Workload[] = [];
+    // Both servers run side by side and are loaded in turns, round after round (the ceiling too),
+    // so a shared machine's changing load falls on every variant alike; each row is the median round.
+    const servers = new Map<number, RegistryProcess>();
     for (const count of WORKER_COUNTS) {
       ctx.log(`WORKERS=${count}: starting`);
-      const server = await ctx.startRegistry({ dataDir, env: { WORKERS: String(count) } });
-      if (workloads.length === 0) workloads = await workloadsFrom(server.url, ctx.options.quick);
-      await warmUp(server, workloads, count);
-      for (const workload of workloads) {
-        if (!ceilings.has(workload.kind)) {
-          ctx.log(`${workload.kind}: ceiling`);
-          const ceiling = await ctx.ceilingFor(server.url, workload.paths);
-          try {
-            ceilings.set(workload.kind, await ctx.load({ url: ceiling.url, paths: workload.paths }));
-          } finally {
-            await ceiling.stop();
+      servers.set(count, await ctx.startRegistry({ dataDir, env: { WORKERS: String(count) } }));
+    }
+    const first = servers.get(1) as RegistryProcess;
+    const workloads = await workloadsFrom(first.url, ctx.options.quick);
+    for (const [count, server] of servers) await warmUp(server, workloads, count);
+
+    const rounds = ctx.options.quick ? 1 : 3;
+    const results = new Map<string, LoadResult[]>();
+    const record = (key: string, result: LoadResult) => results.set(key, [...(results.get(key) ?? []), result]);
+    for (const workload of workloads) {
+      const ceiling = await ctx.ceilingFor(first.url, workload.paths);
+      try {
+        for (let round = 1; round <= rounds; round++) {
+          ctx.log(`${workload.kind}, round ${round}/${rounds}: ceiling`);
+          record(`${workload.kind} ceiling`, await ctx.load({ url: ceiling.url, paths: workload.paths }));
+          for (const [count, server] of servers) {
+            ctx.log(`${workload.kind}, round ${round}/${rounds}: WORKERS=${count}`);
+            record(`${workload.kind} ${count}`, await ctx.load({ url: server.url, paths: workload.paths }));
           }
         }
-        ctx.log(`${workload.kind}: WORKERS=${count}`);
-        const result = await ctx.load({ url: server.url, paths: workload.paths });
-        measured.set(`${workload.kind} ${count}`, { result, rssMiB: treeRssMiB(server.pid) });
+      } finally {
+        await ceiling.stop();
       }
-      await server.stop();
     }
+    const memory = new Map([...servers].map(([count, server]) => [count, treeRssMiB(server.pid)]));
+    for (const server of servers.values()) await server.stop();
+    const median = (key: string): LoadResult | undefined => {
+      const runs = [...(results.get(key) ?? [])].sort((x, y) => x.requestsPerSecond - y.requestsPerSecond);
+      return runs[Math.floor(runs.length / 2)];
+    };
+    const measured = new Map<string, { result: LoadResult; rssMiB: number }>();
+    const ceilings = new Map<string, LoadResult>();
+    for (const workload of workloads) {
+      const ceiling = median(`${workload.kind} ceiling`);
+      if (ceiling) ceilings.set(workload.kind, ceiling);
+      for (const count of WORKER_COUNTS) {
+        const result = median(`${workload.kind} ${count}`);
+        if (result) measured.set(`${workload.kind} ${count}`, { result, rssMiB: memory.get(count) ?? 0 });
+      }
+    }
+    ctx.note(
+      `Each figure is the median of ${rounds} rounds; in each round the ceiling, WORKERS=1 and WORKERS=2 were ` +
+        `loaded one after another. All rounds (req/s): ${[...results]
+          .map(([key, runs]) => `${key}: ${runs.map((r) => Math.round(r.requestsPerSecond)).join(', ')}`)
+          .join('; ')}.`,
+    );
 
     const rows: BenchRow[] = [];
     for (const workload of workloads) {
@@ -155,7 +182,8 @@ async function workloadsFrom(url: string, quick: boolean): Promise<Workload[]> {
 async function warmUp(server: RegistryProcess, workloads: Workload[], count: number): Promise<void> {
   if (count > 1) await untilIdle(server.pid, count);
   for (const workload of workloads) {
-    for (let pass = 0; pass < count; pass++) {
+    // Twice as many passes as workers: the connections of a pass need not alternate evenly.
+    for (let pass = 0; pass < 2 * count; pass++) {
       for (let i = 0; i < workload.paths.length; i += 32) {
         await Promise.all(
           workload.paths
