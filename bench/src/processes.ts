@@ -22,7 +22,9 @@ export async function freePort(): Promise<number> {
 
 /** Environment for the registry's processes: ours minus anything that would point it elsewhere. */
 function registryEnv(dataDir: string, extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extra };
+  // One process unless a suite asks for more: suites read memory and descriptors of the child's pid
+  // and kill it to test recovery, which assumes the child is the server itself.
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', WORKERS: '1', ...extra };
   if (!extra.DATABASE_URL) delete env.DATABASE_URL;
   return env;
 }

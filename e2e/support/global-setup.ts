@@ -84,6 +84,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     PUBLIC_API_URL: apiUrl,
     PUBLIC_WEB_URL: webUrl,
     LOG_LEVEL: 'warn',
+    // One process: the specs stop and inspect the server as one (WORKERS defaults to the cores).
+    WORKERS: '1',
     EMAIL_VERIFICATION_REQUIRED: 'false',
     AUTH_RATE_LIMIT_SIGN_IN_PER_IP: '10000',
     AUTH_RATE_LIMIT_SIGN_IN_PER_ACCOUNT_AND_IP: '10000',

@@ -1,17 +1,13 @@
-import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config/index.js';
-import { createContext } from './context.js';
-import { openDatabase, sqlitePathFor } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
-import { loggerOptions } from './lib/request-log.js';
-import { registryJobHandlers } from './modules/jobs/handlers.js';
-import { startJobWorker } from './modules/jobs/start.js';
-import { startLeftoverSweeper } from './modules/publishing/leftovers.js';
-import { buildWebApp } from './modules/web/app.js';
+import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
+import { type Config, ConfigError, loadConfig } from './config/index.js';
 
-/** Starts the registry: validates config, migrates, then serves the API and the web app. */
+/**
+ * Starts the registry: validates config, then either serves in this process (WORKERS=1) or
+ * becomes the cluster primary that migrates once and forks the workers, or is one of those workers.
+ */
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
@@ -21,47 +17,21 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const database = openDatabase({
-    databaseUrl: config.database.DATABASE_URL,
-    sqlitePath: sqlitePathFor(config.database.DATA_DIR),
-    poolSize: config.database.DATABASE_POOL_SIZE,
-  });
-  await migrateToLatest(database.db);
-  const ctx = createContext(config, database);
-  const logger = loggerOptions(config.server.LOG_LEVEL);
-  const api = await buildApp(ctx, { logger });
-  const web = await buildWebApp(ctx, { logger });
-  await api.listen({ host: config.server.HOST, port: config.server.PORT });
-  await web.listen({ host: config.server.HOST, port: config.server.WEB_PORT });
-  api.log.info(
-    { api: config.server.PUBLIC_API_URL, web: config.server.PUBLIC_WEB_URL, database: database.dialect },
-    'registry started',
-  );
-  // Every instance runs a job worker; they share the queue in the database (archive processing, ...).
-  const jobsLog = api.log.child({ component: 'jobs' });
-  const stopJobs = startJobWorker(ctx, registryJobHandlers(ctx, jobsLog), jobsLog);
-  // Files and upload URLs left by a crash are cleaned up now and then every few minutes.
-  const sweeper = startLeftoverSweeper(ctx, api.log.child({ component: 'leftovers' }));
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    api.log.info({ signal }, 'shutting down');
-    sweeper.stop();
-    // Jobs past the grace period are put back in the queue; anything else still open then
-    // (an upload trickling in) does not hold the process up for long either.
-    const limit = (config.jobs.JOBS_SHUTDOWN_GRACE_SECONDS + 10) * 1000;
-    setTimeout(() => {
-      api.log.warn({ limitMs: limit }, 'shutdown took too long; exiting anyway');
-      process.exit(1);
-    }, limit).unref();
-    await Promise.allSettled([web.close(), api.close(), stopJobs()]);
-    await database.destroy();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  const workers = config.cluster.WORKERS ?? availableParallelism();
+  // Imported on demand: the primary never loads the API and web apps, which keeps it small.
+  if (cluster.isWorker) {
+    const [{ runInstance }, { READY_MESSAGE }] = await Promise.all([
+      import('./process/instance.js'),
+      import('./process/ready.js'),
+    ]);
+    await runInstance(config, { migrate: false, onListening: () => process.send?.(READY_MESSAGE) });
+  } else if (workers > 1) {
+    const { runPrimary } = await import('./process/primary.js');
+    await runPrimary(config, workers);
+  } else {
+    const { runInstance } = await import('./process/instance.js');
+    await runInstance(config, { migrate: true });
+  }
 }
 
 main().catch((error: unknown) => {

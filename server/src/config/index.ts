@@ -2,6 +2,7 @@ import type { Static, TObject } from 'typebox';
 import { authProblems, authSchema } from './auth.js';
 import { catalogueCacheSchema } from './catalogue-cache.js';
 import { claimsSchema } from './claims.js';
+import { clusterSchema } from './cluster.js';
 import { databaseSchema } from './database.js';
 import { jobsSchema } from './jobs.js';
 import { mailSchema } from './mail.js';
@@ -20,6 +21,7 @@ import { webSchema } from './web.js';
  */
 export const configSchemas = {
   server: serverSchema,
+  cluster: clusterSchema,
   database: databaseSchema,
   storage: storageSchema,
   catalogueCache: catalogueCacheSchema,

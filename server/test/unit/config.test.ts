@@ -27,4 +27,18 @@ describe('loadConfig', () => {
     expect(variables).toEqual(expect.arrayContaining(['DATABASE_URL', 'LOG_LEVEL', 'PORT']));
     expect((caught as ConfigError).message).toContain('PORT');
   });
+
+  it('reads WORKERS as a whole number of processes, unset meaning one per core', () => {
+    expect(loadConfig({}).cluster.WORKERS).toBeUndefined();
+    expect(loadConfig({ WORKERS: '1' }).cluster.WORKERS).toBe(1);
+    expect(loadConfig({ WORKERS: '4' }).cluster.WORKERS).toBe(4);
+    for (const bad of ['0', '-2', 'two']) {
+      expect(() => loadConfig({ WORKERS: bad })).toThrow(ConfigError);
+      try {
+        loadConfig({ WORKERS: bad });
+      } catch (error) {
+        expect((error as ConfigError).problems.map((p) => p.variable)).toEqual(['WORKERS']);
+      }
+    }
+  });
 });
