@@ -56,7 +56,9 @@ test.describe('account settings', () => {
     await checkA11y(page);
     await saveThemedScreenshots(page, 'web-b-account', '/account', async (shot) => {
       await expect(shot.locator('#password-title')).toBeVisible();
-      await expect(shot.locator('input[autocomplete="current-password"]')).toBeVisible();
+      await expect(
+        shot.locator('section[aria-labelledby="password-title"] input[autocomplete="current-password"]'),
+      ).toBeVisible();
     });
 
     // A wrong current password is refused and changes nothing.

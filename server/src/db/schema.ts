@@ -41,6 +41,7 @@ export interface UsersTable {
   is_approved: ColumnType<boolean | number, boolean | undefined, boolean>;
   status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>;
   status_reason: ColumnType<string, string | undefined, string>;
+  two_factor_enabled: ColumnType<boolean | number, boolean | undefined, boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -371,6 +372,19 @@ export interface AuthRateLimitsTable {
   blocked_until: number | null;
 }
 
+/** An account's second sign-in factor (migration 0015); secret and codes are encrypted. */
+export interface TwoFactorsTable {
+  id: string;
+  user_id: string;
+  secret: string;
+  /** Encrypted JSON list of the unused recovery codes. */
+  backup_codes: string;
+  verified: ColumnType<boolean | number, boolean | undefined, boolean>;
+  failed_verification_count: ColumnType<number, number | undefined, number>;
+  locked_until: string | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   publishers: PublishersTable;
@@ -395,4 +409,5 @@ export interface Database {
   accounts: AccountsTable;
   verifications: VerificationsTable;
   auth_rate_limits: AuthRateLimitsTable;
+  two_factors: TwoFactorsTable;
 }

@@ -456,6 +456,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/two-factor/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn two-factor sign-in off (secret and recovery codes are deleted) */
+        post: operations["disableTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start setting up an authenticator app (confirm with verify-totp)
+         * @description Answers the `otpauth://` URI and the recovery codes. Sign-in asks for a code only once a first code has been confirmed with `verify-totp`; until then the setup can be started again.
+         */
+        post: operations["enableTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/generate-backup-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the recovery codes (the old ones stop working) */
+        post: operations["regenerateRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/verify-backup-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish signing in with a recovery code (each works once)
+         * @description With the two-factor cookie of a sign-in, a right code creates the session (cookie set); five wrong codes end that sign-in attempt. With a session, the code confirms the setup and turns two-factor sign-in on.
+         */
+        post: operations["verifyTwoFactorRecoveryCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/verify-totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a 6-digit code from the authenticator app
+         * @description With the two-factor cookie of a sign-in, a right code creates the session (cookie set); five wrong codes end that sign-in attempt. With a session, the code confirms the setup and turns two-factor sign-in on.
+         */
+        post: operations["verifyTwoFactorTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/update-user": {
         parameters: {
             query?: never;
@@ -1469,7 +1563,7 @@ export interface components {
         /** AuthErrorResponse */
         AuthErrorResponse: {
             /** @description Stable code the web app translates; see docs/identity.md. */
-            code: "EMAIL_ALREADY_IN_USE" | "INVALID_EMAIL" | "INVALID_CREDENTIAL" | "WRONG_PASSWORD" | "USER_NOT_FOUND" | "TOO_MANY_REQUESTS" | "USER_DISABLED" | "REQUIRES_RECENT_LOGIN" | "WEAK_PASSWORD" | "EMAIL_NOT_VERIFIED" | "INVALID_TOKEN" | "UNAUTHENTICATED" | "INVALID_REQUEST" | "PAYLOAD_TOO_LARGE" | "PROVIDER_NOT_FOUND" | "INVALID_ORIGIN" | "FORBIDDEN" | "NOT_FOUND" | "INTERNAL";
+            code: "EMAIL_ALREADY_IN_USE" | "INVALID_EMAIL" | "INVALID_CREDENTIAL" | "WRONG_PASSWORD" | "USER_NOT_FOUND" | "TOO_MANY_REQUESTS" | "USER_DISABLED" | "REQUIRES_RECENT_LOGIN" | "WEAK_PASSWORD" | "EMAIL_NOT_VERIFIED" | "INVALID_TOKEN" | "UNAUTHENTICATED" | "INVALID_REQUEST" | "PAYLOAD_TOO_LARGE" | "PROVIDER_NOT_FOUND" | "INVALID_ORIGIN" | "INVALID_TWO_FACTOR_CODE" | "INVALID_RECOVERY_CODE" | "TWO_FACTOR_EXPIRED" | "TWO_FACTOR_ALREADY_ENABLED" | "TWO_FACTOR_NOT_ENABLED" | "FORBIDDEN" | "NOT_FOUND" | "INTERNAL";
             /** @description English explanation. */
             message: string;
             /** @description With WEAK_PASSWORD: the password rule that failed. */
@@ -1518,6 +1612,8 @@ export interface components {
             name: string;
             /** @description `ACTIVE` or `BANNED`. */
             status: string;
+            /** @description Whether sign-in asks for a second factor. */
+            twoFactorEnabled?: boolean | null;
             /** Format: date-time */
             updatedAt: string;
         } & {
@@ -1840,6 +1936,13 @@ export interface components {
             /** @description Single-use URL to PUT the zip to (Content-Type: application/zip). */
             signedUrl: string;
         };
+        /** RecoveryCodesResponse */
+        RecoveryCodesResponse: {
+            backupCodes: string[];
+            status: boolean;
+        } & {
+            [key: string]: unknown;
+        };
         /** ResolveComfyNodesRequest */
         ResolveComfyNodesRequest: {
             /** @description Comfy-node class names (a workflow's node types), at most 2000. */
@@ -2037,8 +2140,8 @@ export interface components {
         SearchSuggestions: {
             suggestions: components["schemas"]["SearchSuggestion"][];
         };
-        /** SignInResponse */
-        SignInResponse: {
+        /** SignedInResponse */
+        SignedInResponse: {
             redirect: boolean;
             token: string;
             url?: string | null;
@@ -2064,6 +2167,29 @@ export interface components {
             end: number;
             /** @description UTF-16 offset of the first character, as JavaScript strings count. */
             start: number;
+        };
+        /** TwoFactorEnableResponse */
+        TwoFactorEnableResponse: {
+            /** @description Recovery codes, shown once. */
+            backupCodes: string[];
+            /** @description `otpauth://` URI for the authenticator app (holds the secret). */
+            totpURI: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** TwoFactorRequiredResponse */
+        TwoFactorRequiredResponse: {
+            /** @description `totp` when an authenticator app is set up. */
+            twoFactorMethods: string[];
+            /** @enum {boolean} */
+            twoFactorRedirect: true;
+        };
+        /** TwoFactorVerifiedResponse */
+        TwoFactorVerifiedResponse: {
+            token: string | null;
+            user: components["schemas"]["AuthUser"];
+        } & {
+            [key: string]: unknown;
         };
         /** UploadArchiveResponse */
         UploadArchiveResponse: {
@@ -3406,13 +3532,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Either the session cookie is set, or (`twoFactorRedirect`) a short-lived two-factor cookie is set and the sign-in finishes with `POST /api/auth/two-factor/verify-totp` or `verify-backup-code`. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignInResponse"];
+                    "application/json": components["schemas"]["SignedInResponse"] | components["schemas"]["TwoFactorRequiredResponse"];
                 };
             };
             /** @description Default Response */
@@ -3708,6 +3834,372 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+        };
+    };
+    disableTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthStatus"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+        };
+    };
+    enableTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorEnableResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+        };
+    };
+    regenerateRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodesResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+        };
+    };
+    verifyTwoFactorRecoveryCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The 6-digit code, or a recovery code. */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorVerifiedResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+        };
+    };
+    verifyTwoFactorTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The 6-digit code, or a recovery code. */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorVerifiedResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -14,6 +14,11 @@ export const authErrorCodes = [
   'WEAK_PASSWORD',
   'EMAIL_NOT_VERIFIED',
   'INVALID_TOKEN',
+  'INVALID_TWO_FACTOR_CODE',
+  'INVALID_RECOVERY_CODE',
+  'TWO_FACTOR_EXPIRED',
+  'TWO_FACTOR_ALREADY_ENABLED',
+  'TWO_FACTOR_NOT_ENABLED',
 ] as const;
 
 const weakRules = [

@@ -11,6 +11,7 @@ import * as m0008 from './0008_hashed_session_tokens.js';
 import * as m0009 from './0009_identity_key_rotation.js';
 import * as m0010 from './0010_job_fair_key.js';
 import * as m0014 from './0014_token_expiry_scope.js';
+import * as m0015 from './0015_two_factor.js';
 
 /** A migration written once for both dialects. */
 export interface RegistryMigration {
@@ -30,4 +31,5 @@ export const migrations: Record<string, RegistryMigration> = {
   '0009_identity_key_rotation': m0009,
   '0010_job_fair_key': m0010,
   '0014_token_expiry_scope': m0014,
+  '0015_two_factor': m0015,
 };

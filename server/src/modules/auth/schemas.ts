@@ -44,6 +44,9 @@ export const AuthUser = Type.Object(
     isAdmin: Type.Boolean(),
     isApproved: Type.Boolean(),
     status: Type.String({ description: '`ACTIVE` or `BANNED`.' }),
+    twoFactorEnabled: Type.Optional(
+      Type.Union([Type.Boolean(), Type.Null()], { description: 'Whether sign-in asks for a second factor.' }),
+    ),
     createdAt: Type.String({ format: 'date-time' }),
     updatedAt: Type.String({ format: 'date-time' }),
   },
@@ -111,14 +114,58 @@ export const RedirectResponse = Type.Object(
   { title: 'AuthRedirect', additionalProperties: true },
 );
 
-export const SignInResponse = Type.Object(
+/** Signed in: the session cookie is set. */
+export const SignedInResponse = Type.Object(
   {
     redirect: Type.Boolean(),
     token: Type.String(),
     url: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     user: AuthUser,
   },
-  { title: 'SignInResponse', additionalProperties: true },
+  { title: 'SignedInResponse', additionalProperties: true },
+);
+
+/** The password was right but the account has two-factor sign-in: no session yet. */
+export const TwoFactorRequiredResponse = Type.Object(
+  {
+    twoFactorRedirect: Type.Literal(true),
+    twoFactorMethods: Type.Array(Type.String(), { description: '`totp` when an authenticator app is set up.' }),
+  },
+  { title: 'TwoFactorRequiredResponse', additionalProperties: false },
+);
+
+export const SignInResponse = Type.Union([SignedInResponse, TwoFactorRequiredResponse], {
+  title: 'SignInResponse',
+  description:
+    'Either the session cookie is set, or (`twoFactorRedirect`) a short-lived two-factor cookie is set and the sign-in finishes with `POST /api/auth/two-factor/verify-totp` or `verify-backup-code`.',
+});
+
+export const PasswordBody = Type.Object(
+  { password: Type.String({ minLength: 1, maxLength: 1024 }) },
+  { additionalProperties: false },
+);
+
+export const TwoFactorCodeBody = Type.Object(
+  { code: Type.String({ minLength: 1, maxLength: 64, description: 'The 6-digit code, or a recovery code.' }) },
+  { additionalProperties: false },
+);
+
+export const TwoFactorEnableResponse = Type.Object(
+  {
+    totpURI: Type.String({ description: '`otpauth://` URI for the authenticator app (holds the secret).' }),
+    backupCodes: Type.Array(Type.String(), { description: 'Recovery codes, shown once.' }),
+  },
+  { title: 'TwoFactorEnableResponse', additionalProperties: true },
+);
+
+export const TwoFactorVerifiedResponse = Type.Object(
+  { token: Type.Union([Type.String(), Type.Null()]), user: AuthUser },
+  { title: 'TwoFactorVerifiedResponse', additionalProperties: true },
+);
+
+export const RecoveryCodesResponse = Type.Object(
+  { status: Type.Boolean(), backupCodes: Type.Array(Type.String()) },
+  { title: 'RecoveryCodesResponse', additionalProperties: true },
 );
 
 export const SignUpResponse = Type.Object(

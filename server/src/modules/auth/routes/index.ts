@@ -14,6 +14,7 @@ import { passthroughRoutes } from './passthrough.js';
 import { passwordRoutes } from './password.js';
 import { recoveryRoutes } from './recovery.js';
 import { tokenRoutes } from './token.js';
+import { twoFactorRoutes } from './two-factor.js';
 
 /**
  * The identity routes: better-auth under `/api/auth/*` (cookie sessions), the public sign-in
@@ -51,6 +52,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     passwordRoutes,
     recoveryRoutes,
     federatedRoutes,
+    twoFactorRoutes,
     passthroughRoutes,
   ]) {
     await app.register(routes(runtime));

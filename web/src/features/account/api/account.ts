@@ -97,3 +97,19 @@ export const useDeletionImpact = () =>
 /** `POST /api/auth/delete-user`: accounts with a password confirm with it. */
 export const deleteAccount = (password: string | null) =>
   unwrap(sessionApi.POST('/api/auth/delete-user', { body: password === null ? {} : { password } }));
+
+/** `POST /api/auth/two-factor/enable`: the authenticator URI and recovery codes; on once a code is confirmed. */
+export const startTwoFactor = (password: string) =>
+  unwrap(sessionApi.POST('/api/auth/two-factor/enable', { body: { password } }));
+
+/** `POST /api/auth/two-factor/verify-totp` with a session: confirms the setup and turns it on. */
+export const confirmTwoFactor = (code: string) =>
+  unwrap(sessionApi.POST('/api/auth/two-factor/verify-totp', { body: { code } }));
+
+/** `POST /api/auth/two-factor/generate-backup-codes`: new recovery codes, the old ones stop working. */
+export const regenerateRecoveryCodes = (password: string) =>
+  unwrap(sessionApi.POST('/api/auth/two-factor/generate-backup-codes', { body: { password } }));
+
+/** `POST /api/auth/two-factor/disable`. */
+export const disableTwoFactor = (password: string) =>
+  unwrap(sessionApi.POST('/api/auth/two-factor/disable', { body: { password } }));

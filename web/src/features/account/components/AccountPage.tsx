@@ -16,17 +16,19 @@ import { providerKey } from '../lib/providers';
 import { ChangeEmailSection } from './ChangeEmailSection';
 import { ChangePasswordSection } from './ChangePasswordSection';
 import { DeleteAccountSection } from './DeleteAccountSection';
+import { TwoFactorSection } from './TwoFactorSection';
 
 /** The account's user as the session returns it. */
 interface SessionUser {
   name: string;
   email: string;
   image?: string | null;
+  twoFactorEnabled?: boolean | null;
 }
 
 const isHttpUrl = (value: string) => /^https?:\/\/\S+$/.test(value);
 
-/** `/account`: profile (name, picture), e-mail address, password, sign-in methods, sign out everywhere, delete the account. */
+/** `/account`: profile (name, picture), e-mail address, password, two-factor sign-in, sign-in methods, sign out everywhere, delete the account. */
 export function AccountPage() {
   const { t } = useTranslation('account');
   const session = useSession();
@@ -54,6 +56,7 @@ export function AccountPage() {
         <ProfileSection key={`${user.name}|${user.image ?? ''}`} user={user} />
         <ChangeEmailSection email={user.email} />
         <ChangePasswordSection />
+        <TwoFactorSection enabled={user.twoFactorEnabled === true} />
         <MethodsSection />
         <SignOutEverywhere />
         <DeleteAccountSection />

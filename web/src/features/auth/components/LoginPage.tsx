@@ -10,13 +10,14 @@ import { analytics } from '../../../lib/analytics-client';
 import { authErrorKey } from '../../../lib/auth-error-messages';
 import { afterSignIn, parseFromUrl } from '../../../lib/from-url';
 import { notify } from '../../../lib/toast';
-import { signInEmail } from '../api/email-auth';
+import { needsSecondFactor, signInEmail } from '../api/email-auth';
 import { useAuthConfig } from '../api/get-auth-config';
 import { useAuth } from '../hooks/useAuth';
 import { useCompleteSignIn } from '../hooks/useCompleteSignIn';
 import { AuthCard, Divider } from './AuthCard';
 import { ProviderButtons } from './ProviderButtons';
 import { ResendVerification } from './ResendVerification';
+import { SecondFactorStep } from './SecondFactorStep';
 
 /** `/auth/login`: federated providers, e-mail and password, links to sign up and reset. */
 export function LoginPage() {
@@ -29,6 +30,8 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  // The password was right and the account asks for a second factor: no session yet.
+  const [secondStep, setSecondStep] = useState(false);
   const providerError = new URLSearchParams(search).get('error');
   useEffect(() => {
     document.title = t('auth.login.documentTitle');
@@ -37,15 +40,38 @@ export function LoginPage() {
   if (status === 'signedIn' && !submitting) return <Navigate to={afterSignIn(search)} replace />;
   if (status === 'loading') return <PageSpinner label={t('common.loading')} />;
 
+  const finish = async () => {
+    setSubmitting(true);
+    await completeSignIn();
+    notify('success', t('auth.login.success'));
+  };
+  if (secondStep) {
+    return (
+      <AuthCard title={t('auth.secondFactor.title')}>
+        <SecondFactorStep
+          onSignedIn={finish}
+          onRestart={() => {
+            setSecondStep(false);
+            setPassword('');
+          }}
+        />
+      </AuthCard>
+    );
+  }
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSubmitting(true);
     setError(null);
     analytics.track('Sign In', { provider: 'Email' });
     try {
-      await signInEmail({ email: email.trim(), password });
-      await completeSignIn();
-      notify('success', t('auth.login.success'));
+      const answer = await signInEmail({ email: email.trim(), password });
+      if (needsSecondFactor(answer)) {
+        setSecondStep(true);
+        setSubmitting(false);
+        return;
+      }
+      await finish();
     } catch (caught) {
       setError(caught);
       setSubmitting(false);
