@@ -9,6 +9,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { LoadFailure } from '../../../components/ui/load-failure';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { analytics } from '../../../lib/analytics-client';
+import { UNCLAIMED_PUBLISHER_ID } from '../../../lib/catalogue/unclaimed';
 import { notify } from '../../../lib/toast';
 import {
   claimNode,
@@ -21,9 +22,6 @@ import {
   useMyPublishers,
 } from '../api/claim';
 import { type ClaimFailure, claimFailure, parseGitHubRepo } from '../lib/claim-errors';
-
-/** The reserved publisher that holds packs nobody has claimed yet. */
-const UNCLAIMED_PUBLISHER_ID = 'admin-11338bd3-f081-43cf-b3f9-295c829826f7';
 
 const linkClass = 'font-medium text-brand-700 underline underline-offset-2 dark:text-brand-100';
 

@@ -102,9 +102,17 @@ export function PublisherPage() {
           ) : null}
         </div>
         {canManage ? (
-          <Link to={`/publishers/${encodeURIComponent(profile.id)}/manage`} className={buttonClass('secondary', 'sm')}>
-            {t('manage')}
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Link to={`/publishers/${encodeURIComponent(profile.id)}/publish`} className={buttonClass('primary', 'sm')}>
+              {t('publishPack')}
+            </Link>
+            <Link
+              to={`/publishers/${encodeURIComponent(profile.id)}/manage`}
+              className={buttonClass('secondary', 'sm')}
+            >
+              {t('manage')}
+            </Link>
+          </div>
         ) : null}
       </header>
 
