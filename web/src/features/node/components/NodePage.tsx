@@ -5,6 +5,7 @@ import { statusOf } from '../../../api/cache-rules';
 import type { components } from '../../../api/schema.gen';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button';
+import { ContactAdmins } from '../../../components/ui/contact-admins';
 import { LoadFailure } from '../../../components/ui/load-failure';
 import { RegistryNote } from '../../../components/ui/registry-note';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -50,6 +51,7 @@ function UnavailablePanel({ kind, detail }: { kind: 'banned' | 'deleted'; detail
           {detail ? <p className="mt-1 break-words">{t('unavailable.detail', { detail })}</p> : null}
         </Alert>
         <p className="text-sm">{t(`unavailable.${kind}Help`)}</p>
+        {kind === 'banned' ? <ContactAdmins /> : null}
         <Link to="/" className={buttonClass('secondary', 'sm')}>
           {t('backToSearch')}
         </Link>

@@ -5,6 +5,7 @@ import { statusOf } from '../../../api/cache-rules';
 import { usePublisherNodes } from '../../../api/publisher-nodes';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button';
+import { ContactAdmins } from '../../../components/ui/contact-admins';
 import { LoadFailure } from '../../../components/ui/load-failure';
 import { Pager } from '../../../components/ui/pager';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
@@ -118,7 +119,10 @@ export function PublisherPage() {
 
       {banned ? (
         <div className="mt-4">
-          <Alert tone="error">{t('bannedBody')}</Alert>
+          <Alert tone="error">
+            <p>{t('bannedBody')}</p>
+            <ContactAdmins className="mt-1 text-sm" />
+          </Alert>
         </div>
       ) : null}
 
