@@ -15,6 +15,7 @@ test.describe('site footer and contact', () => {
     checkA11y,
     saveThemedScreenshots,
   }) => {
+    test.setTimeout(90_000);
     await page.goto('/');
     const footer = page.getByRole('navigation', { name: 'About this registry' });
     await expect(footer.getByRole('link', { name: 'API reference' })).toHaveAttribute(
@@ -84,6 +85,7 @@ test.describe('site footer and contact', () => {
     registry,
     saveThemedScreenshots,
   }) => {
+    test.setTimeout(90_000);
     await page.goto('/');
     await page.getByRole('button', { name: /^Language/ }).click();
     await page.getByRole('menuitem', { name: 'Contribute' }).click();

@@ -50,7 +50,7 @@ export function HomePage() {
               {step === 'install' ? (
                 <pre
                   dir="ltr"
-                  className="mt-3 overflow-x-auto rounded-lg bg-slate-100 px-3 py-2 text-sm dark:bg-slate-800"
+                  className="mt-3 whitespace-pre-wrap break-all rounded-lg bg-slate-100 px-3 py-2 text-sm dark:bg-slate-800"
                 >
                   <code>comfy node install &lt;node-id&gt;</code>
                 </pre>
@@ -58,7 +58,7 @@ export function HomePage() {
               {step === 'publish' ? (
                 <pre
                   dir="ltr"
-                  className="mt-3 overflow-x-auto rounded-lg bg-slate-100 px-3 py-2 text-sm dark:bg-slate-800"
+                  className="mt-3 whitespace-pre-wrap break-all rounded-lg bg-slate-100 px-3 py-2 text-sm dark:bg-slate-800"
                 >
                   <code>{publishCommand('<token>')}</code>
                 </pre>
