@@ -76,7 +76,10 @@ export function TokensSection({ publisherId }: { publisherId: string }) {
       </div>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t('tokens.intro')}</p>
       <p className="mt-2 text-sm font-medium">{t('tokens.usage')}</p>
-      <pre dir="ltr" className="mt-1 overflow-x-auto rounded-lg bg-slate-100 px-3 py-2 text-sm dark:bg-slate-800">
+      <pre
+        dir="ltr"
+        className="mt-1 whitespace-pre-wrap break-all rounded-lg bg-slate-100 px-3 py-2 text-sm dark:bg-slate-800"
+      >
         <code>{publishCommand('<token>')}</code>
       </pre>
       <div className="mt-2">
