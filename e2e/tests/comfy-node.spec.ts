@@ -20,13 +20,12 @@ test.describe('node class lookup', () => {
       '/nodes/comfyui-impact-pack',
     );
     await expect(provider.getByText('Unclaimed')).toBeVisible();
-    await expect(provider.locator('pre')).toHaveText([
-      'comfy node install comfyui-impact-pack',
-      'git clone https://github.com/ltdrdata/ComfyUI-Impact-Pack',
-    ]);
-    await provider.getByRole('button', { name: 'Copy command: comfy node install comfyui-impact-pack' }).click();
-    await expect(provider.getByRole('button', { name: /comfy node install comfyui-impact-pack/ })).toHaveText('Copied');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('comfy node install comfyui-impact-pack');
+    // Imported without a version: this registry cannot install it, so only its repository is offered.
+    const clone = 'git clone https://github.com/ltdrdata/ComfyUI-Impact-Pack';
+    await expect(provider.locator('pre')).toHaveText([clone]);
+    await provider.getByRole('button', { name: `Copy command: ${clone}` }).click();
+    await expect(provider.getByRole('button', { name: `Copy command: ${clone}` })).toHaveText('Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(clone);
     await expect(page.getByText(/No definition yet/)).toBeVisible();
     await saveScreenshot(page, 'comfy-node');
     await checkA11y(page);
@@ -128,7 +127,7 @@ test.describe('node class lookup', () => {
     await page.addInitScript(() => localStorage.setItem('comfy-registry-theme', 'dark'));
     await page.goto('/comfy-nodes/FaceDetailer');
     await expect(page.locator('html')).toHaveClass(/dark/);
-    await expect(page.getByText('comfy node install comfyui-impact-pack')).toBeVisible();
+    await expect(page.getByText('git clone https://github.com/ltdrdata/ComfyUI-Impact-Pack')).toBeVisible();
     await saveScreenshot(page, 'comfy-node-dark');
     await checkA11y(page);
   });
@@ -139,7 +138,7 @@ test.describe('node class lookup', () => {
     await page.goto('/comfy-nodes/KSampler%20(Efficient)');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { level: 2, name: 'توفّرها الحزمة' })).toBeVisible();
-    await expect(page.getByText('comfy node install eff-nodes')).toBeVisible();
+    await expect(page.getByText('git clone https://github.com/jags111/efficiency-nodes-comfyui')).toBeVisible();
     await noSidewaysScroll(page);
     await saveScreenshot(page, 'comfy-node-ar-360');
     await checkA11y(page);

@@ -66,7 +66,7 @@ test.describe('language picker', () => {
     await checkA11y(page);
   });
 
-  test('Contribute opens the localization dialog; its GitHub button opens the issue page and closes it', async ({
+  test('Contribute opens the localization dialog; its button opens this project's translation guide and closes it', async ({
     page,
     registry,
     checkA11y,
@@ -84,8 +84,8 @@ test.describe('language picker', () => {
     await page.getByRole('button', { name: /^Language/ }).click();
     await page.getByRole('menuitem', { name: 'Contribute' }).click();
     const popup = page.waitForEvent('popup');
-    await page.getByRole('button', { name: 'Contribute on GitHub' }).click();
-    expect((await popup).url()).toBe(`${registry.webUrl}/e2e-contribute`);
+    await page.getByRole('button', { name: 'Read the translation guide' }).click();
+    expect((await popup).url()).toBe(`${registry.webUrl}/contributing/translations.md`);
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 

@@ -10,6 +10,19 @@ const apiWorkflow = path.join(fixtures, 'surf-video-api.json');
 
 const result = (page: Page) => page.getByRole('region', { name: 'What this workflow needs' });
 const combined = (page: Page) => result(page).locator('pre');
+// Every pack these workflows need is imported from the ComfyUI-Manager list, without a version:
+// this registry cannot install them, so the resolver offers their repositories.
+const uiClones = [
+  'git clone https://github.com/jags111/efficiency-nodes-comfyui',
+  'git clone https://github.com/ltdrdata/ComfyUI-Impact-Subpack',
+  'git clone https://github.com/ltdrdata/ComfyUI-Impact-Pack',
+  'git clone https://github.com/Suzie1/ComfyUI_Comfyroll_CustomNodes',
+].join('\n');
+const apiClones = [
+  'git clone https://github.com/ltdrdata/ComfyUI-Impact-Subpack',
+  'git clone https://github.com/ltdrdata/ComfyUI-Impact-Pack',
+  'git clone https://github.com/Kosinkadink/ComfyUI-VideoHelperSuite',
+].join('\n');
 const summary = (page: Page) => result(page).getByRole('status').filter({ hasText: 'Node types' });
 
 test.describe('missing-nodes resolver', () => {
@@ -28,9 +41,7 @@ test.describe('missing-nodes resolver', () => {
 
     await expect(summary(page)).toContainText('Node types: 14 · from packs: 4 · core: 6 · unknown: 1.');
     await expect(summary(page)).toContainText('(UI format)');
-    await expect(combined(page)).toHaveText(
-      'comfy node install eff-nodes comfyui-impact-subpack comfyui-impact-pack comfyroll',
-    );
+    await expect(combined(page)).toHaveText(uiClones);
     const packs = result(page)
       .getByRole('region', { name: 'Packs to install: 4' })
       .getByRole('listitem')
@@ -66,11 +77,11 @@ test.describe('missing-nodes resolver', () => {
     ]);
     await expect(core.getByText('×2')).toBeVisible();
 
-    await result(page).getByRole('button', { name: 'Copy the combined install command' }).click();
-    await expect(result(page).getByRole('button', { name: 'Copy the combined install command' })).toHaveText('Copied');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-      'comfy node install eff-nodes comfyui-impact-subpack comfyui-impact-pack comfyroll',
-    );
+    // The imported packs have no version here, so there is no comfy-cli line, only their repositories.
+    await expect(result(page).getByText(/comfy node install/)).toHaveCount(0);
+    await result(page).getByRole('button', { name: 'Copy the git clone commands' }).click();
+    await expect(result(page).getByRole('button', { name: 'Copy the git clone commands' })).toHaveText('Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(uiClones);
     await saveScreenshot(page, 'resolve-ui');
     await checkA11y(page);
 
@@ -88,7 +99,7 @@ test.describe('missing-nodes resolver', () => {
     await page.getByRole('button', { name: 'Find packs' }).click();
     await expect(summary(page)).toContainText('Node types: 9 · from packs: 3 · core: 5 · unknown: 0.');
     await expect(summary(page)).toContainText('(API format)');
-    await expect(combined(page)).toHaveText('comfy node install comfyui-impact-subpack comfyui-impact-pack vhs');
+    await expect(combined(page)).toHaveText(apiClones);
     expect(requests).toHaveLength(1);
     expect(JSON.parse(requests[0] ?? '{}')).toEqual({
       names: [
@@ -116,7 +127,7 @@ test.describe('missing-nodes resolver', () => {
     const zone = page.getByRole('region', { name: 'Workflow drop area' });
     await zone.dispatchEvent('dragover', { dataTransfer: transfer });
     await zone.dispatchEvent('drop', { dataTransfer: transfer });
-    await expect(combined(page)).toHaveText('comfy node install comfyui-impact-subpack comfyui-impact-pack vhs');
+    await expect(combined(page)).toHaveText(apiClones);
   });
 
   test('invalid JSON and JSON that is not a workflow get a clear message', async ({
@@ -146,9 +157,7 @@ test.describe('missing-nodes resolver', () => {
     await page.goto('/resolve');
     await expect(page.locator('html')).toHaveClass(/dark/);
     await page.locator('input[type="file"]').setInputFiles(uiWorkflow);
-    await expect(combined(page)).toHaveText(
-      'comfy node install eff-nodes comfyui-impact-subpack comfyui-impact-pack comfyroll',
-    );
+    await expect(combined(page)).toHaveText(uiClones);
     await saveScreenshot(page, 'resolve-dark');
     await checkA11y(page);
   });
@@ -159,9 +168,7 @@ test.describe('missing-nodes resolver', () => {
     await page.goto('/resolve');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await page.locator('input[type="file"]').setInputFiles(uiWorkflow);
-    await expect(page.getByRole('region', { name: 'ما يحتاجه سير العمل هذا' }).locator('pre')).toHaveText(
-      'comfy node install eff-nodes comfyui-impact-subpack comfyui-impact-pack comfyroll',
-    );
+    await expect(page.getByRole('region', { name: 'ما يحتاجه سير العمل هذا' }).locator('pre')).toHaveText(uiClones);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await saveScreenshot(page, 'resolve-ar-360');
     await checkA11y(page);

@@ -260,6 +260,22 @@ export interface AuditLogTable {
   created_at: CreatedAt;
 }
 
+export type ClaimRequestStatus = 'pending' | 'approved' | 'denied';
+
+/** A request to the administrators to move an unclaimed pack into a publisher (migration 0013). */
+export interface ClaimRequestsTable {
+  id: string;
+  node_id: string;
+  publisher_id: string;
+  requester_id: string;
+  message: ColumnType<string, string | undefined, string>;
+  status: ColumnType<ClaimRequestStatus, ClaimRequestStatus | undefined, ClaimRequestStatus>;
+  decided_by: ColumnType<string | null, string | null | undefined, string | null>;
+  decision_note: ColumnType<string, string | undefined, string>;
+  created_at: CreatedAt;
+  decided_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface JobsTable {
   id: string;
   kind: string;
@@ -400,6 +416,7 @@ export interface Database {
   reviews: ReviewsTable;
   download_counts: DownloadCountsTable;
   audit_log: AuditLogTable;
+  claim_requests: ClaimRequestsTable;
   jobs: JobsTable;
   archive_processing: ArchiveProcessingTable;
   search_queries: SearchQueriesTable;

@@ -3,6 +3,7 @@ import accountDeletionRoutes from './account-deletion/routes.js';
 import adminModule from './admin/routes/index.js';
 import authRoutes from './auth/routes/index.js';
 import bulkRoutes from './bulk/routes.js';
+import claimRequestRoutes from './claim-requests/routes.js';
 import claimRoutes from './claims/routes.js';
 import comfyNodesRoutes from './comfy-nodes/routes.js';
 import filesRoutes from './files/routes.js';
@@ -33,6 +34,7 @@ export const apiModules: FastifyPluginAsync[] = [
   publishingRoutes,
   reviewRoutes,
   claimRoutes,
+  claimRequestRoutes,
   searchModule,
   nodesRoutes,
   versionsRoutes,

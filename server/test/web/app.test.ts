@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -54,13 +54,51 @@ describe('web listener', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(injected(response.body)).toEqual({
       apiUrl: 'http://registry.test',
-      docsUrl: 'https://docs.comfy.org/registry/overview',
-      docsUrlZh: 'https://docs.comfy.org/zh-CN',
+      docsUrl: 'http://registry.test/docs',
+      docsUrlZh: 'http://registry.test/docs',
       discordUrl: 'https://discord.gg/comfyorg',
-      contributeUrl: 'https://github.com/Comfy-Org/registry-web/issues/206',
+      contributeUrl: '/contributing/translations.md',
+      footer: {},
+      version: JSON.parse(readFileSync(path.resolve(__dirname, '../../../package.json'), 'utf8')).version,
       analytics: { environment: 'production', posthogKey: 'phc_test', posthogHost: 'https://us.i.posthog.com' },
       buildId: 'b1',
     });
+  });
+
+  it('hands the footer the contact address and the links that are set, and the chosen docs', async () => {
+    const app = await build({
+      CONTACT_EMAIL: 'admins@registry.example',
+      WEB_TERMS_URL: 'https://registry.example/terms',
+      WEB_PRIVACY_URL: 'https://registry.example/privacy',
+      WEB_SOURCE_URL: 'https://git.example/registry',
+      WEB_DOCS_URL: 'https://docs.example/registry',
+      WEB_CONTRIBUTE_URL: 'https://git.example/registry/translations',
+    });
+    const config = injected((await app.inject({ method: 'GET', url: '/' })).body);
+    expect(config.footer).toEqual({
+      contactEmail: 'admins@registry.example',
+      termsUrl: 'https://registry.example/terms',
+      privacyUrl: 'https://registry.example/privacy',
+      sourceUrl: 'https://git.example/registry',
+    });
+    expect([config.docsUrl, config.docsUrlZh, config.contributeUrl]).toEqual([
+      'https://docs.example/registry',
+      'https://docs.example/registry',
+      'https://git.example/registry/translations',
+    ]);
+  });
+
+  it('refuses a contact address or footer link that is not one', () => {
+    expect(() => testConfig({ CONTACT_EMAIL: 'not an address' })).toThrow(/CONTACT_EMAIL/);
+    expect(() => testConfig({ WEB_TERMS_URL: 'javascript:alert(1)' })).toThrow(/WEB_TERMS_URL/);
+  });
+
+  it("serves the project's translation guide as text", async () => {
+    const app = await build();
+    const response = await app.inject({ method: 'GET', url: '/contributing/translations.md' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(response.body).toBe(readFileSync(path.resolve(__dirname, '../../../docs/translations.md'), 'utf8'));
   });
 
   it('derives the build id from index.html when none is configured', async () => {

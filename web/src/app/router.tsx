@@ -119,6 +119,10 @@ export const routes: RouteObject[] = [
         async () => (await import('../features/admin-catalogue/components/AdminUsersPage')).AdminUsersPage,
       ),
       adminScreen(
+        'admin/claim-requests',
+        async () => (await import('../features/admin/components/ClaimRequestsPage')).ClaimRequestsPage,
+      ),
+      adminScreen(
         'admin/audit',
         async () => (await import('../features/admin-catalogue/components/AuditPage')).AuditPage,
       ),

@@ -6,7 +6,10 @@ import { flatten, type TranslationTree } from './missing-keys';
 
 describeNamespaceTranslations({
   namespace: 'common',
-  sameAsEnglish: { fr: ['nav.documentation', 'common.notifications'], tr: ['language.beta'] },
+  sameAsEnglish: {
+    fr: ['nav.documentation', 'common.notifications', 'footer.contact', 'footer.version'],
+    tr: ['language.beta'],
+  },
   pluralKeys: ['auth.password.rules.minLength', 'auth.password.rules.maxLength'],
 });
 

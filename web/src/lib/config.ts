@@ -12,8 +12,20 @@ export interface RuntimeConfig {
   docsUrlZh: string;
   discordUrl: string;
   contributeUrl: string;
+  /** The footer's links; each one is shown only when this instance sets it. */
+  footer: FooterConfig;
+  /** The registry's release, shown in the footer. */
+  version: string;
   analytics: AnalyticsConfig;
   buildId: string;
+}
+
+/** Contact and legal links of this instance (server: CONTACT_EMAIL, WEB_TERMS_URL, ...). */
+export interface FooterConfig {
+  contactEmail?: string;
+  termsUrl?: string;
+  privacyUrl?: string;
+  sourceUrl?: string;
 }
 
 declare global {
@@ -22,20 +34,26 @@ declare global {
   }
 }
 
-const defaults: RuntimeConfig = {
+// The same fallbacks as the server's (modules/web/runtime-config.ts), for `npm run dev` without it.
+const defaults: Omit<RuntimeConfig, 'docsUrl' | 'docsUrlZh'> = {
   apiUrl: 'http://localhost:8080',
-  docsUrl: 'https://docs.comfy.org/registry/overview',
-  docsUrlZh: 'https://docs.comfy.org/zh-CN',
   discordUrl: 'https://discord.gg/comfyorg',
-  contributeUrl: 'https://github.com/Comfy-Org/registry-web/issues/206',
+  contributeUrl: '/contributing/translations.md',
+  footer: {},
+  version: 'dev',
   analytics: { environment: 'development' },
   buildId: 'dev',
 };
 
-/** Merges injected settings over the defaults; a trailing slash on the API URL is dropped. */
+/**
+ * Merges injected settings over the defaults; a trailing slash on the API URL is dropped, and the
+ * documentation defaults to this instance's own API reference.
+ */
 export function resolveConfig(injected: Partial<RuntimeConfig> | undefined): RuntimeConfig {
   const merged = { ...defaults, ...injected, analytics: { ...defaults.analytics, ...injected?.analytics } };
-  return { ...merged, apiUrl: merged.apiUrl.replace(/\/+$/, '') };
+  const apiUrl = merged.apiUrl.replace(/\/+$/, '');
+  const docsUrl = injected?.docsUrl ?? `${apiUrl}/docs`;
+  return { ...merged, apiUrl, docsUrl, docsUrlZh: injected?.docsUrlZh ?? docsUrl };
 }
 
 /** The configuration of this page load, read once. */

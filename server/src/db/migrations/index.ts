@@ -10,6 +10,7 @@ import * as m0007 from './0007_core_comfy_nodes.js';
 import * as m0008 from './0008_hashed_session_tokens.js';
 import * as m0009 from './0009_identity_key_rotation.js';
 import * as m0010 from './0010_job_fair_key.js';
+import * as m0013 from './0013_claim_requests.js';
 import * as m0014 from './0014_token_expiry_scope.js';
 import * as m0015 from './0015_two_factor.js';
 
@@ -30,6 +31,7 @@ export const migrations: Record<string, RegistryMigration> = {
   '0008_hashed_session_tokens': m0008,
   '0009_identity_key_rotation': m0009,
   '0010_job_fair_key': m0010,
+  '0013_claim_requests': m0013,
   '0014_token_expiry_scope': m0014,
   '0015_two_factor': m0015,
 };

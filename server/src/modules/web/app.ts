@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.js';
 import { registerConnectorDownload } from './connector-download.js';
 import { loadFirstScreenRenderer } from './first-screen.js';
 import { DEFAULT_DESCRIPTION, type EmbeddedData, type PageHead, renderPage, SITE_NAME } from './page-head.js';
+import { registerTranslationGuide, registryVersion } from './project-docs.js';
 import { readManifest, type Screen, type ScreenHints, screenHints, screens } from './route-assets.js';
 import { injectRuntimeConfig, webRuntimeConfig } from './runtime-config.js';
 import { matchShareRoute, type ShareRoute, sharePage } from './share.js';
@@ -59,6 +60,7 @@ export async function buildWebApp(ctx: AppContext, options: WebAppOptions = {}):
   });
   app.get('/discord', async (_request, reply) => reply.redirect(config.web.WEB_DISCORD_URL, 302));
   registerConnectorDownload(app, config.server.PUBLIC_API_URL);
+  registerTranslationGuide(app);
 
   const root = options.webRoot ?? defaultWebRoot();
   const indexFile = path.join(root, 'index.html');
@@ -76,7 +78,7 @@ export async function buildWebApp(ctx: AppContext, options: WebAppOptions = {}):
   }
 
   const template = readFileSync(indexFile, 'utf8');
-  const runtime = webRuntimeConfig(config, template);
+  const runtime = webRuntimeConfig(config, template, registryVersion());
   const base = injectRuntimeConfig(template, runtime);
   const firstScreen = await loadFirstScreenRenderer(root, runtime, (error, url) =>
     app.log.warn({ err: error, url }, 'first screen not rendered on the server'),

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Config } from '../../config/index.js';
 import { scriptSafeJson } from './page-head.js';
+import { TRANSLATION_GUIDE_PATH } from './project-docs.js';
 
 /** What `window.__REGISTRY__` holds; web/src/lib/config.ts reads the same fields. */
 export interface WebRuntimeConfig {
@@ -9,6 +10,10 @@ export interface WebRuntimeConfig {
   docsUrlZh: string;
   discordUrl: string;
   contributeUrl: string;
+  /** The footer's links; each optional one is left out when its setting is unset. */
+  footer: { contactEmail?: string; termsUrl?: string; privacyUrl?: string; sourceUrl?: string };
+  /** The registry's release (the repository's package.json version). */
+  version: string;
   analytics: { environment: string; posthogKey?: string; posthogHost: string };
   buildId: string;
 }
@@ -17,14 +22,23 @@ export interface WebRuntimeConfig {
 export const CONFIG_MARKER = '<!--registry-config-->';
 
 /** The runtime config for this deployment; the build id defaults to a hash of index.html. */
-export function webRuntimeConfig(config: Config, indexHtml: string): WebRuntimeConfig {
+export function webRuntimeConfig(config: Config, indexHtml: string, version = 'unknown'): WebRuntimeConfig {
   const { web, server } = config;
+  // Documentation defaults to this instance's own API reference: upstream guides describe api.comfy.org.
+  const docsUrl = web.WEB_DOCS_URL ?? `${server.PUBLIC_API_URL.replace(/\/+$/, '')}/docs`;
   return {
     apiUrl: server.PUBLIC_API_URL,
-    docsUrl: web.WEB_DOCS_URL,
-    docsUrlZh: web.WEB_DOCS_URL_ZH,
+    docsUrl,
+    docsUrlZh: web.WEB_DOCS_URL_ZH ?? docsUrl,
     discordUrl: web.WEB_DISCORD_URL,
-    contributeUrl: web.WEB_CONTRIBUTE_URL,
+    contributeUrl: web.WEB_CONTRIBUTE_URL ?? TRANSLATION_GUIDE_PATH,
+    footer: {
+      ...(web.CONTACT_EMAIL ? { contactEmail: web.CONTACT_EMAIL } : {}),
+      ...(web.WEB_TERMS_URL ? { termsUrl: web.WEB_TERMS_URL } : {}),
+      ...(web.WEB_PRIVACY_URL ? { privacyUrl: web.WEB_PRIVACY_URL } : {}),
+      ...(web.WEB_SOURCE_URL ? { sourceUrl: web.WEB_SOURCE_URL } : {}),
+    },
+    version,
     analytics: {
       environment: web.WEB_ANALYTICS_ENVIRONMENT,
       ...(web.WEB_POSTHOG_KEY ? { posthogKey: web.WEB_POSTHOG_KEY } : {}),

@@ -5,6 +5,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { analytics } from '../../lib/analytics-client';
 import { isHeaderHidden } from '../header-visibility';
 import { useSessionEffects } from '../session-effects';
+import { Footer } from './Footer';
 import { Header } from './Header';
 
 /**
@@ -46,6 +47,7 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </main>
+      <Footer />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { LoadFailure } from '../../../components/ui/load-failure';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
+import { UNCLAIMED_PUBLISHER_ID } from '../../../lib/catalogue/unclaimed';
 import {
   type AdminNodeUpdate,
   banNode,
@@ -23,8 +24,6 @@ import { normalizeList } from '../lib/compat';
 import { nodeStatusTone } from './AdminNodesPage';
 import { AdminPage, Badge, ConfirmDialog, NS, TextareaField } from './common';
 
-/** The reserved publisher that holds unclaimed packs. */
-export const UNCLAIMED_PUBLISHER_ID = 'admin-11338bd3-f081-43cf-b3f9-295c829826f7';
 /** Admin tags the moderators use (quick-add chips). */
 const ADMIN_TAGS = ['dev', 'unsafe', 'fragile_deps', 'tricky_deps', 'poor_desc', 'unmaintained'];
 /** Common public tags (quick-add chips). */

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 /** Every admin screen; the compatibility editor is reached per version from a pack. */
 const screens = [
   { to: '/admin/review', key: 'review' },
+  { to: '/admin/claim-requests', key: 'claims' },
   { to: '/admin/nodes', key: 'nodes' },
   { to: '/admin/publishers', key: 'publishers' },
   { to: '/admin/users', key: 'users' },

@@ -101,3 +101,12 @@ export const claimNode = (publisherId: string, nodeId: string, githubToken: stri
       body: { GH_TOKEN: githubToken },
     }),
   );
+
+/** `POST /nodes/{n}/claim-requests`: asks the administrators (registries without GitHub sign-in). */
+export const requestClaim = (nodeId: string, publisherId: string, message: string) =>
+  unwrap(
+    api.POST('/nodes/{nodeId}/claim-requests', {
+      params: { path: { nodeId } },
+      body: { publisher_id: publisherId, message },
+    }),
+  );

@@ -9,6 +9,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { LoadFailure } from '../../../components/ui/load-failure';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { analytics } from '../../../lib/analytics-client';
+import { UNCLAIMED_PUBLISHER_ID } from '../../../lib/catalogue/unclaimed';
 import { notify } from '../../../lib/toast';
 import {
   claimNode,
@@ -21,9 +22,7 @@ import {
   useMyPublishers,
 } from '../api/claim';
 import { type ClaimFailure, claimFailure, parseGitHubRepo } from '../lib/claim-errors';
-
-/** The reserved publisher that holds packs nobody has claimed yet. */
-const UNCLAIMED_PUBLISHER_ID = 'admin-11338bd3-f081-43cf-b3f9-295c829826f7';
+import { ClaimRequestForm } from './ClaimRequestForm';
 
 const linkClass = 'font-medium text-brand-700 underline underline-offset-2 dark:text-brand-100';
 
@@ -41,7 +40,10 @@ function Step({ id, title, children }: { id: string; title: string; children: Re
   );
 }
 
-/** `/nodes/:nodeId/claim`: move an unclaimed pack into one of your publishers, proven through GitHub. */
+/**
+ * `/nodes/:nodeId/claim`: move an unclaimed pack into one of your publishers, proven through GitHub,
+ * or, where this registry has no GitHub sign-in, requested from its administrators.
+ */
 export function ClaimPage() {
   const { nodeId = '' } = useParams();
   const { t } = useTranslation('claim');
@@ -212,57 +214,64 @@ export function ClaimPage() {
         </Link>
       </Step>
 
-      <Step id="claim-github" title={t('github.title')}>
-        <p className="text-slate-700 dark:text-slate-300" data-testid="claim-github-requirement">
-          {t('github.requirement', { repo: repoName })}
-        </p>
-        {!repo ? (
-          <Alert tone="error">
-            <p>{t('errors.notGitHub')}</p>
-          </Alert>
-        ) : providers.isPending || (githubEnabled && linked.isPending) ? (
-          <Spinner label={t('loading')} />
-        ) : !githubEnabled ? (
-          <Alert tone="info">
-            <p>{t('github.notOffered')}</p>
-          </Alert>
-        ) : linked.isError ? (
-          <Alert tone="error">
-            <p>{t('github.checkFailed')}</p>
-          </Alert>
-        ) : linked.data ? (
-          <Alert tone="success">
-            <p>{t('github.linked', { repo: repoName })}</p>
-          </Alert>
-        ) : (
-          <>
-            <Alert tone="info">
-              <p>{t('github.notLinked')}</p>
+      {providers.isSuccess && !githubEnabled ? (
+        // No GitHub sign-in on this registry: nothing can prove the claim, so the admins decide.
+        <ClaimRequestForm nodeId={pack.id} publisherId={chosen} packLink={packLink} />
+      ) : (
+        <>
+          <Step id="claim-github" title={t('github.title')}>
+            <p className="text-slate-700 dark:text-slate-300" data-testid="claim-github-requirement">
+              {t('github.requirement', { repo: repoName })}
+            </p>
+            {!repo ? (
+              <Alert tone="error">
+                <p>{t('errors.notGitHub')}</p>
+              </Alert>
+            ) : providers.isPending || (githubEnabled && linked.isPending) ? (
+              <Spinner label={t('loading')} />
+            ) : !githubEnabled ? (
+              <Alert tone="info">
+                <p>{t('github.notOffered')}</p>
+              </Alert>
+            ) : linked.isError ? (
+              <Alert tone="error">
+                <p>{t('github.checkFailed')}</p>
+              </Alert>
+            ) : linked.data ? (
+              <Alert tone="success">
+                <p>{t('github.linked', { repo: repoName })}</p>
+              </Alert>
+            ) : (
+              <>
+                <Alert tone="info">
+                  <p>{t('github.notLinked')}</p>
+                </Alert>
+                <div>
+                  <Button variant="secondary" disabled={linking} onClick={() => void link()}>
+                    {t('github.link')}
+                  </Button>
+                </div>
+              </>
+            )}
+          </Step>
+
+          {failure ? (
+            <Alert tone="error">
+              <p>{t(failure.key, { repo: repoName })}</p>
+              {failure.detail ? <p className="mt-1 break-words">{failure.detail}</p> : null}
             </Alert>
-            <div>
-              <Button variant="secondary" disabled={linking} onClick={() => void link()}>
-                {t('github.link')}
-              </Button>
-            </div>
-          </>
-        )}
-      </Step>
+          ) : null}
 
-      {failure ? (
-        <Alert tone="error">
-          <p>{t(failure.key, { repo: repoName })}</p>
-          {failure.detail ? <p className="mt-1 break-words">{failure.detail}</p> : null}
-        </Alert>
-      ) : null}
-
-      <div className="flex flex-wrap items-center gap-3">
-        <Button disabled={!canClaim} onClick={() => claim.mutate()}>
-          {claim.isPending ? t('claiming') : t('claim')}
-        </Button>
-        <Link to={packLink} className={buttonClass('ghost')}>
-          {t('cancel')}
-        </Link>
-      </div>
+          <div className="flex flex-wrap items-center gap-3">
+            <Button disabled={!canClaim} onClick={() => claim.mutate()}>
+              {claim.isPending ? t('claiming') : t('claim')}
+            </Button>
+            <Link to={packLink} className={buttonClass('ghost')}>
+              {t('cancel')}
+            </Link>
+          </div>
+        </>
+      )}
     </div>
   );
 }

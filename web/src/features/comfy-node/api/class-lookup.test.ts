@@ -1,5 +1,5 @@
 import type { components } from '../../../api/schema.gen';
-import { UNCLAIMED_PUBLISHER_ID } from '../lib/install';
+import { UNCLAIMED_PUBLISHER_ID } from '../../../lib/catalogue/unclaimed';
 import { resolutionFromPack } from './class-lookup';
 
 type Node = components['schemas']['Node'];

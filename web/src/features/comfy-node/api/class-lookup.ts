@@ -2,8 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { hasIds } from '../../../api/cache-rules';
 import { api, unwrap } from '../../../api/client';
 import type { components } from '../../../api/schema.gen';
+import { isUnclaimed } from '../../../lib/catalogue/unclaimed';
 import { embeddedFetchedAt, takeEmbedded } from '../../../lib/embedded-data';
-import { UNCLAIMED_PUBLISHER_ID } from '../lib/install';
 
 export type ResolvedComfyNode = components['schemas']['ResolveComfyNodesResponse']['results'][number];
 export type ComfyNode = components['schemas']['ComfyNode'];
@@ -21,9 +21,7 @@ export function resolutionFromPack(name: string, pack: Node): ResolvedComfyNode 
       id: pack.id,
       name: pack.name,
       publisher:
-        pack.publisher && pack.publisher.id !== UNCLAIMED_PUBLISHER_ID
-          ? { id: pack.publisher.id, name: pack.publisher.name }
-          : null,
+        pack.publisher && !isUnclaimed(pack.publisher.id) ? { id: pack.publisher.id, name: pack.publisher.name } : null,
       latest_version: pack.latest_version?.version ?? null,
       repository: pack.repository,
       install_command: `comfy node install ${pack.id}`,

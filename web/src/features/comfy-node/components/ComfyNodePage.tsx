@@ -4,16 +4,29 @@ import { Link, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { CopyBlock } from '../../../components/ui/copy-button';
 import { LoadFailure } from '../../../components/ui/load-failure';
+import { RegistryNote } from '../../../components/ui/registry-note';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { analytics } from '../../../lib/analytics-client';
-import { type ComfyNode, useClassDefinitions, useResolvedClass } from '../api/class-lookup';
+import {
+  type InstallablePack,
+  installableFromRegistry,
+  installCommands,
+} from '../../../lib/catalogue/install-commands';
+import { type ComfyNode, type ResolvedComfyNode, useClassDefinitions, useResolvedClass } from '../api/class-lookup';
 import { parseInputs, parseOutputs } from '../lib/definition';
-import { installCommands } from '../lib/install';
 
 const badge = 'inline-flex rounded-full px-2 py-0.5 text-xs font-semibold';
 const linkClass =
   'font-medium text-brand-600 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:text-brand-100';
 const cell = 'border-b border-slate-200 px-3 py-2 text-start align-top dark:border-slate-800';
+
+/** The resolution's pack in the shape of the shared install rule. */
+const installableOf = (pack: Extract<ResolvedComfyNode, { status: 'pack' }>['pack']): InstallablePack => ({
+  id: pack.id,
+  repository: pack.repository,
+  publisherId: pack.publisher?.id,
+  latestVersion: pack.latest_version,
+});
 
 /** `/comfy-nodes/:name`: which pack provides a comfy-node class, its definition and how to install it. */
 export function ComfyNodePage() {
@@ -116,16 +129,20 @@ export function ComfyNodePage() {
                 </div>
               </dl>
               <div className="mt-4 space-y-3">
-                {installCommands(pack).map(({ kind, command }) => (
-                  <CopyBlock
-                    key={kind}
-                    title={kind === 'cli' ? t('install.cli') : t('install.git')}
-                    value={command}
-                    label={t('install.copyLabel', { command })}
-                    text={copyText}
-                    onCopy={(ok) => analytics.track('Comfy Node Install Command Copied', { kind, ok, node: pack.id })}
-                  />
-                ))}
+                {/* The pinned-version command adds nothing here: this page is about the class, not a release. */}
+                {installCommands(installableOf(pack))
+                  .filter(({ kind }) => kind !== 'version')
+                  .map(({ kind, command }) => (
+                    <CopyBlock
+                      key={kind}
+                      title={kind === 'latest' ? t('install.cli') : t('install.git')}
+                      value={command}
+                      label={t('install.copyLabel', { command })}
+                      text={copyText}
+                      onCopy={(ok) => analytics.track('Comfy Node Install Command Copied', { kind, ok, node: pack.id })}
+                    />
+                  ))}
+                {installableFromRegistry(installableOf(pack)) ? <RegistryNote kind="install" /> : null}
               </div>
             </div>
           ) : null}

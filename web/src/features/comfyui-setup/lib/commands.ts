@@ -1,3 +1,5 @@
+import { publishCommand } from '../../../lib/catalogue/publish-command';
+
 /** Where the web listener serves the ComfyUI connector (server: modules/web/connector-download.ts). */
 export const CONNECTOR_ZIP_PATH = '/clients/comfyui-connector.zip';
 
@@ -25,7 +27,7 @@ export function setupCommands(apiUrl: string): SetupCommands {
     comfyui: `python main.py --comfy-api-base ${apiUrl}`,
     connectorVariable: `COMFY_REGISTRY_URL=${apiUrl}`,
     forward: `socat TCP-LISTEN:8080,bind=127.0.0.1,reuseaddr,fork ${target}`,
-    publish: 'ENVIRONMENT=dev comfy node publish --token <token>',
+    publish: publishCommand('<token>'),
     install: 'ENVIRONMENT=dev comfy node registry-install <node-id>',
   };
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { CopyBlock } from '../../../components/ui/copy-button';
+import { RegistryNote } from '../../../components/ui/registry-note';
 import { analytics } from '../../../lib/analytics-client';
 import { publishCommands, pyprojectSnippet } from '../lib/snippets';
 
@@ -79,9 +80,23 @@ export function GettingStarted({ publisher }: { publisher?: WalkthroughPublisher
             label={t('start.step4.copyLabel')}
             onCopy={(ok) => track('publish', ok)}
           />
+          <div className="mt-3">
+            <RegistryNote kind="publish" />
+          </div>
+          {publisher ? (
+            <div className="mt-4 border-t border-slate-200 pt-3 dark:border-slate-800">
+              <p className="text-sm text-slate-700 dark:text-slate-300">{t('start.browser.body')}</p>
+              <Link
+                to={`/publishers/${encodeURIComponent(publisher.id)}/publish`}
+                className={buttonClass('secondary', 'sm', 'mt-2')}
+              >
+                {t('start.browser.action')}
+              </Link>
+            </div>
+          ) : null}
           <p className="mt-3 text-sm">
             <a
-              href="https://docs.comfy.org/registry/publishing"
+              href="https://docs.comfy.org/registry/specifications"
               target="_blank"
               rel="noopener noreferrer"
               className="text-brand-600 underline underline-offset-2 dark:text-brand-100"

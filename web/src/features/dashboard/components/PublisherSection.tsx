@@ -40,13 +40,22 @@ export function PublisherSection({ publisher }: { publisher: Publisher }) {
             <span dir="ltr">@{publisher.id}</span>
           </p>
         </div>
-        <Link
-          to={`/publishers/${id}/manage`}
-          className={buttonClass('secondary', 'sm')}
-          aria-label={t('managePublisherLabel', { name })}
-        >
-          {t('managePublisher')}
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link
+            to={`/publishers/${id}/publish`}
+            className={buttonClass('primary', 'sm')}
+            aria-label={t('publishPackLabel', { name })}
+          >
+            {t('publishPack')}
+          </Link>
+          <Link
+            to={`/publishers/${id}/manage`}
+            className={buttonClass('secondary', 'sm')}
+            aria-label={t('managePublisherLabel', { name })}
+          >
+            {t('managePublisher')}
+          </Link>
+        </div>
       </div>
       {nodes.isPending ? (
         <Spinner label={t('packsLoading')} className="mt-4" />

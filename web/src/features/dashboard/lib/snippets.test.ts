@@ -31,6 +31,8 @@ describe('first-publish snippets', () => {
   });
 
   it('publish with the token through comfy-cli', () => {
-    expect(publishCommands()).toBe('pip install comfy-cli\ncomfy node publish --token "$COMFY_REGISTRY_TOKEN"');
+    expect(publishCommands()).toBe(
+      'pip install comfy-cli\nENVIRONMENT=dev comfy node publish --token "$COMFY_REGISTRY_TOKEN"',
+    );
   });
 });

@@ -1,3 +1,5 @@
+import { publishCommand } from '../../../lib/catalogue/publish-command';
+
 /** What the first-publish walkthrough fills into its snippets. */
 export interface SnippetInput {
   /** The publisher id (`[tool.comfy] PublisherId`); empty until a publisher exists. */
@@ -38,7 +40,7 @@ export function pyprojectSnippet({ publisherId, displayName }: SnippetInput): st
   ].join('\n');
 }
 
-/** The commands that install comfy-cli and publish the pack in the current folder. */
+/** The commands that install comfy-cli and publish the pack in the current folder to this registry. */
 export function publishCommands(): string {
-  return ['pip install comfy-cli', 'comfy node publish --token "$COMFY_REGISTRY_TOKEN"'].join('\n');
+  return ['pip install comfy-cli', publishCommand('"$COMFY_REGISTRY_TOKEN"')].join('\n');
 }

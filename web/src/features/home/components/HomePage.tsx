@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { ExternalIcon } from '../../../components/ui/icons';
+import { publishCommand } from '../../../lib/catalogue/publish-command';
 import { config, docsUrlFor } from '../../../lib/config';
 
 /**
@@ -49,7 +50,7 @@ export function HomePage() {
               {step === 'install' ? (
                 <pre
                   dir="ltr"
-                  className="mt-3 overflow-x-auto rounded-lg bg-slate-100 px-3 py-2 text-sm dark:bg-slate-800"
+                  className="mt-3 whitespace-pre-wrap break-all rounded-lg bg-slate-100 px-3 py-2 text-sm dark:bg-slate-800"
                 >
                   <code>comfy node install &lt;node-id&gt;</code>
                 </pre>
@@ -57,9 +58,9 @@ export function HomePage() {
               {step === 'publish' ? (
                 <pre
                   dir="ltr"
-                  className="mt-3 overflow-x-auto rounded-lg bg-slate-100 px-3 py-2 text-sm dark:bg-slate-800"
+                  className="mt-3 whitespace-pre-wrap break-all rounded-lg bg-slate-100 px-3 py-2 text-sm dark:bg-slate-800"
                 >
-                  <code>comfy node publish</code>
+                  <code>{publishCommand('<token>')}</code>
                 </pre>
               ) : null}
             </li>

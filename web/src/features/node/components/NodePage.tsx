@@ -5,13 +5,16 @@ import { statusOf } from '../../../api/cache-rules';
 import type { components } from '../../../api/schema.gen';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button';
+import { ContactAdmins } from '../../../components/ui/contact-admins';
 import { LoadFailure } from '../../../components/ui/load-failure';
+import { RegistryNote } from '../../../components/ui/registry-note';
 import { PageSpinner } from '../../../components/ui/spinner';
+import { installableFromRegistry, installCommands } from '../../../lib/catalogue/install-commands';
+import { isUnclaimed } from '../../../lib/catalogue/unclaimed';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useNode } from '../api/get-node';
 import { usePackPermissions } from '../api/get-permissions';
 import { useSignedIn } from '../hooks/useSignedIn';
-import { installCommands, UNCLAIMED_PUBLISHER_ID } from '../lib/install';
 import { licenseText } from '../lib/license';
 import { canonicalPackPath } from '../lib/pack-route';
 import { ComfyNodesSection } from './ComfyNodesSection';
@@ -48,6 +51,7 @@ function UnavailablePanel({ kind, detail }: { kind: 'banned' | 'deleted'; detail
           {detail ? <p className="mt-1 break-words">{t('unavailable.detail', { detail })}</p> : null}
         </Alert>
         <p className="text-sm">{t(`unavailable.${kind}Help`)}</p>
+        {kind === 'banned' ? <ContactAdmins /> : null}
         <Link to="/" className={buttonClass('secondary', 'sm')}>
           {t('backToSearch')}
         </Link>
@@ -130,7 +134,7 @@ export function NodePage() {
 
   const latest = pack.latest_version;
   const publisherId = pack.publisher?.id;
-  const unclaimed = !publisherId || publisherId === UNCLAIMED_PUBLISHER_ID;
+  const unclaimed = isUnclaimed(publisherId);
   const commands = installCommands({
     id: pack.id,
     repository: pack.repository,
@@ -225,6 +229,9 @@ export function NodePage() {
                     {commands.map((command) => (
                       <CopyCommand key={command.kind} label={t(`install.${command.kind}`)} command={command.command} />
                     ))}
+                    {installableFromRegistry({ latestVersion: latest?.version }) ? (
+                      <RegistryNote kind="install" />
+                    ) : null}
                   </div>
                 ) : (
                   <p className="mt-2 text-sm">{t('install.none')}</p>

@@ -5,6 +5,7 @@ import type { components } from '../../../api/schema.gen';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { versionInstallCommand } from '../../../lib/catalogue/install-commands';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useNodeVersions } from '../api/list-node-versions';
 import { isDownloadable, visibleReason } from '../lib/version-status';
@@ -64,7 +65,7 @@ function VersionPanel({ nodeId, version }: { nodeId: string; version: NodeVersio
       </dl>
       {downloadable ? (
         <div className="mt-4 space-y-3">
-          <CopyCommand label={t('install.thisVersion')} command={`comfy node install ${nodeId}@${version.version}`} />
+          <CopyCommand label={t('install.thisVersion')} command={versionInstallCommand(nodeId, version.version)} />
           <a
             href={version.downloadUrl}
             download

@@ -1,4 +1,4 @@
-import { UNCLAIMED_PUBLISHER_ID } from './install';
+import { UNCLAIMED_PUBLISHER_ID } from '../../../lib/catalogue/unclaimed';
 import { canonicalPackPath } from './pack-route';
 
 describe('canonicalPackPath', () => {

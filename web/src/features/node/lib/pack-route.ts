@@ -1,4 +1,4 @@
-import { UNCLAIMED_PUBLISHER_ID } from './install';
+import { isUnclaimed } from '../../../lib/catalogue/unclaimed';
 
 /**
  * Where `/publishers/{publisherId}/nodes/{nodeId}` belongs: null when the URL is right, otherwise
@@ -10,7 +10,7 @@ export function canonicalPackPath(
 ): string | null {
   if (requestedPublisherId === undefined) return null;
   const owner = pack.publisher?.id;
-  if (!owner || owner === UNCLAIMED_PUBLISHER_ID) return `/nodes/${encodeURIComponent(pack.id)}`;
+  if (isUnclaimed(owner)) return `/nodes/${encodeURIComponent(pack.id)}`;
   if (owner === requestedPublisherId) return null;
   return `/publishers/${encodeURIComponent(owner)}/nodes/${encodeURIComponent(pack.id)}`;
 }

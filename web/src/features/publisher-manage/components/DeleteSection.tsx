@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { ContactAdmins } from '../../../components/ui/contact-admins';
 import { TextField } from '../../../components/ui/text-field';
 import { analytics } from '../../../lib/analytics-client';
 import { notify } from '../../../lib/toast';
@@ -51,7 +52,10 @@ export function DeleteSection({ publisherId }: { publisherId: string }) {
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t('delete.body')}</p>
       {packTotal > 0 ? (
         <div className="mt-3">
-          <Alert tone="info">{t('delete.hasPacks', { count: packTotal })}</Alert>
+          <Alert tone="info">
+            <p>{t('delete.hasPacks', { count: packTotal })}</p>
+            <ContactAdmins className="mt-1 text-sm" />
+          </Alert>
         </div>
       ) : null}
       <form noValidate onSubmit={submit} className="mt-4 flex min-w-0 flex-col gap-3">

@@ -84,6 +84,11 @@ export function ManagePublisherPage() {
           <span dir="ltr">@{profile.id}</span>
         </Link>
       </p>
+      <p className="mt-3">
+        <Link to={`/publishers/${encodeURIComponent(profile.id)}/publish`} className={buttonClass('primary', 'sm')}>
+          {t('manage.publishPack')}
+        </Link>
+      </p>
       <nav aria-label={t('manage.sectionsLabel')} className="mt-4">
         <ul className="flex flex-wrap gap-2">
           {sections.map(([id, label]) => (

@@ -5,8 +5,10 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Dialog } from '../../../components/ui/dialog';
+import { RegistryNote } from '../../../components/ui/registry-note';
 import { Spinner } from '../../../components/ui/spinner';
 import { analytics } from '../../../lib/analytics-client';
+import { publishCommand } from '../../../lib/catalogue/publish-command';
 import { DATE_TIME, formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { type AccessToken, deleteToken, useTokens } from '../api/tokens';
@@ -53,6 +55,16 @@ export function TokensSection({ publisherId }: { publisherId: string }) {
         </Button>
       </div>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t('tokens.intro')}</p>
+      <p className="mt-2 text-sm font-medium">{t('tokens.usage')}</p>
+      <pre
+        dir="ltr"
+        className="mt-1 whitespace-pre-wrap break-all rounded-lg bg-slate-100 px-3 py-2 text-sm dark:bg-slate-800"
+      >
+        <code>{publishCommand('<token>')}</code>
+      </pre>
+      <div className="mt-2">
+        <RegistryNote kind="publish" />
+      </div>
       {tokens.isPending ? (
         <Spinner label={t('tokens.loading')} className="mt-4" />
       ) : tokens.isError ? (

@@ -5,6 +5,7 @@ import { statusOf } from '../../../api/cache-rules';
 import { usePublisherNodes } from '../../../api/publisher-nodes';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button';
+import { ContactAdmins } from '../../../components/ui/contact-admins';
 import { LoadFailure } from '../../../components/ui/load-failure';
 import { Pager } from '../../../components/ui/pager';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
@@ -102,15 +103,26 @@ export function PublisherPage() {
           ) : null}
         </div>
         {canManage ? (
-          <Link to={`/publishers/${encodeURIComponent(profile.id)}/manage`} className={buttonClass('secondary', 'sm')}>
-            {t('manage')}
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Link to={`/publishers/${encodeURIComponent(profile.id)}/publish`} className={buttonClass('primary', 'sm')}>
+              {t('publishPack')}
+            </Link>
+            <Link
+              to={`/publishers/${encodeURIComponent(profile.id)}/manage`}
+              className={buttonClass('secondary', 'sm')}
+            >
+              {t('manage')}
+            </Link>
+          </div>
         ) : null}
       </header>
 
       {banned ? (
         <div className="mt-4">
-          <Alert tone="error">{t('bannedBody')}</Alert>
+          <Alert tone="error">
+            <p>{t('bannedBody')}</p>
+            <ContactAdmins className="mt-1 text-sm" />
+          </Alert>
         </div>
       ) : null}
 

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { CopyBlock } from '../../../components/ui/copy-button';
 import { Spinner } from '../../../components/ui/spinner';
 import { analytics } from '../../../lib/analytics-client';
 import { notify } from '../../../lib/toast';
 import { useResolvedClasses } from '../api/resolve-classes';
 import { groupResolutions } from '../lib/groups';
 import { type NodeTypeUse, parseWorkflow } from '../lib/workflow';
+import { InstallPlanBlocks } from './InstallPlanBlocks';
 
 /** Largest workflow file read (bigger ones are refused before parsing). */
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
@@ -218,21 +218,8 @@ export function ResolvePage() {
                 </span>
               </p>
 
-              {groups.installCommand ? (
-                <CopyBlock
-                  title={t('install.label', { count: groups.packs.length })}
-                  value={groups.installCommand}
-                  label={t('install.copyLabel')}
-                  text={{
-                    copy: t('install.copy'),
-                    copied: t('install.copied'),
-                    failed: t('install.copyFailed'),
-                    copiedAnnounce: t('install.copiedAnnounce'),
-                  }}
-                  onCopy={(ok) =>
-                    analytics.track('Workflow Install Command Copied', { ok, packs: groups.packs.length })
-                  }
-                />
+              {groups.install ? (
+                <InstallPlanBlocks plan={groups.install} />
               ) : (
                 <Alert tone="success">
                   <p>{t('install.nothing')}</p>

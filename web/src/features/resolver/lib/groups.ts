@@ -1,4 +1,5 @@
 import type { components } from '../../../api/schema.gen';
+import { type InstallPlan, installPlan } from '../../../lib/catalogue/install-commands';
 
 export type Resolution = components['schemas']['ResolveComfyNodesResponse']['results'][number];
 export type ResolvedPack = components['schemas']['ResolvedPack'];
@@ -13,8 +14,8 @@ export interface ResolutionGroups {
   packs: PackGroup[];
   core: string[];
   unknown: string[];
-  /** `comfy node install a b c` for every needed pack, or null when none is needed. */
-  installCommand: string | null;
+  /** How to install every needed pack (the shared install rule), or null when none is needed. */
+  install: InstallPlan | null;
 }
 
 /** Groups resolutions by pack (in order of first use), then core and unknown types. */
@@ -36,6 +37,16 @@ export function groupResolutions(results: Resolution[]): ResolutionGroups {
     packs: [...packs.values()],
     core,
     unknown,
-    installCommand: ids.length > 0 ? `comfy node install ${ids.join(' ')}` : null,
+    install:
+      ids.length > 0
+        ? installPlan(
+            [...packs.values()].map(({ pack }) => ({
+              id: pack.id,
+              repository: pack.repository,
+              publisherId: pack.publisher?.id,
+              latestVersion: pack.latest_version,
+            })),
+          )
+        : null,
   };
 }

@@ -80,11 +80,11 @@ describe('parseWorkflow', () => {
 });
 
 describe('groupResolutions', () => {
-  const pack = (id: string) => ({
+  const pack = (id: string, latest: string | null = '1.0.0') => ({
     id,
     name: id,
-    publisher: null,
-    latest_version: null,
+    publisher: { id: 'acme', name: 'Acme' },
+    latest_version: latest,
     repository: `https://github.com/x/${id}`,
     install_command: `comfy node install ${id}`,
   });
@@ -104,10 +104,29 @@ describe('groupResolutions', () => {
     ]);
     expect(groups.core).toEqual(['KSampler']);
     expect(groups.unknown).toEqual(['Mystery']);
-    expect(groups.installCommand).toBe('comfy node install impact efficiency-nodes');
+    expect(groups.install).toEqual({
+      registry: ['impact', 'efficiency-nodes'],
+      cli: 'comfy node install impact efficiency-nodes',
+      clones: [],
+      manual: [],
+    });
+  });
+
+  it('offers comfy-cli only for packs this registry can install, git clone for the others', () => {
+    const groups = groupResolutions([
+      { name: 'A', status: 'pack', pack: pack('published') },
+      { name: 'B', status: 'pack', pack: { ...pack('imported', null), publisher: null } },
+      { name: 'C', status: 'pack', pack: { ...pack('nowhere', null), repository: '' } },
+    ]);
+    expect(groups.install).toEqual({
+      registry: ['published'],
+      cli: 'comfy node install published',
+      clones: ['git clone https://github.com/x/imported'],
+      manual: ['nowhere'],
+    });
   });
 
   it('has no install command when nothing needs installing', () => {
-    expect(groupResolutions([{ name: 'KSampler', status: 'core' }]).installCommand).toBeNull();
+    expect(groupResolutions([{ name: 'KSampler', status: 'core' }]).install).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { components } from '../../../api/schema.gen';
+import { installCommands } from '../../../lib/catalogue/install-commands';
+import { isUnclaimed } from '../../../lib/catalogue/unclaimed';
 import { formatCompact, formatNumber } from '../../../lib/format';
-import { isUnclaimed } from '../lib/unclaimed';
 import { Highlighted } from './Highlighted';
 
 type SearchNode = components['schemas']['SearchNode'];
@@ -13,6 +14,13 @@ export function ResultCard({ node, onOpen }: { node: SearchNode; onOpen: () => v
   const language = i18n.resolvedLanguage ?? 'en';
   const match = node.search_match;
   const classes = match?.comfy_nodes ?? [];
+  // The first command of the shared rule: comfy-cli when this registry can install the pack, else git.
+  const install = installCommands({
+    id: node.id,
+    repository: node.repository,
+    publisherId: node.publisher?.id,
+    latestVersion: node.latest_version?.version,
+  })[0];
   return (
     <li className="relative flex min-w-0 flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 focus-within:ring-2 focus-within:ring-brand-600 hover:border-brand-600 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-brand-100">
       <div className="flex min-w-0 items-start gap-3">
@@ -73,6 +81,14 @@ export function ResultCard({ node, onOpen }: { node: SearchNode; onOpen: () => v
               </Link>
             </span>
           ))}
+        </p>
+      ) : null}
+      {install ? (
+        <p data-testid="card-install" className="relative z-10 min-w-0 text-xs text-slate-600 dark:text-slate-400">
+          {t('card.install')}{' '}
+          <code dir="ltr" className="select-all break-all rounded bg-slate-100 px-1 dark:bg-slate-800">
+            {install.command}
+          </code>
         </p>
       ) : null}
       <dl className="mt-auto flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-400">

@@ -1,0 +1,199 @@
+import type { AppContext } from '../../context.js';
+import type { ClaimRequestStatus } from '../../db/schema.js';
+import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { adminAction } from '../admin/act.js';
+import { enabledProviders } from '../auth/providers.js';
+import type { Viewer } from '../auth/viewer.js';
+import { UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
+import { movePack } from '../claims/repository.js';
+import type { MailLogger } from '../mail/mailer.js';
+import { findNodeByAnyCase } from '../nodes/repository.js';
+import { requirePublisherWrite } from '../publishers/access.js';
+import { claimDecisionMail } from './mails.js';
+import {
+  type ClaimRequestListRow,
+  type ClaimRequestRow,
+  countClaimRequests,
+  decideClaimRequest,
+  findClaimRequest,
+  findOpenRequest,
+  findRequester,
+  insertClaimRequest,
+  listClaimRequests,
+} from './repository.js';
+
+const ALREADY_CLAIMED = 'This node is already claimed by a publisher';
+
+/** A request as the API answers it. */
+export interface ClaimRequestJson {
+  id: string;
+  node_id: string;
+  publisher_id: string;
+  message: string;
+  status: ClaimRequestStatus;
+  decision_note: string;
+  created_at: string;
+  decided_at: string | null;
+}
+
+/** A request in the admins' list, with the names they decide by. */
+export interface AdminClaimRequestJson extends ClaimRequestJson {
+  node_name: string;
+  node_repository: string;
+  publisher_name: string;
+  requester: { email: string; name: string };
+}
+
+const toJson = (row: ClaimRequestRow): ClaimRequestJson => ({
+  id: row.id,
+  node_id: row.node_id,
+  publisher_id: row.publisher_id,
+  message: row.message,
+  status: row.status,
+  decision_note: row.decision_note,
+  created_at: row.created_at,
+  decided_at: row.decided_at,
+});
+
+const toAdminJson = (row: ClaimRequestListRow): AdminClaimRequestJson => ({
+  ...toJson(row),
+  node_name: row.node_name,
+  node_repository: row.node_repository,
+  publisher_name: row.publisher_name,
+  requester: { email: row.requester_email, name: row.requester_name },
+});
+
+/** True when claims are proven through GitHub here (GitHub sign-in is configured). */
+export const githubClaimsEnabled = (ctx: AppContext): boolean =>
+  enabledProviders(ctx.config.auth).some((provider) => provider.id === 'github');
+
+/**
+ * `POST /nodes/{n}/claim-requests`: asks the administrators to move an unclaimed pack into one
+ * of the viewer's publishers. Only where GitHub sign-in is not configured: otherwise the claim is
+ * proven through GitHub at once (claims/service.ts).
+ */
+export async function requestClaim(
+  ctx: AppContext,
+  viewer: Viewer,
+  input: { nodeId: string; publisherId: string; message: string },
+): Promise<ClaimRequestJson> {
+  if (githubClaimsEnabled(ctx)) {
+    throw conflict(
+      'Claims on this registry are proven through GitHub',
+      'use POST /publishers/{publisherId}/nodes/{nodeId}/claim-my-node',
+    );
+  }
+  await requirePublisherWrite(ctx.db, viewer, input.publisherId, 'manage-packs');
+  const node = await findNodeByAnyCase(ctx.db, input.nodeId);
+  if (!node || node.status === 'NodeStatusDeleted') throw notFound('Node not found');
+  if (node.status === 'NodeStatusBanned') throw forbidden('Node Banned');
+  if (node.publisher_id !== UNCLAIMED_PUBLISHER_ID) throw forbidden(ALREADY_CLAIMED);
+  if (await findOpenRequest(ctx.db, node.id, viewer.id)) {
+    throw conflict(
+      'You already asked to claim this pack; the administrators have not decided yet',
+      'one open request per pack and requester',
+    );
+  }
+  const id = newId();
+  await insertClaimRequest(ctx.db, {
+    id,
+    node_id: node.id,
+    publisher_id: input.publisherId,
+    requester_id: viewer.id,
+    message: input.message.trim(),
+  });
+  const row = await findClaimRequest(ctx.db, id);
+  if (!row) throw notFound('Claim request not found');
+  return toJson(row);
+}
+
+/** `GET /admin/claim-requests`: one page of requests in a status, oldest first. */
+export async function listRequests(
+  ctx: AppContext,
+  query: { status: ClaimRequestStatus; page: number; limit: number },
+): Promise<{ requests: AdminClaimRequestJson[]; total: number; page: number; limit: number }> {
+  const [rows, total] = await Promise.all([
+    listClaimRequests(ctx.db, query.status, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+    countClaimRequests(ctx.db, query.status),
+  ]);
+  return { requests: rows.map(toAdminJson), total, page: query.page, limit: query.limit };
+}
+
+/**
+ * Approves (the pack moves to the requested publisher, as a proven claim would move it) or
+ * denies a pending request, with one audit entry, then e-mails the requester the decision.
+ */
+export async function decideRequest(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: string,
+  decision: { approve: boolean; note: string },
+  log: MailLogger,
+): Promise<ClaimRequestJson> {
+  const request = await findClaimRequest(ctx.db, id);
+  if (!request) throw notFound('Claim request not found');
+  if (request.status !== 'pending')
+    throw conflict('This claim request was already decided', `status: ${request.status}`);
+  const note = decision.note.trim();
+  const status: ClaimRequestStatus = decision.approve ? 'approved' : 'denied';
+  await adminAction(ctx, viewer, async (trx) => {
+    if (!(await decideClaimRequest(trx, id, { status, decidedBy: viewer.id, note }))) {
+      throw conflict('This claim request was already decided');
+    }
+    if (decision.approve && !(await movePack(trx, request.node_id, UNCLAIMED_PUBLISHER_ID, request.publisher_id))) {
+      // Rolls the decision back with the transaction: the pack is no longer unclaimed.
+      throw conflict(ALREADY_CLAIMED, 'deny the request instead');
+    }
+    return {
+      result: undefined,
+      audit: {
+        action: decision.approve ? 'node.claim_request.approve' : 'node.claim_request.deny',
+        targetType: 'node',
+        targetId: request.node_id,
+        reason: note,
+        before: { claim_request: id, status: 'pending', publisher_id: UNCLAIMED_PUBLISHER_ID },
+        after: {
+          claim_request: id,
+          status,
+          publisher_id: decision.approve ? request.publisher_id : UNCLAIMED_PUBLISHER_ID,
+        },
+      },
+      nodeIds: decision.approve ? [request.node_id] : [],
+    };
+  });
+  await notifyRequester(ctx, request, decision.approve, note, log);
+  const decided = await findClaimRequest(ctx.db, id);
+  if (!decided) throw notFound('Claim request not found');
+  return toJson(decided);
+}
+
+/** The decision e-mail; a mail failure is logged, the decision stands. */
+async function notifyRequester(
+  ctx: AppContext,
+  request: ClaimRequestRow,
+  approved: boolean,
+  note: string,
+  log: MailLogger,
+) {
+  const [requester, node] = await Promise.all([
+    findRequester(ctx.db, request.requester_id),
+    findNodeByAnyCase(ctx.db, request.node_id),
+  ]);
+  if (!requester) return;
+  const message = claimDecisionMail({
+    to: requester.email,
+    name: requester.name,
+    nodeId: request.node_id,
+    nodeName: node?.name ?? '',
+    publisherId: request.publisher_id,
+    approved,
+    note,
+    webUrl: ctx.config.server.PUBLIC_WEB_URL,
+  });
+  try {
+    await ctx.mailer.send(message);
+  } catch (error) {
+    log.error({ err: error, claimRequest: request.id }, 'the claim decision e-mail could not be sent');
+  }
+}
