@@ -14,6 +14,18 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** Closes every connection. */
   destroy(): Promise<void>;
+  /** Connections of the PostgreSQL pool right now; null on SQLite, which has one connection and no pool. */
+  poolUse(): PoolUse | null;
+}
+
+/** How busy the connection pool is, for metrics. */
+export interface PoolUse {
+  /** Connections open (idle and in use). */
+  total: number;
+  idle: number;
+  /** Queries waiting for a free connection: above zero for long means the pool is too small. */
+  waiting: number;
+  max: number;
 }
 
 export interface DatabaseOptions {
@@ -50,7 +62,7 @@ function openSqlite(file: string): DatabaseHandle {
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new SqliteBooleanPlugin()],
   });
-  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  return { db, dialect: 'sqlite', destroy: () => db.destroy(), poolUse: () => null };
 }
 
 /** Type parsers so PostgreSQL rows look like SQLite rows: ISO timestamps, numeric counters. */
@@ -73,5 +85,10 @@ function openPostgres(url: string, poolSize: number, schema?: string): DatabaseH
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    destroy: () => db.destroy(),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
+  };
 }

@@ -591,7 +591,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and database check */
+        /**
+         * Liveness: the process answers
+         * @description Answers `OK` whenever the process can answer at all. It does not look at the database: restarting the process would not bring a database back. Use `/ready` to decide whether to send traffic.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -1223,6 +1226,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: database reachable, migrations applied, search index built */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/uploads/{ticket}": {
         parameters: {
             query?: never;
@@ -1751,6 +1771,19 @@ export interface components {
             node_version: components["schemas"]["NodeVersion"];
             /** @description Single-use URL to PUT the zip to (Content-Type: application/zip). */
             signedUrl: string;
+        };
+        /** Readiness */
+        Readiness: {
+            checks: {
+                /** @description What is wrong; empty when the check holds. */
+                message: string;
+                /** @description `database`, `migrations` or `search`. */
+                name: string;
+                ok: boolean;
+            }[];
+            /** @description Names of the checks that do not hold. */
+            failing: string[];
+            status: "ready" | "not ready";
         };
         /** ResolveComfyNodesRequest */
         ResolveComfyNodesRequest: {
@@ -3938,15 +3971,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": string;
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -6805,6 +6829,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
                 };
             };
         };
