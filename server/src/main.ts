@@ -9,6 +9,7 @@ import { registryJobHandlers } from './modules/jobs/handlers.js';
 import { startJobWorker } from './modules/jobs/start.js';
 import { buildMetricsApp } from './modules/metrics/listener.js';
 import { startLeftoverSweeper } from './modules/publishing/leftovers.js';
+import { uploadsSettled } from './modules/publishing/uploads-in-flight.js';
 import { buildWebApp } from './modules/web/app.js';
 
 /** Starts the registry: validates config, migrates, then serves the API and the web app. */
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
       listeners: metrics ? [api, web, metrics] : [api, web],
       graceMs,
       background: [stopJobs],
+      drain: [() => uploadsSettled(ctx)],
       closeDatabase: () => database.destroy(),
       log: api.log,
     });

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 
+/** Longest wait for cut-off requests to clean up; the leftover sweep catches anything later. */
+const DRAIN_LIMIT_MS = 5000;
+
 /** What a process shuts down, in order. */
 export interface GracefulStop {
   /** HTTP apps: stop accepting at once, let requests in flight finish. */
@@ -8,6 +11,8 @@ export interface GracefulStop {
   graceMs: number;
   /** Background work that stops at the same time (the job worker keeps its own grace period). */
   background: (() => Promise<void>)[];
+  /** Work that may still need the database once the listeners closed (uploads handing back their URL). */
+  drain: (() => Promise<void>)[];
   /** Runs last, once nothing can use the database any more. */
   closeDatabase: () => Promise<void>;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
@@ -32,6 +37,18 @@ export async function stopGracefully(plan: GracefulStop): Promise<void> {
     ...plan.background.map((stop) => stop()),
   ]);
   clearTimeout(cut);
+  // Closed connections end their requests' streams; what those requests still do in the
+  // background (remove a partial file, give an upload URL back) finishes before the database closes.
+  let drainTimer: NodeJS.Timeout | undefined;
+  const drained = await Promise.race([
+    Promise.allSettled(plan.drain.map((wait) => wait())).then(() => true),
+    new Promise<boolean>((resolve) => {
+      drainTimer = setTimeout(resolve, DRAIN_LIMIT_MS, false);
+    }),
+  ]);
+  clearTimeout(drainTimer);
+  if (!drained)
+    plan.log.warn({ limitMs: DRAIN_LIMIT_MS }, 'requests were still cleaning up; closing the database anyway');
   for (const result of results) {
     if (result.status === 'rejected') plan.log.warn({ err: result.reason }, 'a part did not stop cleanly');
   }

@@ -13,7 +13,7 @@ async function waitForReady(url: string): Promise<unknown> {
   throw new Error(`never ready: ${JSON.stringify(last)}`);
 }
 
-describe('starting the built server with REGISTRY_ENV=production', () => {
+describe('starting the built server with REGISTRY_ENV=production', { timeout: 180_000 }, () => {
   it('refuses to start, listing everything to fix, while development settings remain', async () => {
     const { env } = await processWorkspace();
     const registry = await startRegistry({ ...env, REGISTRY_ENV: 'production' }, { waitForHealth: false });
