@@ -67,7 +67,7 @@ export function createContext(config: Config, database: DatabaseHandle): AppCont
 }
 
 /** The archive store the configuration asks for: a local folder, or an S3-compatible bucket. */
-function createBlobStore(config: Config): BlobStore {
+export function createBlobStore(config: Config): BlobStore {
   const s = config.storage;
   if (s.BLOB_STORE === 's3') {
     return new S3BlobStore({
