@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { OperationsConfig } from '../../config/operations.js';
 import type { AppContext } from '../../context.js';
 import { installErrorHandling } from '../../lib/error-handler.js';
+import { clusterMetricsText } from './registry.js';
 import { metricsRoute } from './routes.js';
 
 /**
@@ -12,6 +14,18 @@ export async function buildMetricsApp(ctx: AppContext): Promise<FastifyInstance>
   app.decorate('ctx', ctx);
   installErrorHandling(app);
   metricsRoute(app, ctx.config.operations.METRICS_TOKEN);
+  await app.ready();
+  return app;
+}
+
+/**
+ * The metrics listener of a cluster's primary: one scrape answers with every worker's series
+ * (labelled `worker`), so a scraper never depends on which worker the port hands it to.
+ */
+export async function buildClusterMetricsApp(operations: OperationsConfig): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false });
+  installErrorHandling(app);
+  metricsRoute(app, operations.METRICS_TOKEN, clusterMetricsText);
   await app.ready();
   return app;
 }

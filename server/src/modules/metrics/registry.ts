@@ -1,5 +1,11 @@
 import cluster from 'node:cluster';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import {
+  AggregatorRegistry,
+  collectDefaultMetrics,
+  Histogram,
+  type PrometheusContentType,
+  Registry,
+} from 'prom-client';
 import type { AppContext } from '../../context.js';
 import type { JobRunOutcome } from '../jobs/worker.js';
 import { registerStateGauges } from './state-gauges.js';
@@ -21,8 +27,11 @@ export class AppMetrics {
   readonly jobDuration: Histogram<'kind' | 'outcome'>;
 
   constructor(ctx: AppContext) {
-    // In a cluster every worker answers scrapes for itself only; the label keeps their series apart.
-    if (cluster.isWorker && cluster.worker) this.registry.setDefaultLabels({ worker: String(cluster.worker.id) });
+    // In a cluster each worker's series carry its id, and the primary can collect them all.
+    if (cluster.isWorker && cluster.worker) {
+      this.registry.setDefaultLabels({ worker: String(cluster.worker.id) });
+      answerPrimary(this.registry);
+    }
     collectDefaultMetrics({ register: this.registry });
     this.httpDuration = new Histogram({
       name: 'registry_http_request_duration_seconds',
@@ -49,6 +58,16 @@ export class AppMetrics {
 
 const held = new WeakMap<AppContext, AppMetrics>();
 
+/** prom-client's cluster aggregation: answers requests from the primary (worker) or asks every worker (primary). */
+let aggregator: AggregatorRegistry<PrometheusContentType> | undefined;
+
+/** Lets the primary collect this worker's registry over the cluster's IPC channel. */
+function answerPrimary(registry: Registry): void {
+  AggregatorRegistry.setRegistries([registry]);
+  // Making one installs prom-client's listener for the primary's requests.
+  aggregator ??= new AggregatorRegistry();
+}
+
 /** The metrics of an app context, made on first use. */
 export function appMetrics(ctx: AppContext): AppMetrics {
   let metrics = held.get(ctx);
@@ -63,7 +82,23 @@ export function appMetrics(ctx: AppContext): AppMetrics {
  * Everything `/metrics` answers, in the Prometheus text format. The one place a scrape is
  * rendered, so cluster aggregation (prom-client's AggregatorRegistry) can be added here.
  */
-export async function metricsText(ctx: AppContext): Promise<{ contentType: string; body: string }> {
+export async function metricsText(ctx: AppContext): Promise<MetricsAnswer> {
   const { registry } = appMetrics(ctx);
   return { contentType: registry.contentType, body: await registry.metrics() };
+}
+
+/** A rendered scrape. */
+export interface MetricsAnswer {
+  contentType: string;
+  body: string;
+}
+
+/**
+ * In a cluster's primary: every worker's metrics in one scrape, each series labelled with its
+ * `worker`, collected over the cluster's IPC channel (a worker that does not answer within
+ * prom-client's timeout fails the scrape rather than giving a partial one).
+ */
+export async function clusterMetricsText(): Promise<MetricsAnswer> {
+  aggregator ??= new AggregatorRegistry();
+  return { contentType: aggregator.contentType, body: await aggregator.clusterMetrics() };
 }
