@@ -42,6 +42,14 @@ describe('metrics of a cluster', { timeout: 180_000 }, () => {
       'registry_job_duration_seconds_count{kind="sample",outcome="done",worker="1"} 1',
       'registry_job_duration_seconds_count{kind="sample",outcome="done",worker="2"} 1',
     ]);
+    const requests = lines.filter((l) => l.startsWith('registry_http_request_duration_seconds_count{'));
+    expect(requests.sort()).toEqual([
+      'registry_http_request_duration_seconds_count{method="GET",route="/health",status_code="200",worker="1"} 1',
+      'registry_http_request_duration_seconds_count{method="GET",route="/health",status_code="200",worker="2"} 1',
+    ]);
+    expect(lines).toContain(
+      'registry_http_request_duration_seconds_bucket{le="0.0025",method="GET",route="/health",status_code="200",worker="1"} 1',
+    );
     // Process metrics of both workers come along.
     expect(lines.filter((l) => l.startsWith('nodejs_heap_size_used_bytes{')).length).toBe(2);
   });

@@ -8,6 +8,7 @@ import {
 } from 'prom-client';
 import type { AppContext } from '../../context.js';
 import type { JobRunOutcome } from '../jobs/worker.js';
+import { RequestTimings } from './request-timings.js';
 import { registerStateGauges } from './state-gauges.js';
 
 /** Request latency buckets, in seconds: cached catalogue reads take well under a millisecond. */
@@ -23,7 +24,7 @@ const JOB_BUCKETS = [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600];
 export class AppMetrics {
   readonly registry = new Registry();
   /** Latency per route pattern, method and status; its `_count` series is the request count. */
-  readonly httpDuration: Histogram<'method' | 'route' | 'status_code'>;
+  readonly httpDuration: RequestTimings;
   readonly jobDuration: Histogram<'kind' | 'outcome'>;
 
   constructor(ctx: AppContext) {
@@ -33,13 +34,14 @@ export class AppMetrics {
       answerPrimary(this.registry);
     }
     collectDefaultMetrics({ register: this.registry });
-    this.httpDuration = new Histogram({
-      name: 'registry_http_request_duration_seconds',
-      help: 'Time from request to response, by route pattern (not the raw URL), method and status code.',
-      labelNames: ['method', 'route', 'status_code'],
-      buckets: HTTP_BUCKETS,
-      registers: [this.registry],
-    });
+    this.httpDuration = new RequestTimings(
+      {
+        name: 'registry_http_request_duration_seconds',
+        help: 'Time from request to response, by route pattern (not the raw URL), method and status code.',
+        buckets: HTTP_BUCKETS,
+      },
+      this.registry,
+    );
     this.jobDuration = new Histogram({
       name: 'registry_job_duration_seconds',
       help: 'Time a background job run took, by kind and outcome (done, retry, failed, interrupted by shutdown).',
