@@ -159,6 +159,31 @@ describe('registry backup and restore', { timeout: 300_000 }, () => {
     expect(again.stderr).toContain('is not empty; give a new or empty folder for the backup');
   });
 
+  it('writes a single .tar file with --out <file.tar> and restores from it', async () => {
+    const { env } = await processWorkspace();
+    const token = await acmeToken(env);
+    const registry = await startRegistry(env);
+    const zip = await publish(registry, token, 'alpha', '1.0.0');
+    registry.child.kill('SIGTERM');
+    expect((await registry.exited).code).toBe(0);
+    const file = path.join(tempFolder('registry-backup-'), 'registry.tar');
+    const backup = await runCli(['backup', '--out', file], env);
+    expect(backup.code).toBe(0);
+    expect(backup.stdout).toBe(`${file}\n`);
+    const again = await runCli(['backup', '--out', file], env);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('exists already; give a new file name for the backup');
+
+    // On PostgreSQL the database stays where it is; the restore brings back the archives (and on SQLite the database too).
+    const restoredEnv = { ...env, DATA_DIR: path.join(tempFolder('registry-restored-'), 'data') };
+    const restore = await runCli(['restore', file], restoredEnv);
+    expect(restore.code).toBe(0);
+    const restored = await startRegistry(restoredEnv);
+    const download = await fetch(`${restored.url}/files/acme/alpha/1.0.0/node.zip`);
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).equals(zip)).toBe(true);
+  });
+
   it('on PostgreSQL copies the archives, prints the pg_dump recipe, and restores the archives', async (context) => {
     const { env } = await processWorkspace();
     if (!env.DATABASE_URL) context.skip();

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createBackup } from '../../modules/backup/create.js';
+import { createBackupFile, isBackupFile } from '../../modules/backup/single-file.js';
 import { type CliCommand, UsageError } from '../command.js';
 
 /** What an operator runs around `registry backup` on PostgreSQL, printed with every such backup. */
@@ -16,14 +17,14 @@ export function pgDumpRecipe(folder: string): string {
 }
 
 /**
- * `registry backup --out <folder>`: a consistent copy of a running registry: the SQLite
+ * `registry backup --out <folder | file.tar>`: a consistent copy of a running registry: the SQLite
  * database (online backup) and every stored archive, local or S3. On PostgreSQL: the archives,
  * and the pg_dump recipe for the database.
  */
 export const backupCommand: CliCommand = {
   name: 'backup',
   summary: 'Copy the database (SQLite) and every stored archive into a new folder, while the registry runs.',
-  usage: 'registry backup --out <new or empty folder>',
+  usage: 'registry backup --out <new or empty folder | new file ending in .tar>',
   async run(args, { config, io }) {
     let out: string | undefined;
     try {
@@ -35,7 +36,9 @@ export const backupCommand: CliCommand = {
     }
     if (!out) throw new UsageError('--out is required.');
     const folder = path.resolve(out);
-    const { manifest } = await createBackup(config, folder);
+    const { manifest } = isBackupFile(folder)
+      ? await createBackupFile(config, folder)
+      : await createBackup(config, folder);
     const bytes = manifest.blobs.reduce((sum, b) => sum + b.sizeBytes, 0);
     io.err(
       `Backed up ${manifest.dialect === 'sqlite' ? 'the database and ' : ''}${manifest.blobs.length} archives (${bytes} bytes) into ${folder}.\n`,

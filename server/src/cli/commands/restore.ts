@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { RestoreRefused, restoreBackup } from '../../modules/backup/restore.js';
+import { RestoreRefused } from '../../modules/backup/restore.js';
+import { restoreFromPath } from '../../modules/backup/single-file.js';
 import { type CliCommand, UsageError } from '../command.js';
 import { pgDumpRecipe } from './backup.js';
 
@@ -7,12 +8,13 @@ import { pgDumpRecipe } from './backup.js';
 export const restoreCommand: CliCommand = {
   name: 'restore',
   summary: 'Restore a backup into an empty data directory (DATA_DIR) and the configured archive store.',
-  usage: 'registry restore <backup folder>',
+  usage: 'registry restore <backup folder or .tar file>',
   async run(args, { config, io }) {
-    if (args.length !== 1 || args[0]?.startsWith('-')) throw new UsageError('Give the backup folder, and only it.');
+    if (args.length !== 1 || args[0]?.startsWith('-'))
+      throw new UsageError('Give the backup folder or file, and only it.');
     const folder = path.resolve(args[0] ?? '');
     try {
-      const manifest = await restoreBackup(config, folder);
+      const manifest = await restoreFromPath(config, folder);
       io.err(
         `Restored ${manifest.dialect === 'sqlite' ? 'the database and ' : ''}${manifest.blobs.length} archives from the backup of ${manifest.createdAt} into ${config.database.DATA_DIR}.\n`,
       );
