@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { metricsEnabled } from './config/operations.js';
 import type { AppContext } from './context.js';
 import { installCors, refuseForeignWrites } from './lib/cors-policy.js';
 import { installDepthGuard } from './lib/depth-guard.js';
@@ -12,6 +13,8 @@ import { installNumberGuard } from './lib/number-guard.js';
 import { hoistTitledSchemas } from './lib/openapi-components.js';
 import { warnAboutUntrustedProxy } from './lib/request-log.js';
 import { apiModules } from './modules/index.js';
+import { installRequestMetrics } from './modules/metrics/http.js';
+import { appMetrics } from './modules/metrics/registry.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,6 +55,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('ctx', ctx);
+  // Before any route exists: each route's hook is added as it is registered. Skipped entirely
+  // while no one can read the figures.
+  if (metricsEnabled(config.operations)) installRequestMetrics(app, appMetrics(ctx).httpDuration);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import pino from 'pino';
 import type { Config } from './config/index.js';
-import type { DatabaseHandle } from './db/database.js';
+import type { DatabaseHandle, PoolUse } from './db/database.js';
 import type { DialectName } from './db/dialect.js';
 import type { Database } from './db/schema.js';
 import { EventBus } from './lib/events.js';
@@ -26,6 +26,8 @@ export interface AppContext {
   config: Config;
   db: Kysely<Database>;
   dialect: DialectName;
+  /** The PostgreSQL pool's use right now (metrics); null on SQLite. */
+  poolUse(): PoolUse | null;
   events: EventBus;
   /** Pack search: the in-process index, built on app start and kept current from the change feed. */
   search: SearchEngine;
@@ -48,6 +50,7 @@ export function createContext(config: Config, database: DatabaseHandle): AppCont
     config,
     db: database.db,
     dialect: database.dialect,
+    poolUse: () => database.poolUse(),
     events,
     search: createSearchEngine(config, database.db, events, pino({ level: config.server.LOG_LEVEL, name: 'search' })),
     identity: new IdentityTokenService(database.db, {
@@ -64,7 +67,7 @@ export function createContext(config: Config, database: DatabaseHandle): AppCont
 }
 
 /** The archive store the configuration asks for: a local folder, or an S3-compatible bucket. */
-function createBlobStore(config: Config): BlobStore {
+export function createBlobStore(config: Config): BlobStore {
   const s = config.storage;
   if (s.BLOB_STORE === 's3') {
     return new S3BlobStore({

@@ -24,13 +24,17 @@ async function main(): Promise<void> {
       import('./process/instance.js'),
       import('./process/ready.js'),
     ]);
-    await runInstance(config, { migrate: false, onListening: () => process.send?.(READY_MESSAGE) });
+    await runInstance(config, {
+      migrate: false,
+      metricsListener: false,
+      onListening: () => process.send?.(READY_MESSAGE),
+    });
   } else if (workers > 1) {
     const { runPrimary } = await import('./process/primary.js');
     await runPrimary(config, workers);
   } else {
     const { runInstance } = await import('./process/instance.js');
-    await runInstance(config, { migrate: true });
+    await runInstance(config, { migrate: true, metricsListener: true });
   }
 }
 

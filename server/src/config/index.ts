@@ -7,6 +7,7 @@ import { databaseSchema } from './database.js';
 import { jobsSchema } from './jobs.js';
 import { mailSchema } from './mail.js';
 import { moderationSchema } from './moderation.js';
+import { operationsSchema, productionProblems } from './operations.js';
 import { publishersSchema } from './publishers.js';
 import { publishingSchema } from './publishing.js';
 import { ConfigError, type ConfigProblem, readConfig } from './read.js';
@@ -34,6 +35,7 @@ export const configSchemas = {
   web: webSchema,
   search: searchSchema,
   moderation: moderationSchema,
+  operations: operationsSchema,
 } satisfies Record<string, TObject>;
 
 type Schemas = typeof configSchemas;
@@ -52,7 +54,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   // Settings that depend on each other are checked once each concern is read.
   problems.push(...storageProblems(result.storage as Static<Schemas['storage']>));
-  problems.push(...authProblems(result.auth as Static<Schemas['auth']>));
+  const auth = result.auth as Static<Schemas['auth']>;
+  problems.push(...authProblems(auth));
+  const server = result.server as Static<Schemas['server']>;
+  problems.push(
+    ...productionProblems({
+      registryEnv: (result.operations as Static<Schemas['operations']>).REGISTRY_ENV,
+      publicApiUrl: server.PUBLIC_API_URL,
+      publicWebUrl: server.PUBLIC_WEB_URL,
+      authSecret: auth.AUTH_SECRET,
+      emailVerificationRequired: auth.EMAIL_VERIFICATION_REQUIRED,
+      smtpUrl: (result.mail as Static<Schemas['mail']>).SMTP_URL,
+    }),
+  );
   if (problems.length > 0) throw new ConfigError(problems);
   return result as Config;
 }

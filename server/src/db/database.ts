@@ -23,6 +23,18 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** Closes every connection. */
   destroy(): Promise<void>;
+  /** Connections of the PostgreSQL pool right now; null on SQLite, which has one connection and no pool. */
+  poolUse(): PoolUse | null;
+}
+
+/** How busy the connection pool is, for metrics. */
+export interface PoolUse {
+  /** Connections open (idle and in use). */
+  total: number;
+  idle: number;
+  /** Queries waiting for a free connection: above zero for long means the pool is too small. */
+  waiting: number;
+  max: number;
 }
 
 export interface DatabaseOptions {
@@ -59,7 +71,7 @@ function openSqlite(file: string): DatabaseHandle {
     dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new SqliteBooleanPlugin()],
   });
-  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  return { db, dialect: 'sqlite', destroy: () => db.destroy(), poolUse: () => null };
 }
 
 /**
@@ -108,5 +120,10 @@ function openPostgres(url: string, poolSize: number, schema?: string): DatabaseH
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    destroy: () => db.destroy(),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
+  };
 }

@@ -34,3 +34,19 @@ async function currentSchema(db: Kysely<unknown>): Promise<string | undefined> {
   const result = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
   return result.rows[0]?.schema ?? undefined;
 }
+
+/**
+ * Migrations this build knows that the database has not applied (readiness checks). Kysely keeps
+ * applied names in `kysely_migration` of the current schema; a database without it has none applied.
+ */
+export async function pendingMigrations<DB>(database: Kysely<DB>): Promise<string[]> {
+  const db = database as unknown as Kysely<{ kysely_migration: { name: string } }>;
+  let applied: Set<string>;
+  try {
+    applied = new Set((await db.selectFrom('kysely_migration').select('name').execute()).map((r) => r.name));
+  } catch (error) {
+    if (/kysely_migration/.test(String(error))) return Object.keys(migrations);
+    throw error;
+  }
+  return Object.keys(migrations).filter((name) => !applied.has(name));
+}

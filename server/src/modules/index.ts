@@ -8,6 +8,7 @@ import claimRoutes from './claims/routes.js';
 import comfyNodesRoutes from './comfy-nodes/routes.js';
 import filesRoutes from './files/routes.js';
 import healthRoutes from './health/routes.js';
+import metricsModule from './metrics/routes.js';
 import nodesRoutes from './nodes/routes/index.js';
 import packsModule from './packs/routes/index.js';
 import publishersModule from './publishers/routes/index.js';
@@ -25,6 +26,7 @@ import versionsRoutes from './versions/routes.js';
  */
 export const apiModules: FastifyPluginAsync[] = [
   healthRoutes,
+  metricsModule,
   authRoutes,
   usersRoutes,
   accountDeletionRoutes,

@@ -3,10 +3,13 @@ import type { Config } from '../config/index.js';
 import { createContext } from '../context.js';
 import { openDatabase, sqlitePathFor } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { stopGracefully } from '../lib/graceful-stop.js';
 import { loggerOptions } from '../lib/request-log.js';
 import { registryJobHandlers } from '../modules/jobs/handlers.js';
 import { startJobWorker } from '../modules/jobs/start.js';
+import { buildMetricsApp } from '../modules/metrics/listener.js';
 import { startLeftoverSweeper } from '../modules/publishing/leftovers.js';
+import { uploadsSettled } from '../modules/publishing/uploads-in-flight.js';
 import { buildWebApp } from '../modules/web/app.js';
 
 export interface InstanceOptions {
@@ -14,6 +17,11 @@ export interface InstanceOptions {
   migrate: boolean;
   /** Called once both listeners accept connections. */
   onListening?: () => void;
+  /**
+   * Whether this process serves METRICS_PORT itself. Cluster workers do not: their primary
+   * answers that port with every worker's series.
+   */
+  metricsListener: boolean;
 }
 
 /**
@@ -33,6 +41,10 @@ export async function runInstance(config: Config, options: InstanceOptions): Pro
   const web = await buildWebApp(ctx, { logger });
   await api.listen({ host: config.server.HOST, port: config.server.PORT });
   await web.listen({ host: config.server.HOST, port: config.server.WEB_PORT });
+  // Metrics on an address of their own (a private interface), when asked for.
+  const metricsPort = config.operations.METRICS_PORT;
+  const metrics = metricsPort === undefined || !options.metricsListener ? undefined : await buildMetricsApp(ctx);
+  if (metrics) await metrics.listen({ host: config.operations.METRICS_HOST, port: metricsPort });
   api.log.info(
     { api: config.server.PUBLIC_API_URL, web: config.server.PUBLIC_WEB_URL, database: database.dialect },
     'registry started',
@@ -49,15 +61,21 @@ export async function runInstance(config: Config, options: InstanceOptions): Pro
     stopping = true;
     api.log.info({ signal }, 'shutting down');
     sweeper.stop();
-    // Jobs past the grace period are put back in the queue; anything else still open then
-    // (an upload trickling in) does not hold the process up for long either.
-    const limit = (config.jobs.JOBS_SHUTDOWN_GRACE_SECONDS + 10) * 1000;
+    const graceMs = config.operations.SHUTDOWN_GRACE_SECONDS * 1000;
+    // A last resort only: requests are cut at graceMs and jobs handed back after theirs.
+    const limit = Math.max(graceMs, config.jobs.JOBS_SHUTDOWN_GRACE_SECONDS * 1000) + 10_000;
     setTimeout(() => {
       api.log.warn({ limitMs: limit }, 'shutdown took too long; exiting anyway');
       process.exit(1);
     }, limit).unref();
-    await Promise.allSettled([web.close(), api.close(), stopJobs()]);
-    await database.destroy();
+    await stopGracefully({
+      listeners: metrics ? [api, web, metrics] : [api, web],
+      graceMs,
+      background: [stopJobs],
+      drain: [() => uploadsSettled(ctx)],
+      closeDatabase: () => database.destroy(),
+      log: api.log,
+    });
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -4,6 +4,7 @@ import type { Config } from '../config/index.js';
 import { openDatabase, sqlitePathFor } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { resolveAuthSecret } from '../modules/auth/secret.js';
+import { buildClusterMetricsApp } from '../modules/metrics/listener.js';
 import { READY_MESSAGE } from './ready.js';
 
 /** A worker that lived at least this long counts as healthy: its replacement starts at once. */
@@ -110,4 +111,11 @@ export async function runPrimary(config: Config, count: number): Promise<void> {
 
   log.info({ workers: count }, 'starting workers');
   for (let i = 0; i < count; i++) fork();
+
+  // METRICS_PORT belongs to the primary: one scrape collects every worker's series over IPC.
+  const metricsPort = config.operations.METRICS_PORT;
+  if (metricsPort !== undefined) {
+    const metrics = await buildClusterMetricsApp(config.operations);
+    await metrics.listen({ host: config.operations.METRICS_HOST, port: metricsPort });
+  }
 }

@@ -1,9 +1,11 @@
 import type { CliCommand } from '../command.js';
+import { backupCommand } from './backup.js';
 import { createAdminCommand } from './create-admin.js';
 import { createPublisherCommand } from './create-publisher.js';
 import { createTokenCommand } from './create-token.js';
 import { importManagerListCommand } from './import-manager-list.js';
 import { migrateCommand } from './migrate.js';
+import { restoreCommand } from './restore.js';
 import { seedDemoCommand } from './seed-demo.js';
 
 /** Every `registry` command. */
@@ -14,4 +16,6 @@ export const commands: CliCommand[] = [
   createTokenCommand,
   importManagerListCommand,
   seedDemoCommand,
+  backupCommand,
+  restoreCommand,
 ];

@@ -1,9 +1,26 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { sql } from 'kysely';
 import { Type } from 'typebox';
-import { errorResponses } from '../../lib/schemas.js';
+import { checkReadiness } from './readiness.js';
 
-/** Liveness: answers `OK` when the process and its database respond. */
+const Readiness = Type.Object(
+  {
+    status: Type.Union([Type.Literal('ready'), Type.Literal('not ready')]),
+    failing: Type.Array(Type.String(), { description: 'Names of the checks that do not hold.' }),
+    checks: Type.Array(
+      Type.Object({
+        name: Type.String({ description: '`database`, `migrations` or `search`.' }),
+        ok: Type.Boolean(),
+        message: Type.String({ description: 'What is wrong; empty when the check holds.' }),
+      }),
+    ),
+  },
+  { title: 'Readiness' },
+);
+
+/**
+ * `/health` says the process answers (liveness: restart it when this fails); `/ready` says it can
+ * serve (readiness: send it traffic only while this answers 200).
+ */
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/health',
@@ -11,18 +28,32 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'getHealth',
         tags: ['system'],
-        summary: 'Liveness and database check',
-        response: { 200: Type.String(), ...errorResponses(503) },
+        summary: 'Liveness: the process answers',
+        description:
+          'Answers `OK` whenever the process can answer at all. It does not look at the database: restarting the process would not bring a database back. Use `/ready` to decide whether to send traffic.',
+        response: { 200: Type.String() },
+      },
+    },
+    async (_request, reply) => reply.type('text/plain').send('OK'),
+  );
+
+  app.get(
+    '/ready',
+    {
+      schema: {
+        operationId: 'getReadiness',
+        tags: ['system'],
+        summary: 'Readiness: database reachable, migrations applied, search index built',
+        response: { 200: Readiness, 503: Readiness },
       },
     },
     async (_request, reply) => {
-      try {
-        await sql`select 1`.execute(app.ctx.db);
-      } catch (error) {
-        app.log.error({ err: error }, 'health check: database unreachable');
-        return reply.code(503).type('application/json').send({ message: 'Database unavailable', error: '' });
-      }
-      return reply.type('text/plain').send('OK');
+      const checks = await checkReadiness(app.ctx);
+      const failing = checks.filter((c) => !c.ok).map((c) => c.name);
+      if (failing.length > 0) app.log.warn({ failing }, 'not ready');
+      return reply
+        .code(failing.length === 0 ? 200 : 503)
+        .send({ status: failing.length === 0 ? 'ready' : 'not ready', failing, checks });
     },
   );
 };

@@ -172,3 +172,16 @@ export async function countJobs(db: Kysely<Database>): Promise<Record<string, nu
     .execute();
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }
+
+/** Jobs waiting or running, by kind and status (the queue depth metrics report). */
+export async function countActiveJobs(
+  db: Kysely<Database>,
+): Promise<{ kind: string; status: 'queued' | 'running'; count: number }[]> {
+  const rows = await db
+    .selectFrom('jobs')
+    .select(['kind', 'status', sql<number>`count(*)`.as('n')])
+    .where('status', 'in', ['queued', 'running'])
+    .groupBy(['kind', 'status'])
+    .execute();
+  return rows.map((r) => ({ kind: r.kind, status: r.status as 'queued' | 'running', count: Number(r.n) }));
+}

@@ -1,4 +1,6 @@
+import { metricsEnabled } from '../../config/operations.js';
 import type { AppContext } from '../../context.js';
+import { appMetrics } from '../metrics/registry.js';
 import type { JobHandler } from './types.js';
 import { JobWorker, type JobWorkerLog } from './worker.js';
 
@@ -16,6 +18,9 @@ export function startJobWorker(ctx: AppContext, handlers: JobHandler[], log: Job
     leaseMs: settings.JOBS_LEASE_SECONDS * 1000,
     retryBaseSeconds: settings.JOBS_RETRY_BASE_SECONDS,
     log,
+    ...(metricsEnabled(ctx.config.operations)
+      ? { onFinished: (kind: string, outcome, seconds) => appMetrics(ctx).jobFinished(kind, outcome, seconds) }
+      : {}),
   });
   const wake = () => worker.wake();
   ctx.events.on('jobs:queued', wake);

@@ -27,7 +27,12 @@ export interface JobWorkerOptions {
   now?: () => Date;
   /** Receives what the worker wants an operator to know. */
   log?: JobWorkerLog;
+  /** Told how long each run took and how it ended (metrics). */
+  onFinished?: (kind: string, outcome: JobRunOutcome, seconds: number) => void;
 }
+
+/** How one run of a job ended: finished, to be tried again, given up, or put back by a shutdown. */
+export type JobRunOutcome = 'done' | 'retry' | 'failed' | 'interrupted';
 
 /** The few log calls the worker makes (pino's shape). */
 export interface JobWorkerLog {
@@ -67,7 +72,7 @@ export class JobWorker {
   ) {
     this.#handlers = new Map(handlers.map((h) => [h.kind, h]));
     this.workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-    this.#options = { now: () => new Date(), log: silent, ...options };
+    this.#options = { now: () => new Date(), log: silent, onFinished: () => {}, ...options };
   }
 
   /** Starts polling in the background. */
@@ -188,6 +193,9 @@ export class JobWorker {
       await this.#giveUp(handler, job, payload, reason, info);
       return;
     }
+    const began = performance.now();
+    const finished = (outcome: JobRunOutcome) =>
+      this.#options.onFinished(job.kind, outcome, (performance.now() - began) / 1000);
     const heartbeat = setInterval(
       () => {
         const until = new Date(this.#options.now().getTime() + this.#options.leaseMs);
@@ -202,9 +210,11 @@ export class JobWorker {
       clearInterval(heartbeat);
       const held = await completeJob(this.db, job.id, this.workerId, this.#options.now());
       if (!held) log.warn({ job: job.id, kind: job.kind }, 'job finished after its lease passed to another worker');
+      finished('done');
     } catch (error) {
       clearInterval(heartbeat);
       if (this.#interrupted) {
+        finished('interrupted');
         await releaseJob(this.db, job.id, this.workerId, this.#options.now()).catch((e: unknown) =>
           log.error({ err: e, job: job.id }, 'job worker: could not put an interrupted job back'),
         );
@@ -214,12 +224,14 @@ export class JobWorker {
       const permanent = error instanceof PermanentJobError;
       if (permanent || job.attempts >= job.max_attempts) {
         log.error({ err: error, job: job.id, kind: job.kind, attempt: job.attempts }, 'job failed; giving up');
+        finished('failed');
         await this.#giveUp(handler, job, payload, message, info);
         return;
       }
       const now = this.#options.now();
       const runAt = new Date(now.getTime() + retryDelayMs(job.attempts, this.#options.retryBaseSeconds));
       log.warn({ err: error, job: job.id, kind: job.kind, attempt: job.attempts, runAt }, 'job failed; will retry');
+      finished('retry');
       await rescheduleJob(this.db, job.id, this.workerId, message, runAt, now).catch((e: unknown) =>
         log.error({ err: e, job: job.id }, 'job worker: could not reschedule'),
       );

@@ -4,6 +4,8 @@ import { TICKET_HEARTBEAT_MS, touchUploadTicket } from './upload-ticket.js';
 
 /** Running uploads per account, per process (each instance limits its own). */
 const running = new WeakMap<AppContext, Map<string, number>>();
+/** Callers of `uploadsSettled` waiting for the process's last running upload to settle. */
+const settleWaiters = new WeakMap<AppContext, (() => void)[]>();
 
 /**
  * Counts an upload of `account` as running until the returned function is called (exactly once,
@@ -30,7 +32,25 @@ export function startUpload(ctx: AppContext, account: string): () => void {
     const left = (counts.get(account) ?? 1) - 1;
     if (left > 0) counts.set(account, left);
     else counts.delete(account);
+    if (counts.size === 0) for (const wake of settleWaiters.get(ctx)?.splice(0) ?? []) wake();
   };
+}
+
+/**
+ * Resolves once no upload runs in this process any more, each having stored its archive or
+ * given its upload URL back. A shutdown waits for this before closing the database: an upload
+ * whose connection was just cut still needs the database to hand its URL back.
+ */
+export function uploadsSettled(ctx: AppContext): Promise<void> {
+  if ((running.get(ctx)?.size ?? 0) === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    let waiters = settleWaiters.get(ctx);
+    if (!waiters) {
+      waiters = [];
+      settleWaiters.set(ctx, waiters);
+    }
+    waiters.push(resolve);
+  });
 }
 
 /** Uploads running in this process for an account (what the limit counts). */

@@ -90,6 +90,8 @@ export interface SearchStats {
   terms: number;
   /** Milliseconds the last full build took. */
   buildMs: number;
+  /** The first full build finished: searches answer from the whole catalogue (readiness checks). */
+  built: boolean;
   /** Highest change-feed id applied. */
   watermark: number;
 }

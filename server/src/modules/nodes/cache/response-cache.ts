@@ -36,6 +36,9 @@ export class ResponseCache {
   readonly #entries = new Map<string, Entry>();
   readonly #building = new Map<string, Promise<Entry>>();
   #bytes = 0;
+  /** Answers served from memory and answers that had to be built (or joined a build), for metrics. */
+  #hits = 0;
+  #misses = 0;
 
   constructor(
     private readonly clock: CatalogueClock,
@@ -49,8 +52,10 @@ export class ResponseCache {
     const now = Date.now();
     if (hit && hit.token === token && now - hit.storedAt < this.options.maxAgeMs) {
       hit.usedAt = now;
+      this.#hits += 1;
       return hit;
     }
+    this.#misses += 1;
     const flightKey = `${token}\n${key}`;
     let flight = this.#building.get(flightKey);
     if (!flight) {
@@ -60,6 +65,11 @@ export class ResponseCache {
       flight.then(done, done);
     }
     return flight;
+  }
+
+  /** Lookups answered from memory and lookups that needed a build, since the cache was made. */
+  get lookups(): { hits: number; misses: number } {
+    return { hits: this.#hits, misses: this.#misses };
   }
 
   /** Number of stored answers and their bytes (for tests and diagnostics). */

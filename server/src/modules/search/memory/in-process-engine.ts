@@ -35,6 +35,7 @@ export class InProcessSearchEngine implements SearchEngine {
   private started: Promise<void> | null = null;
   private popularityTimer: NodeJS.Timeout | null = null;
   private buildMs = 0;
+  private built = false;
   private stopped = false;
   private readonly retries = new Set<NodeJS.Timeout>();
   private readonly onChanged = (nodeIds: string[]) => {
@@ -103,6 +104,7 @@ export class InProcessSearchEngine implements SearchEngine {
       packs: this.memory.index.size,
       terms: this.memory.index.termCount,
       buildMs: this.buildMs,
+      built: this.built,
       watermark: this.follower.position,
     };
   }
@@ -139,6 +141,7 @@ export class InProcessSearchEngine implements SearchEngine {
     this.updates = load.catch(() => undefined);
     await load;
     this.buildMs = Math.round(performance.now() - began);
+    this.built = true;
     if (this.stopped) return;
     this.follower.start();
     this.popularityTimer = setInterval(() => void this.refreshPopularity(), this.options.popularityRefreshMs);

@@ -1,0 +1,191 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach } from 'vitest';
+import { createPostgresTestDatabase, testPostgresUrl } from './database.js';
+
+/** The server package folder. */
+const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
+const distMain = path.join(serverRoot, 'dist/main.js');
+const distCli = path.join(serverRoot, 'dist/cli.js');
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+function mtime(file: string): number {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Makes sure `dist/` is the build of the current sources, building it when it is missing or
+ * older: these tests run the server as operators do, `node dist/main.js`. A lock folder keeps
+ * test files that start at the same time from building twice.
+ */
+export async function ensureBuilt(): Promise<void> {
+  const lock = path.join(serverRoot, '.test-build-lock');
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const built = Math.min(mtime(distMain), mtime(distCli));
+    if (built > newestMtime(path.join(serverRoot, 'src'))) return;
+    try {
+      mkdirSync(lock);
+    } catch {
+      if (Date.now() > deadline) throw new Error(`waited too long for ${lock} (remove it if no build runs)`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      continue;
+    }
+    try {
+      execFileSync(
+        process.execPath,
+        [path.join(serverRoot, '../node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
+        {
+          cwd: serverRoot,
+          stdio: 'pipe',
+        },
+      );
+      return;
+    } finally {
+      rmdirSync(lock);
+    }
+  }
+}
+
+/** A TCP port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A data folder and, on PostgreSQL, an empty database of its own, removed after the test: what
+ * a registry process started by a test works on.
+ */
+export async function processWorkspace(): Promise<{ dataDir: string; env: Record<string, string> }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'registry-proc-'));
+  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+  const env: Record<string, string> = { DATA_DIR: dataDir };
+  if (testPostgresUrl) {
+    const database = await createPostgresTestDatabase();
+    cleanups.push(() => database.drop());
+    env.DATABASE_URL = database.url;
+  }
+  return { dataDir, env };
+}
+
+/** The environment of a child: ours without anything pointing elsewhere, plus `env`. */
+function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const merged: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', ...env };
+  if (!env.DATABASE_URL) delete merged.DATABASE_URL;
+  delete merged.NODE_OPTIONS;
+  return merged;
+}
+
+/** `node dist/cli.js ...args` to completion. */
+export async function runCli(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  await ensureBuilt();
+  const child = spawn(process.execPath, [distCli, ...args], { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const code = await new Promise<number>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (exitCode) => resolve(exitCode ?? 1));
+  });
+  return { code, stdout, stderr };
+}
+
+/** A running `node dist/main.js`. */
+export interface RegistryProcess {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** What it wrote to standard error so far. */
+  stderr(): string;
+  /** Resolves with the exit code (null when killed by a signal) once it has exited. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/**
+ * Starts the built server on free loopback ports with `env`. With `waitForHealth` (the default)
+ * it resolves once `/health` answers; otherwise at once (to watch a refused start). Killed after
+ * the test if still running.
+ */
+export async function startRegistry(
+  env: Record<string, string>,
+  options: { waitForHealth?: boolean } = {},
+): Promise<RegistryProcess> {
+  await ensureBuilt();
+  const [port, webPort] = [await freePort(), await freePort()];
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [distMain], {
+    env: childEnv({
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      WEB_PORT: String(webPort),
+      PUBLIC_API_URL: url,
+      PUBLIC_WEB_URL: `http://127.0.0.1:${webPort}`,
+      ...env,
+    }),
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-20_000);
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+  cleanups.push(async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+  });
+  const registry: RegistryProcess = { url, port, child, stderr: () => stderr, exited };
+  if (options.waitForHealth === false) return registry;
+  const deadline = Date.now() + 60_000;
+  let gone = false;
+  void exited.then(() => {
+    gone = true;
+  });
+  while (!gone && Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/health`)).ok) return registry;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the registry did not start:\n${stderr}`);
+}
