@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { loggerOptions } from './lib/request-log.js';
 import { registryJobHandlers } from './modules/jobs/handlers.js';
 import { startJobWorker } from './modules/jobs/start.js';
+import { startUpstreamSchedule } from './modules/mirror/sync-job.js';
 import { startLeftoverSweeper } from './modules/publishing/leftovers.js';
 import { buildWebApp } from './modules/web/app.js';
 
@@ -42,6 +43,8 @@ async function main(): Promise<void> {
   const stopJobs = startJobWorker(ctx, registryJobHandlers(ctx, jobsLog), jobsLog);
   // Files and upload URLs left by a crash are cleaned up now and then every few minutes.
   const sweeper = startLeftoverSweeper(ctx, api.log.child({ component: 'leftovers' }));
+  // With UPSTREAM_URL set, the mirror syncs at start and then on its interval (docs/mirror.md).
+  const upstreamSchedule = startUpstreamSchedule(ctx, api.log.child({ component: 'upstream' }));
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -49,6 +52,7 @@ async function main(): Promise<void> {
     stopping = true;
     api.log.info({ signal }, 'shutting down');
     sweeper.stop();
+    upstreamSchedule.stop();
     // Jobs past the grace period are put back in the queue; anything else still open then
     // (an upload trickling in) does not hold the process up for long either.
     const limit = (config.jobs.JOBS_SHUTDOWN_GRACE_SECONDS + 10) * 1000;

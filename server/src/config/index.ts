@@ -12,6 +12,7 @@ import { ConfigError, type ConfigProblem, readConfig } from './read.js';
 import { searchSchema } from './search.js';
 import { serverSchema } from './server.js';
 import { storageProblems, storageSchema } from './storage.js';
+import { upstreamSchema } from './upstream.js';
 import { webSchema } from './web.js';
 
 /**
@@ -32,6 +33,7 @@ export const configSchemas = {
   web: webSchema,
   search: searchSchema,
   moderation: moderationSchema,
+  upstream: upstreamSchema,
 } satisfies Record<string, TObject>;
 
 type Schemas = typeof configSchemas;

@@ -10,6 +10,7 @@ import * as m0007 from './0007_core_comfy_nodes.js';
 import * as m0008 from './0008_hashed_session_tokens.js';
 import * as m0009 from './0009_identity_key_rotation.js';
 import * as m0010 from './0010_job_fair_key.js';
+import * as m0017 from './0017_upstream_mirror.js';
 
 /** A migration written once for both dialects. */
 export interface RegistryMigration {
@@ -28,4 +29,5 @@ export const migrations: Record<string, RegistryMigration> = {
   '0008_hashed_session_tokens': m0008,
   '0009_identity_key_rotation': m0009,
   '0010_job_fair_key': m0010,
+  '0017_upstream_mirror': m0017,
 };
