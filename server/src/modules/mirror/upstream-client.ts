@@ -112,10 +112,18 @@ export class UpstreamClient {
 
   async #once(url: string, headers: Record<string, string>): Promise<Response> {
     await this.#acquire();
+    // The time limit covers the wait for the answer's headers; a large archive may then take
+    // as long as it needs to stream.
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new DOMException('upstream did not answer in time', 'TimeoutError')),
+      this.options.timeoutMs,
+    );
     try {
       this.requests++;
-      return await fetch(url, { headers, signal: AbortSignal.timeout(this.options.timeoutMs), redirect: 'follow' });
+      return await fetch(url, { headers, signal: controller.signal, redirect: 'follow' });
     } finally {
+      clearTimeout(timer);
       this.#release();
     }
   }
