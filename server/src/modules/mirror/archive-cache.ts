@@ -5,7 +5,9 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { badGateway, gatewayTimeout, type HttpError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { announceJobQueued, enqueueJob } from '../jobs/queue.js';
 import { archiveKey } from '../storage/blob-store.js';
+import { ANALYSE_MIRRORED_JOB } from './analyse-job.js';
 import { UpstreamClient, UpstreamStatusError, UpstreamUnavailableError, upstreamOptions } from './upstream-client.js';
 
 /** A mirrored version whose archive is not stored here yet. */
@@ -114,7 +116,7 @@ export async function fetchUpstreamArchive(
         toClient.destroy(new Error('archive hash mismatch'));
         return false;
       }
-      await attachCachedArchive(ctx.db, target, blob.sizeBytes, blob.sha256);
+      await attachCachedArchive(ctx, target, blob.sizeBytes, blob.sha256);
       toClient.end();
       return true;
     } catch (error) {
@@ -168,14 +170,17 @@ async function writeChunk(stream: Writable, chunk: Buffer): Promise<void> {
   });
 }
 
-/** Records the stored archive and attaches it to its version (first one wins). */
+/**
+ * Records the stored archive, attaches it to its version and queues its analysis (node classes
+ * and the security scan, as for uploads) in one transaction.
+ */
 async function attachCachedArchive(
-  db: Kysely<Database>,
+  ctx: AppContext,
   target: UncachedArchive,
   sizeBytes: number,
   sha256: string,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     const fileId = newId();
     await trx.deleteFrom('storage_files').where('storage_key', '=', target.key).execute();
     await trx
@@ -187,7 +192,15 @@ async function attachCachedArchive(
       .set({ storage_file_id: fileId, updated_at: new Date().toISOString() })
       .where('id', '=', target.versionId)
       .execute();
+    await enqueueJob(trx, {
+      kind: ANALYSE_MIRRORED_JOB,
+      payload: { versionId: target.versionId },
+      maxAttempts: ctx.config.jobs.JOBS_MAX_ATTEMPTS,
+      // Mirrored archives take turns with uploads instead of holding back publishers' own.
+      fairKey: 'mirror',
+    });
   });
+  announceJobQueued(ctx.events, ANALYSE_MIRRORED_JOB);
 }
 
 /** The SHA-256 an ETag carries (`"<64 hex>"`, weak or strong), or null for any other tag. */

@@ -68,12 +68,13 @@ export async function writeMirroredPack(db: Kysely<Database>, input: MirroredPac
       const row = version
         ? await trx
             .selectFrom('node_versions')
-            .select('id')
+            .select(['id', 'storage_file_id'])
             .where('node_id', '=', pack.id)
             .where('version', '=', version)
             .executeTakeFirst()
         : undefined;
-      if (row)
+      // Once the archive is cached here, the classes extracted from it take precedence.
+      if (row && row.storage_file_id === null)
         await replaceVersionClasses(
           trx,
           row.id,
@@ -140,6 +141,10 @@ async function writeVersion(
     return;
   }
   if (changed(row, columns)) await updateVersionColumns(trx, row.id, { ...columns, updated_at: now });
+  // A version flagged by this registry's scan or banned by its admins stays so until they decide;
+  // the upstream still calling it Active does not undo that.
+  const heldHere = row.status === 'NodeVersionStatusFlagged' || row.status === 'NodeVersionStatusBanned';
+  if (heldHere && status === 'NodeVersionStatusActive') return;
   if (row.status !== status) await changeVersionStatus(trx, row, { status, reason }, null);
 }
 
