@@ -5,6 +5,7 @@ import { createTokenCommand } from './create-token.js';
 import { importManagerListCommand } from './import-manager-list.js';
 import { migrateCommand } from './migrate.js';
 import { seedDemoCommand } from './seed-demo.js';
+import { upstreamSyncCommand } from './upstream-sync.js';
 
 /** Every `registry` command. */
 export const commands: CliCommand[] = [
@@ -14,4 +15,5 @@ export const commands: CliCommand[] = [
   createTokenCommand,
   importManagerListCommand,
   seedDemoCommand,
+  upstreamSyncCommand,
 ];

@@ -3,7 +3,7 @@ import { nowIso } from '../../db/values.js';
 import { announceJobQueued, enqueueJob } from '../jobs/queue.js';
 import { type JobHandler, PermanentJobError } from '../jobs/types.js';
 import { readSyncState, type SyncStateRow, updateSyncState, writeSyncState } from './repository.js';
-import { runUpstreamSync, type SyncLog } from './sync.js';
+import { runUpstreamSync, type SyncLog, type SyncRunOptions } from './sync.js';
 import { UpstreamClient, upstreamOptions } from './upstream-client.js';
 
 /** Job kind that runs (or resumes) the upstream sync. */
@@ -43,7 +43,11 @@ export async function requestUpstreamSync(
  * row and retried by the queue with backoff, resuming at the page it stopped at; when the worker
  * stops, the sync stops at the next page boundary and its job goes back to the queue.
  */
-export function upstreamSyncHandler(ctx: AppContext, log: SyncLog): JobHandler {
+export function upstreamSyncHandler(
+  ctx: AppContext,
+  log: SyncLog,
+  onProgress?: SyncRunOptions['onProgress'],
+): JobHandler {
   const stopping = new AbortController();
   return {
     kind: UPSTREAM_SYNC_JOB,
@@ -51,7 +55,11 @@ export function upstreamSyncHandler(ctx: AppContext, log: SyncLog): JobHandler {
       const options = upstreamOptions(ctx.config);
       if (!options) throw new PermanentJobError('UPSTREAM_URL is not set');
       try {
-        await runUpstreamSync(ctx, new UpstreamClient(options), { log, signal: stopping.signal });
+        await runUpstreamSync(ctx, new UpstreamClient(options), {
+          log,
+          signal: stopping.signal,
+          ...(onProgress ? { onProgress } : {}),
+        });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         await updateSyncState(ctx.db, { last_error: message.slice(0, 2000), updated_at: nowIso() });
