@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { loggerOptions } from './lib/request-log.js';
 import { registryJobHandlers } from './modules/jobs/handlers.js';
 import { startJobWorker } from './modules/jobs/start.js';
+import { catalogueIsEmpty, emptyCatalogueMessage } from './modules/mirror/first-start.js';
 import { startUpstreamSchedule } from './modules/mirror/sync-job.js';
 import { startLeftoverSweeper } from './modules/publishing/leftovers.js';
 import { buildWebApp } from './modules/web/app.js';
@@ -38,6 +39,8 @@ async function main(): Promise<void> {
     { api: config.server.PUBLIC_API_URL, web: config.server.PUBLIC_WEB_URL, database: database.dialect },
     'registry started',
   );
+  // A first start shows nothing: say how to fill the catalogue (an upstream fills it by itself).
+  if (!config.upstream.UPSTREAM_URL && (await catalogueIsEmpty(ctx.db))) api.log.warn(emptyCatalogueMessage());
   // Every instance runs a job worker; they share the queue in the database (archive processing, ...).
   const jobsLog = api.log.child({ component: 'jobs' });
   const stopJobs = startJobWorker(ctx, registryJobHandlers(ctx, jobsLog), jobsLog);
