@@ -2,6 +2,8 @@ import type { CliCommand } from '../command.js';
 import { createAdminCommand } from './create-admin.js';
 import { createPublisherCommand } from './create-publisher.js';
 import { createTokenCommand } from './create-token.js';
+import { exportBundleCommand } from './export-bundle.js';
+import { importBundleCommand } from './import-bundle.js';
 import { importManagerListCommand } from './import-manager-list.js';
 import { migrateCommand } from './migrate.js';
 import { seedDemoCommand } from './seed-demo.js';
@@ -16,4 +18,6 @@ export const commands: CliCommand[] = [
   importManagerListCommand,
   seedDemoCommand,
   upstreamSyncCommand,
+  exportBundleCommand,
+  importBundleCommand,
 ];

@@ -67,7 +67,10 @@ export function analyseMirroredHandler(ctx: AppContext, analyze: AnalyzeArchive)
       const { version } = subject;
       await ctx.db.transaction().execute(async (trx) => {
         if (analysis.ok) {
-          await replaceExtractedComfyNodes(trx, version.node_id, version.id, analysis.comfyNodes);
+          // Finding no class at all keeps the upstream's list rather than emptying it.
+          if (analysis.comfyNodes.length > 0) {
+            await replaceExtractedComfyNodes(trx, version.node_id, version.id, analysis.comfyNodes);
+          }
           await trx
             .updateTable('node_versions')
             .set({

@@ -174,7 +174,7 @@ async function writeChunk(stream: Writable, chunk: Buffer): Promise<void> {
  * Records the stored archive, attaches it to its version and queues its analysis (node classes
  * and the security scan, as for uploads) in one transaction.
  */
-async function attachCachedArchive(
+export async function attachCachedArchive(
   ctx: AppContext,
   target: UncachedArchive,
   sizeBytes: number,

@@ -20,9 +20,11 @@ export interface MirroredPack {
   publisherId: string;
   fingerprint: string;
   versions: UpstreamVersionJson[];
-  /** Class definitions of one version (the upstream's latest), when they were read. */
-  classes?: { version: string; rows: UpstreamComfyNodeJson[] } | undefined;
+  /** Class definitions per version, for the versions whose classes were read. */
+  classes?: { version: string; rows: UpstreamComfyNodeJson[] }[] | undefined;
   now: string;
+  /** Leave versions missing from `versions` as they are (a bundle may carry only the latest). */
+  keepUnlisted?: boolean;
 }
 
 export type WriteOutcome = 'written' | 'local-wins';
@@ -60,11 +62,11 @@ export async function writeMirroredPack(db: Kysely<Database>, input: MirroredPac
       await writeVersion(trx, pack, version, upstreamVersion, current.get(version), input.now);
     }
     for (const [version, row] of current) {
-      if (listed.has(version) || row.status === 'NodeVersionStatusDeleted') continue;
+      if (input.keepUnlisted || listed.has(version) || row.status === 'NodeVersionStatusDeleted') continue;
       await changeVersionStatus(trx, row, { status: 'NodeVersionStatusDeleted', reason: REMOVED_UPSTREAM }, null);
     }
-    if (input.classes) {
-      const version = normalizeVersion(input.classes.version);
+    for (const classes of input.classes ?? []) {
+      const version = normalizeVersion(classes.version);
       const row = version
         ? await trx
             .selectFrom('node_versions')
@@ -74,12 +76,13 @@ export async function writeMirroredPack(db: Kysely<Database>, input: MirroredPac
             .executeTakeFirst()
         : undefined;
       // Once the archive is cached here, the classes extracted from it take precedence.
-      if (row && row.storage_file_id === null)
+      if (row && row.storage_file_id === null) {
         await replaceVersionClasses(
           trx,
           row.id,
-          input.classes.rows.map((c) => classRow(pack.id, row.id, c)),
+          classes.rows.map((c) => classRow(pack.id, row.id, c)),
         );
+      }
     }
     await refreshLatestVersion(trx, pack.id);
     await recordCatalogueChange(trx, [pack.id]);

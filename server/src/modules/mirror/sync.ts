@@ -202,7 +202,7 @@ async function syncOnePack(
       publisherId,
       fingerprint,
       versions,
-      classes: classes && latest ? { version: latest.version, rows: classes } : undefined,
+      classes: classes && latest ? [{ version: latest.version, rows: classes }] : undefined,
       now,
     });
     if (outcome === 'local-wins') {
