@@ -9,6 +9,16 @@ export const upstreamSchema = Type.Object({
         'Base URL of a registry API to mirror, e.g. `https://api.comfy.org`. Unset: no upstream, only packs published here.',
     }),
   ),
+  UPSTREAM_CACHE: Type.Union([Type.Literal('lazy'), Type.Literal('eager')], {
+    default: 'lazy',
+    description:
+      "`lazy`: fetch a mirrored archive on its first download. `eager`: also fetch every active version's archive after each sync, up to UPSTREAM_CACHE_MAX_BYTES.",
+  }),
+  UPSTREAM_CACHE_MAX_BYTES: Type.Integer({
+    default: 10 * 1024 ** 3,
+    minimum: 0,
+    description: 'With `eager`: stop fetching once the cached upstream archives take this many bytes.',
+  }),
   UPSTREAM_SYNC_INTERVAL: Type.Integer({
     default: 3600,
     minimum: 0,

@@ -197,3 +197,32 @@ describe('analysis of cached mirrored archives', () => {
     ).toBe('NodeVersionStatusFlagged');
   });
 });
+
+describe('eager caching', () => {
+  it('fetches every active archive during the sync, latest versions first, up to the size cap', async () => {
+    const upstream = await upstreamWithAlpha();
+    const acme = await upstream.t.ctx.db
+      .selectFrom('publishers')
+      .selectAll()
+      .where('id', '=', 'acme')
+      .executeTakeFirstOrThrow();
+    await seedPack(upstream.t, { id: 'beta', publisher: acme, versions: [{ version: '0.1.0' }] });
+
+    const eager = await buildMirror(upstream, { UPSTREAM_CACHE: 'eager' });
+    await syncNow(eager);
+    const keys = (
+      await eager.ctx.db.selectFrom('storage_files').select('storage_key').orderBy('storage_key').execute()
+    ).map((r) => r.storage_key);
+    expect(keys).toEqual(['acme/alpha/1.0.0/node.zip', 'acme/alpha/1.1.0/node.zip', 'acme/beta/0.1.0/node.zip']);
+    expect(JSON.parse((await readSyncState(eager.ctx.db))?.counts ?? '{}')).toMatchObject({ archivesCached: 3 });
+
+    // A cap of one byte: the first archive (a latest version) is fetched, then the cap is reached.
+    const capped = await buildMirror(upstream, { UPSTREAM_CACHE: 'eager', UPSTREAM_CACHE_MAX_BYTES: '1' });
+    await syncNow(capped);
+    const cappedKeys = (await capped.ctx.db.selectFrom('storage_files').select('storage_key').execute()).map(
+      (r) => r.storage_key,
+    );
+    expect(cappedKeys).toHaveLength(1);
+    expect(['acme/alpha/1.1.0/node.zip', 'acme/beta/0.1.0/node.zip']).toContain(cappedKeys[0]);
+  });
+});

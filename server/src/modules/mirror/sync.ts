@@ -4,6 +4,7 @@ import { nowIso, parseJsonObject, toBool } from '../../db/values.js';
 import { announceCatalogueChange } from '../catalogue/changes.js';
 import { compareVersionsDesc, normalizeVersion } from '../catalogue/latest-version.js';
 import { findPackByAnyCase } from '../publishing/repository.js';
+import { cacheEagerly } from './eager-cache.js';
 import { markMirroredPack, writeMirroredPack } from './pack-writer.js';
 import {
   findPublisher,
@@ -38,6 +39,8 @@ export interface SyncCounts {
   refused: number;
   markedRemoved: number;
   markedBanned: number;
+  /** Archives fetched ahead of any download (UPSTREAM_CACHE=eager). */
+  archivesCached: number;
   requests: number;
 }
 
@@ -50,6 +53,7 @@ const ZERO: SyncCounts = {
   refused: 0,
   markedRemoved: 0,
   markedBanned: 0,
+  archivesCached: 0,
   requests: 0,
 };
 
@@ -133,6 +137,10 @@ export async function runUpstreamSync(
   }
 
   await markUnseen(context, startedAt);
+  if (ctx.config.upstream.UPSTREAM_CACHE === 'eager') {
+    counts.archivesCached += await cacheEagerly(ctx, options.log, options.signal);
+    if (options.signal?.aborted) return readSyncState(ctx.db);
+  }
   counts.requests = client.requests - requestsBefore;
   await updateSyncState(ctx.db, {
     status: 'done',
