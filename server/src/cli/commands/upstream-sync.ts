@@ -42,7 +42,8 @@ export const upstreamSyncCommand: CliCommand = {
         log,
       });
       const ran = await worker.runOnce();
-      io.err('\n');
+      // maxRSS is in KiB: the peak memory of this process over the whole sync.
+      io.err(`\npeak memory: ${Math.round(process.resourceUsage().maxRSS / 1024)} MiB\n`);
       const status = await upstreamStatus(ctx);
       if (ran === 0 && status.sync?.status !== 'done') {
         io.err('A server is running this sync now; follow it in the admin screens (Upstream).\n');
