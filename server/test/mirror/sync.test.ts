@@ -3,6 +3,7 @@ import { newId } from '../../src/lib/ids.js';
 import { readSyncState } from '../../src/modules/mirror/repository.js';
 import { buildTestApp } from '../helpers/app.js';
 import { changeCatalogue, seedComfyNode, seedPack } from '../helpers/catalogue.js';
+import { cliPublishBody } from '../routes/publishing/comfy-cli.js';
 import { buildMirror, captureLog, startUpstream, syncNow, type Upstream } from './support.js';
 
 /** An upstream with two packs of publisher `acme`: alpha (two versions, one class), beta. */
@@ -251,6 +252,28 @@ describe('upstream sync', () => {
       localWins: 1,
       packsWritten: 1,
     });
+  });
+
+  it('refuses a local publisher that tries to publish into a mirrored pack id', async () => {
+    const upstream = await seededUpstream();
+    const mirror = await buildMirror(upstream);
+    await syncNow(mirror);
+    const owner = await mirror.factories.user();
+    const studio = await mirror.factories.publisher({ id: 'studio', owner });
+    const { secret } = await mirror.factories.token(studio.id);
+
+    const answer = await mirror.anon.post(
+      '/publishers/studio/nodes/ALPHA/versions',
+      cliPublishBody(secret, 'ALPHA', '9.9.9'),
+    );
+    expect(answer.statusCode).toBe(403);
+    expect(answer.json()).toEqual({ message: 'Permission denied', error: 'node alpha belongs to another publisher' });
+    const versions = await mirror.ctx.db
+      .selectFrom('node_versions')
+      .select('version')
+      .where('node_id', '=', 'alpha')
+      .execute();
+    expect(versions.map((v) => v.version).sort()).toEqual(['1.0.0', '1.1.0']);
   });
 
   it('refuses packs of a publisher id that belongs to a publisher of this registry', async () => {

@@ -607,7 +607,7 @@ export interface paths {
         };
         /**
          * Download the archive of an installable version
-         * @description Only archives of Active and Pending versions of active packs; others answer 404 here (their publisher and admins use `GET /nodes/{nodeId}/versions/{version}/archive`).
+         * @description Only archives of Active and Pending versions of active packs; others answer 404 here (their publisher and admins use `GET /nodes/{nodeId}/versions/{version}/archive`). A mirrored version whose archive is not cached yet is fetched from the upstream registry and streamed while it is stored (502 or 504 when the upstream cannot deliver it; see docs/mirror.md).
          */
         get: operations["downloadFile"];
         put?: never;
