@@ -14,6 +14,7 @@ import { ConfigError, type ConfigProblem, readConfig } from './read.js';
 import { searchSchema } from './search.js';
 import { serverSchema } from './server.js';
 import { storageProblems, storageSchema } from './storage.js';
+import { upstreamSchema } from './upstream.js';
 import { webSchema } from './web.js';
 
 /**
@@ -36,6 +37,7 @@ export const configSchemas = {
   search: searchSchema,
   moderation: moderationSchema,
   operations: operationsSchema,
+  upstream: upstreamSchema,
 } satisfies Record<string, TObject>;
 
 type Schemas = typeof configSchemas;

@@ -56,6 +56,8 @@ export interface PublishersTable {
   logo_url: ColumnType<string, string | undefined, string>;
   status: ColumnType<PublisherStatus, PublisherStatus | undefined, PublisherStatus>;
   status_reason: ColumnType<string, string | undefined, string>;
+  /** Base URL of the upstream registry this publisher is mirrored from; '' for a local one. */
+  mirrored_from: ColumnType<string, string | undefined, string>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -101,6 +103,12 @@ export interface NodesTable {
   translations: Json;
   /** Denormalised pointer to the highest-semver Active version (kept by the versions service). */
   latest_version_id: string | null;
+  /** Base URL of the upstream registry this pack is mirrored from; '' for a pack published here. */
+  mirrored_from: ColumnType<string, string | undefined, string>;
+  /** When the mirror last saw this pack in the upstream catalogue. */
+  last_synced_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Digest of the upstream listing entry at the last sync ('' for local packs). */
+  upstream_fingerprint: ColumnType<string, string | undefined, string>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -131,6 +139,8 @@ export interface NodeVersionsTable {
   tags_admin: Json;
   /** The stored archive; null until the upload completed. */
   storage_file_id: string | null;
+  /** Where a mirrored version's archive is fetched from until it is cached here; '' otherwise. */
+  upstream_archive_url: ColumnType<string, string | undefined, string>;
   downloads: ColumnType<number, number | undefined, number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -401,6 +411,25 @@ export interface TwoFactorsTable {
   created_at: CreatedAt;
 }
 
+export type UpstreamSyncStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/** The upstream sync's progress and last result (one row, id `upstream`): what makes it resumable. */
+export interface UpstreamSyncTable {
+  id: string;
+  status: UpstreamSyncStatus;
+  /** A full sync fetches every pack's versions; an incremental one only those whose entry changed. */
+  full: Bool;
+  /** The next `/nodes` page to read. */
+  next_page: ColumnType<number, number | undefined, number>;
+  total_pages: ColumnType<number, number | undefined, number>;
+  /** JSON: the sync's counters (pages, packs written, refused items, requests...). */
+  counts: Json;
+  last_error: ColumnType<string, string | undefined, string>;
+  started_at: string | null;
+  finished_at: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   publishers: PublishersTable;
@@ -427,4 +456,5 @@ export interface Database {
   verifications: VerificationsTable;
   auth_rate_limits: AuthRateLimitsTable;
   two_factors: TwoFactorsTable;
+  upstream_sync: UpstreamSyncTable;
 }

@@ -25,4 +25,6 @@ export const payloadTooLarge = (message: string, detail = '') => new HttpError(4
 export const unsupportedMediaType = (message: string, detail = '') => new HttpError(415, message, detail);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, '', { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+export const badGateway = (message: string, detail = '') => new HttpError(502, message, detail);
+export const gatewayTimeout = (message: string, detail = '') => new HttpError(504, message, detail);
 export const serviceUnavailable = (message: string, detail = '') => new HttpError(503, message, detail);

@@ -9,6 +9,7 @@ import comfyNodesRoutes from './comfy-nodes/routes.js';
 import filesRoutes from './files/routes.js';
 import healthRoutes from './health/routes.js';
 import metricsModule from './metrics/routes.js';
+import mirrorRoutes from './mirror/routes.js';
 import nodesRoutes from './nodes/routes/index.js';
 import packsModule from './packs/routes/index.js';
 import publishersModule from './publishers/routes/index.js';
@@ -45,4 +46,5 @@ export const apiModules: FastifyPluginAsync[] = [
   filesRoutes,
   bulkRoutes,
   adminModule,
+  mirrorRoutes,
 ];

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { buildApp } from '../app.js';
 import type { Config } from '../config/index.js';
 import { createContext } from '../context.js';
@@ -8,6 +9,8 @@ import { loggerOptions } from '../lib/request-log.js';
 import { registryJobHandlers } from '../modules/jobs/handlers.js';
 import { startJobWorker } from '../modules/jobs/start.js';
 import { buildMetricsApp } from '../modules/metrics/listener.js';
+import { catalogueIsEmpty, emptyCatalogueMessage } from '../modules/mirror/first-start.js';
+import { startUpstreamSchedule } from '../modules/mirror/sync-job.js';
 import { startLeftoverSweeper } from '../modules/publishing/leftovers.js';
 import { uploadsSettled } from '../modules/publishing/uploads-in-flight.js';
 import { buildWebApp } from '../modules/web/app.js';
@@ -49,11 +52,20 @@ export async function runInstance(config: Config, options: InstanceOptions): Pro
     { api: config.server.PUBLIC_API_URL, web: config.server.PUBLIC_WEB_URL, database: database.dialect },
     'registry started',
   );
+  // A first start shows nothing: say how to fill the catalogue (an upstream fills it by itself).
+  // In a cluster the first worker says it, not every one.
+  const announces = !cluster.isWorker || cluster.worker?.id === 1;
+  if (announces && !config.upstream.UPSTREAM_URL && (await catalogueIsEmpty(ctx.db))) {
+    api.log.warn(emptyCatalogueMessage());
+  }
   // Every instance runs a job worker; they share the queue in the database (archive processing, ...).
   const jobsLog = api.log.child({ component: 'jobs' });
   const stopJobs = startJobWorker(ctx, registryJobHandlers(ctx, jobsLog), jobsLog);
   // Files and upload URLs left by a crash are cleaned up now and then every few minutes.
   const sweeper = startLeftoverSweeper(ctx, api.log.child({ component: 'leftovers' }));
+  // With UPSTREAM_URL set, the mirror syncs at start and then on its interval (docs/mirror.md);
+  // the queue keeps one sync at a time, whichever instance or worker asks.
+  const upstreamSchedule = startUpstreamSchedule(ctx, api.log.child({ component: 'upstream' }));
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -61,6 +73,7 @@ export async function runInstance(config: Config, options: InstanceOptions): Pro
     stopping = true;
     api.log.info({ signal }, 'shutting down');
     sweeper.stop();
+    upstreamSchedule.stop();
     const graceMs = config.operations.SHUTDOWN_GRACE_SECONDS * 1000;
     // A last resort only: requests are cut at graceMs and jobs handed back after theirs.
     const limit = Math.max(graceMs, config.jobs.JOBS_SHUTDOWN_GRACE_SECONDS * 1000) + 10_000;

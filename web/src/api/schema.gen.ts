@@ -189,6 +189,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/upstream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The upstream mirror: settings and the current or last sync */
+        get: operations["getUpstreamStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/upstream/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queue an upstream sync (or report the one already queued or running) */
+        post: operations["startUpstreamSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/users": {
         parameters: {
             query?: never;
@@ -573,7 +607,7 @@ export interface paths {
         };
         /**
          * Download the archive of an installable version
-         * @description Only archives of Active and Pending versions of active packs; others answer 404 here (their publisher and admins use `GET /nodes/{nodeId}/versions/{version}/archive`).
+         * @description Only archives of Active and Pending versions of active packs; others answer 404 here (their publisher and admins use `GET /nodes/{nodeId}/versions/{version}/archive`). A mirrored version whose archive is not cached yet is fetched from the upstream registry and streamed while it is stored (502 or 504 when the upstream cannot deliver it; see docs/mirror.md).
          */
         get: operations["downloadFile"];
         put?: never;
@@ -1584,8 +1618,15 @@ export interface components {
             github_stars: number;
             icon: string;
             id: string;
+            /**
+             * Format: date-time
+             * @description Only on mirrored packs: when the mirror last saw the pack in the upstream catalogue.
+             */
+            last_synced?: string;
             latest_version?: components["schemas"]["NodeVersion"];
             license: string;
+            /** @description Only on mirrored packs: the upstream registry this pack is copied from. */
+            mirrored_from?: string;
             name: string;
             preempted_comfy_node_names: string[];
             publisher?: components["schemas"]["PublisherRef"];
@@ -1937,8 +1978,15 @@ export interface components {
             github_stars: number;
             icon: string;
             id: string;
+            /**
+             * Format: date-time
+             * @description Only on mirrored packs: when the mirror last saw the pack in the upstream catalogue.
+             */
+            last_synced?: string;
             latest_version?: components["schemas"]["NodeVersion"];
             license: string;
+            /** @description Only on mirrored packs: the upstream registry this pack is copied from. */
+            mirrored_from?: string;
             name: string;
             preempted_comfy_node_names: string[];
             publisher?: components["schemas"]["PublisherRef"];
@@ -2016,6 +2064,26 @@ export interface components {
             node_version_id: string;
             sha256: string;
             size_bytes: number;
+        };
+        /** UpstreamStatus */
+        UpstreamStatus: {
+            /** @description UPSTREAM_SYNC_INTERVAL (0: only on demand). */
+            intervalSeconds: number;
+            sync: null | {
+                counts: {
+                    [key: string]: number;
+                };
+                finishedAt: string | null;
+                full: boolean;
+                lastError: string;
+                /** @description Pages of the upstream catalogue read so far. */
+                page: number;
+                startedAt: string | null;
+                status: "queued" | "running" | "done" | "failed";
+                totalPages: number;
+            };
+            /** @description UPSTREAM_URL, or null without an upstream. */
+            upstream: string | null;
         };
         /** User */
         User: {
@@ -2690,6 +2758,102 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminStats"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getUpstreamStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpstreamStatus"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    startUpstreamSync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Re-read every pack's versions, not only changed packs. */
+                    full?: boolean;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description False when a sync was already queued or running. */
+                        queued: boolean;
+                        status: components["schemas"]["UpstreamStatus"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Default Response */
@@ -3946,6 +4110,24 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };

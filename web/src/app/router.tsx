@@ -1,10 +1,10 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteErrorPage } from '../features/errors/components/RouteErrorPage';
-import { HomePage } from '../features/home/components/HomePage';
 import { SearchPage } from '../features/search/components/SearchPage';
 import { DiscordRedirect } from './DiscordRedirect';
 import { RequireAdmin, RequireAuth } from './guards';
+import { HomeIntro } from './HomeIntro';
 import { AuthLayout } from './layout/AuthLayout';
 import { RootLayout } from './layout/RootLayout';
 
@@ -55,7 +55,7 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
     children: [
-      { index: true, element: <SearchPage intro={<HomePage />} /> },
+      { index: true, element: <SearchPage intro={<HomeIntro />} /> },
       signedInScreen(
         'nodes',
         async () => (await import('../features/dashboard/components/YourNodesPage')).YourNodesPage,

@@ -3,10 +3,13 @@ import { backupCommand } from './backup.js';
 import { createAdminCommand } from './create-admin.js';
 import { createPublisherCommand } from './create-publisher.js';
 import { createTokenCommand } from './create-token.js';
+import { exportBundleCommand } from './export-bundle.js';
+import { importBundleCommand } from './import-bundle.js';
 import { importManagerListCommand } from './import-manager-list.js';
 import { migrateCommand } from './migrate.js';
 import { restoreCommand } from './restore.js';
 import { seedDemoCommand } from './seed-demo.js';
+import { upstreamSyncCommand } from './upstream-sync.js';
 
 /** Every `registry` command. */
 export const commands: CliCommand[] = [
@@ -18,4 +21,7 @@ export const commands: CliCommand[] = [
   seedDemoCommand,
   backupCommand,
   restoreCommand,
+  upstreamSyncCommand,
+  exportBundleCommand,
+  importBundleCommand,
 ];

@@ -22,12 +22,12 @@ export function historyWithActors(db: Db, versionId: string) {
     .execute();
 }
 
-/** Writes a version's new status with its history row. */
+/** Writes a version's new status with its history row (`actorId` null: the system, e.g. the mirror). */
 export async function changeVersionStatus(
   db: Db,
   version: Selectable<NodeVersionsTable>,
   to: { status: NodeVersionStatus; reason: string },
-  actorId: string,
+  actorId: string | null,
   extra: Updateable<NodeVersionsTable> = {},
 ): Promise<string> {
   const now = nowIso();

@@ -79,6 +79,10 @@ export function serializeNode(row: Selectable<NodesTable>, options: NodeSerializ
       ? { translations: parseJsonObject(row.translations) as Record<string, Record<string, unknown>> }
       : {}),
     created_at: row.created_at,
+    // Only mirrored packs carry the label, so answers for local packs stay exactly the public shape.
+    ...(row.mirrored_from
+      ? { mirrored_from: row.mirrored_from, ...(row.last_synced_at ? { last_synced: row.last_synced_at } : {}) }
+      : {}),
   };
 }
 

@@ -97,6 +97,15 @@ export const Node = Type.Object(
     preempted_comfy_node_names: StringList,
     translations: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()))),
     created_at: Type.String({ format: 'date-time' }),
+    mirrored_from: Type.Optional(
+      Type.String({ description: 'Only on mirrored packs: the upstream registry this pack is copied from.' }),
+    ),
+    last_synced: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description: 'Only on mirrored packs: when the mirror last saw the pack in the upstream catalogue.',
+      }),
+    ),
   },
   { title: 'Node', additionalProperties: false },
 );

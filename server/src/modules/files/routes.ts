@@ -28,14 +28,18 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['files'],
         summary: 'Download the archive of an installable version',
         description:
-          'Only archives of Active and Pending versions of active packs; others answer 404 here (their publisher and admins use `GET /nodes/{nodeId}/versions/{version}/archive`).',
+          'Only archives of Active and Pending versions of active packs; others answer 404 here (their publisher and admins use `GET /nodes/{nodeId}/versions/{version}/archive`). A mirrored version whose archive is not cached yet is fetched from the upstream registry and streamed while it is stored (502 or 504 when the upstream cannot deliver it; see docs/mirror.md).',
         produces: ['application/zip'],
         params,
-        response: { 200: Type.String({ format: 'binary', description: 'The archive (application/zip).' }), ...errors },
+        response: {
+          200: Type.String({ format: 'binary', description: 'The archive (application/zip).' }),
+          ...errors,
+          ...errorResponses(502, 504),
+        },
       },
     },
     async function downloadFile(request, reply) {
-      return sendArchive(request, reply, await findArchive(app.ctx, request.params['*']));
+      return sendArchive(request, reply, await findArchive(app.ctx, request.params['*'], request.log));
     },
   );
 
@@ -47,11 +51,15 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['files'],
         summary: 'Headers of a stored archive (size, type, ETag)',
         params,
-        response: { 200: Type.Null({ description: 'No body; Content-Length is the archive size.' }), ...errors },
+        response: {
+          200: Type.Null({ description: 'No body; Content-Length is the archive size.' }),
+          ...errors,
+          ...errorResponses(502, 504),
+        },
       },
     },
     async function headFile(request, reply) {
-      return sendArchive(request, reply, await findArchive(app.ctx, request.params['*']));
+      return sendArchive(request, reply, await findArchive(app.ctx, request.params['*'], request.log));
     },
   );
 
@@ -91,10 +99,20 @@ async function sendArchive(
   // Archives never change under a key (a version is published once), so caches may keep public ones.
   cacheControl = 'public, max-age=86400',
 ) {
-  reply.header('etag', archive.etag).header('cache-control', cacheControl);
-  if (etagMatches(request.headers['if-none-match'], archive.etag)) return reply.code(304).send();
-  reply.header('content-type', archive.contentType).header('content-length', archive.sizeBytes);
-  if (request.method === 'HEAD') return reply.send();
+  reply.header('cache-control', cacheControl);
+  if (archive.etag) {
+    reply.header('etag', archive.etag);
+    if (etagMatches(request.headers['if-none-match'], archive.etag)) {
+      archive.release?.();
+      return reply.code(304).send();
+    }
+  }
+  reply.header('content-type', archive.contentType);
+  if (archive.sizeBytes !== null) reply.header('content-length', archive.sizeBytes);
+  if (request.method === 'HEAD') {
+    archive.release?.();
+    return reply.send();
+  }
   return reply.send(await archive.open());
 }
 

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { StorageFilesTable } from '../../db/schema.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { Viewer } from '../auth/viewer.js';
+import { fetchUpstreamArchive, findUncachedArchive } from '../mirror/archive-cache.js';
 import { findNodeByAnyCase } from '../nodes/repository.js';
 import { memberRole } from '../publishers/repository.js';
 import { isValidBlobKey } from '../storage/blob-store.js';
@@ -13,11 +14,14 @@ import { type ArchiveRow, findArchiveByKey, findVersionArchive } from './reposit
 /** An archive ready to stream. */
 export interface ArchiveDownload {
   contentType: string;
-  sizeBytes: number;
-  /** Quoted SHA-256 of the bytes. */
+  /** Null while a mirrored archive streams from an upstream that sent no length. */
+  sizeBytes: number | null;
+  /** Quoted SHA-256 of the bytes; '' when not known (an upstream that recorded none). */
   etag: string;
   /** Opens the bytes; only called when a body is sent. */
   open(): Promise<Readable>;
+  /** Called instead of `open` when no body is sent (HEAD, 304), so work already started can finish. */
+  release?(): void;
 }
 
 const missing = () => notFound('File not found');
@@ -29,11 +33,33 @@ const missing = () => notFound('File not found');
  * version of a banned or deleted pack, answers 404 like an unknown key: refused code stays out of
  * reach of anyone who guesses its URL. Owners and admins read those through `findVersionArchiveFor`.
  */
-export async function findArchive(ctx: AppContext, key: string): Promise<ArchiveDownload> {
+export async function findArchive(ctx: AppContext, key: string, log: MirrorLog): Promise<ArchiveDownload> {
   if (!isValidBlobKey(key)) throw missing();
   const file = await findArchiveByKey(ctx.db, key);
-  if (!file || !isPublic(file)) throw missing();
+  if (!file) return mirroredArchive(ctx, key, log);
+  if (!isPublic(file)) throw missing();
   return download(ctx, file);
+}
+
+type MirrorLog = { warn(obj: object, msg: string): void };
+
+/**
+ * A mirrored version's archive that is not stored here yet: fetched from the upstream now,
+ * streamed to the client while it is stored (see `fetchUpstreamArchive`). Anything else is a 404.
+ */
+async function mirroredArchive(ctx: AppContext, key: string, log: MirrorLog): Promise<ArchiveDownload> {
+  const target = await findUncachedArchive(ctx.db, key);
+  if (!target) throw missing();
+  const streaming = await fetchUpstreamArchive(ctx, target, log);
+  if (!streaming) return findArchive(ctx, key, log);
+  return {
+    contentType: streaming.contentType,
+    sizeBytes: streaming.sizeBytes,
+    etag: streaming.etag,
+    open: async () => streaming.body,
+    // Nobody reads the bytes (HEAD): let them flow so the archive is still stored.
+    release: () => streaming.body.resume(),
+  };
 }
 
 /** Installable: an Active or Pending version of an Active pack (as `GET /nodes/{id}/install` decides). */

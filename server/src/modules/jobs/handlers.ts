@@ -1,4 +1,6 @@
 import type { AppContext } from '../../context.js';
+import { analyseMirroredHandler } from '../mirror/analyse-job.js';
+import { upstreamSyncHandler } from '../mirror/sync-job.js';
 import { notifyWebhookHandler } from '../notifications/webhook.js';
 import { AnalyserPool } from '../pipeline/analyser-pool.js';
 import { processArchiveHandler } from '../pipeline/process-archive.js';
@@ -19,5 +21,7 @@ export function registryJobHandlers(ctx: AppContext, log?: JobWorkerLog): JobHan
   return [
     { ...processArchiveHandler(ctx, analysers.analyze, log), close: () => analysers.close() },
     notifyWebhookHandler(ctx),
+    upstreamSyncHandler(ctx, log ?? { info() {}, warn() {} }),
+    analyseMirroredHandler(ctx, analysers.analyze),
   ];
 }

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { normalizeVersion } from '../catalogue/latest-version.js';
 import type { NodeVersionJson } from '../catalogue/wire.js';
-import { presentVersion } from '../versions/present.js';
+import { downloadKeyOf, presentVersion } from '../versions/present.js';
 import type { VersionRow } from '../versions/repository.js';
 import { findInstallTarget, recordInstall } from './install-repository.js';
 import { NodeMovedError } from './node-access.js';
@@ -35,7 +35,7 @@ export async function installNode(
 }
 
 /** The version if it may be installed, or the 4xx that says why not. */
-function installable(row: VersionRow | undefined, requested: string | undefined): VersionRow & { storage_key: string } {
+function installable(row: VersionRow | undefined, requested: string | undefined): VersionRow {
   if (!row) {
     throw requested === undefined
       ? notFound('No installable version', 'the pack has no active version yet')
@@ -44,10 +44,11 @@ function installable(row: VersionRow | undefined, requested: string | undefined)
   switch (row.status) {
     case 'NodeVersionStatusActive':
     case 'NodeVersionStatusPending':
-      if (row.storage_key === null) {
+      // A mirrored version not cached yet installs too: its archive comes from the upstream.
+      if (downloadKeyOf(row) === null) {
         throw notFound('Node version has no archive', `version ${row.version} has no uploaded archive yet`);
       }
-      return { ...row, storage_key: row.storage_key };
+      return row;
     case 'NodeVersionStatusFlagged':
       throw forbidden('Node version is flagged', `version ${row.version} is held for review and cannot be installed`);
     case 'NodeVersionStatusBanned':

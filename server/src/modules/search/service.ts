@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { pageNumber, pageSize } from '../../lib/paging.js';
-import { serializeNode, serializeVersion } from '../catalogue/serialize.js';
+import { serializeNode } from '../catalogue/serialize.js';
+import { presentVersion } from '../versions/present.js';
 import type { SearchAnswerCache } from './answer-cache.js';
 import type { HitMatch, SearchEngine, SearchSort } from './engine.js';
 import type { AcceleratorFamily, OsFamily } from './filters.js';
@@ -121,12 +122,7 @@ export async function searchNodes(
     }
     const version = row.latest_version_id ? rows.versions.get(row.latest_version_id) : undefined;
     const node = serializeNode(row, {
-      latestVersion: version
-        ? serializeVersion(version, {
-            downloadUrl: version.storage_key ? ctx.storage.downloadUrl(version.storage_key) : '',
-            includeStatusReason: true,
-          })
-        : undefined,
+      latestVersion: version ? presentVersion(ctx.storage, version, true) : undefined,
       publisher: { id: row.publisher_id, name: row.publisher_name },
     });
     nodes.push(hit.match ? { ...node, search_match: toWire(hit.match) } : node);

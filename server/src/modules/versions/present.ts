@@ -1,14 +1,22 @@
 import { serializeVersion } from '../catalogue/serialize.js';
 import type { ListedNodeVersionJson, NodeVersionJson } from '../catalogue/wire.js';
-import type { BlobStore } from '../storage/blob-store.js';
+import { archiveKey, type BlobStore } from '../storage/blob-store.js';
 import type { VersionRow } from './repository.js';
+
+/**
+ * The storage key a client downloads a version from: its stored archive's, or for a mirrored
+ * version not cached yet the key it will be stored under (`/files` fetches it from the upstream
+ * on first request), or null when there is no archive to hand out.
+ */
+export function downloadKeyOf(row: VersionRow): string | null {
+  if (row.storage_key) return row.storage_key;
+  return row.upstream_archive_url ? archiveKey(row.publisher_id, row.node_id, row.version) : null;
+}
 
 /** A version as the API shows it, with the public URL of its archive ('' while none is stored). */
 export function presentVersion(storage: BlobStore, row: VersionRow, includeStatusReason: boolean): NodeVersionJson {
-  return serializeVersion(row, {
-    downloadUrl: row.storage_key ? storage.downloadUrl(row.storage_key) : '',
-    includeStatusReason,
-  });
+  const key = downloadKeyOf(row);
+  return serializeVersion(row, { downloadUrl: key ? storage.downloadUrl(key) : '', includeStatusReason });
 }
 
 /**

@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { formatNumber } from '../../../lib/format';
 import { useAdminStats } from '../api/admin-stats';
 import { AdminNav } from './AdminNav';
+import { UpstreamPanel } from './UpstreamPanel';
 
 type CountKey =
   | 'pending_versions'
@@ -70,6 +71,8 @@ export function AdminDashboardPage() {
           </ul>
         )}
       </section>
+
+      <UpstreamPanel />
 
       <div className="mt-10">
         <AdminNav />

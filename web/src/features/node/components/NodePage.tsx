@@ -179,6 +179,16 @@ export function NodePage() {
               </>
             )}
           </p>
+          {pack.mirrored_from ? (
+            <p className="mt-1 break-words text-sm text-slate-600 dark:text-slate-400" data-testid="mirrored-from">
+              {t('mirrored', {
+                upstream: pack.mirrored_from,
+                date: pack.last_synced
+                  ? formatDate(pack.last_synced, language, { dateStyle: 'medium', timeStyle: 'short' })
+                  : '—',
+              })}
+            </p>
+          ) : null}
           <div className="mt-2 flex flex-wrap gap-2">
             {banned ? <Badge tone="red">{t('status.banned')}</Badge> : null}
             {deleted ? <Badge tone="slate">{t('status.deleted')}</Badge> : null}

@@ -1,0 +1,142 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '../support/fixtures';
+
+/*
+ * The mirror in the browser: two more registries of their own, started from the build, one the
+ * upstream (a small demo catalogue), the other mirroring it. An admin of the empty mirror is shown
+ * how to fill it, starts a sync from the dashboard, watches it finish, and a mirrored pack's page
+ * says where it comes from.
+ */
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Instance {
+  api: string;
+  web: string;
+  env: Record<string, string>;
+  process?: ChildProcess;
+  dataDir: string;
+}
+
+async function instance(extra: Record<string, string> = {}): Promise<Instance> {
+  const [apiPort, webPort] = [await freePort(), await freePort()];
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'registry-e2e-mirror-'));
+  const api = `http://127.0.0.1:${apiPort}`;
+  const web = `http://127.0.0.1:${webPort}`;
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: String(apiPort),
+    WEB_PORT: String(webPort),
+    PUBLIC_API_URL: api,
+    PUBLIC_WEB_URL: web,
+    LOG_LEVEL: 'warn',
+    EMAIL_VERIFICATION_REQUIRED: 'false',
+    ...extra,
+  };
+  delete env.DATABASE_URL;
+  delete env.UPSTREAM_URL;
+  if (extra.UPSTREAM_URL) env.UPSTREAM_URL = extra.UPSTREAM_URL;
+  return { api, web, env, dataDir };
+}
+
+function cli(target: Instance, args: string[]): void {
+  const run = spawnSync('node', ['server/dist/cli.js', ...args], { cwd: root, env: target.env, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`${args[0]} failed: ${run.stderr}`);
+}
+
+async function start(target: Instance): Promise<void> {
+  target.process = spawn('node', ['server/dist/main.js'], { cwd: root, env: target.env, stdio: 'ignore' });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const ok = await fetch(`${target.api}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    const webOk =
+      ok &&
+      (await fetch(`${target.web}/`).then(
+        (r) => r.ok,
+        () => false,
+      ));
+    if (webOk) return;
+    if (Date.now() > deadline) throw new Error(`registry at ${target.api} did not start`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+function stop(target: Instance): void {
+  target.process?.kill('SIGTERM');
+  rmSync(target.dataDir, { recursive: true, force: true });
+}
+
+const admin = { email: 'mirror-admin@e2e.test', password: 'mirror-admin-password-1' };
+
+test.describe('upstream mirror', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('an admin fills an empty mirror with Sync now, and mirrored packs say where they come from', async ({
+    page,
+  }) => {
+    const upstream = await instance();
+    const mirror = await instance();
+    try {
+      cli(upstream, ['seed-demo', '--packs', '3', '--versions-per-pack', '1', '--archives', 'latest']);
+      await start(upstream);
+      Object.assign(mirror.env, { UPSTREAM_URL: upstream.api, UPSTREAM_SYNC_INTERVAL: '0' });
+      cli(mirror, ['create-admin', '--email', admin.email, '--password', admin.password]);
+      await start(mirror);
+
+      const signIn = await page.request.post(`${mirror.api}/api/auth/sign-in/email`, {
+        data: admin,
+        headers: { origin: mirror.web },
+      });
+      expect(signIn.ok()).toBe(true);
+
+      // Empty: the home page tells the admin how to fill the catalogue, with the exact commands.
+      await page.goto(`${mirror.web}/`);
+      await expect(page.getByRole('heading', { name: 'The catalogue is empty' })).toBeVisible();
+      await expect(page.getByText('UPSTREAM_URL=https://api.comfy.org npm start')).toBeVisible();
+      await expect(page.getByText('npm run registry -- seed-demo --packs 200')).toBeVisible();
+
+      await page.goto(`${mirror.web}/admin`);
+      const panel = page.getByRole('region', { name: 'Upstream mirror' });
+      await expect(panel.getByText(`Mirroring ${upstream.api}.`)).toBeVisible();
+      await expect(panel.getByTestId('upstream-status')).toHaveText('Never synced yet');
+      await panel.getByRole('button', { name: 'Sync now' }).click();
+      await expect(panel.getByTestId('upstream-status')).toHaveText('Last sync finished', { timeout: 60_000 });
+      await expect(panel.getByText('Page 1 of 1')).toBeVisible();
+      await expect(panel.getByText('3 written, 0 unchanged, 0 refused')).toBeVisible();
+
+      const listed = (await (await fetch(`${mirror.api}/nodes?limit=1`)).json()) as { nodes: { id: string }[] };
+      const id = listed.nodes[0]?.id ?? '';
+      await page.goto(`${mirror.web}/nodes/${id}`);
+      await expect(page.getByTestId('mirrored-from')).toContainText(`Mirrored from ${upstream.api}, last synced`);
+
+      // Once packs exist, the home page no longer shows the first-start panel.
+      await page.goto(`${mirror.web}/`);
+      await expect(page.getByRole('heading', { name: 'Custom nodes for ComfyUI, in one place' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'The catalogue is empty' })).toHaveCount(0);
+    } finally {
+      stop(mirror);
+      stop(upstream);
+    }
+  });
+});

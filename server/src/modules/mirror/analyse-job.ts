@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { Type } from 'typebox';
+import { Value } from 'typebox/value';
+import { archiveLimitsFromConfig } from '../../config/archive.js';
+import type { AppContext } from '../../context.js';
+import { changeVersionStatus } from '../admin/version-repository.js';
+import type { AnalyzeArchive } from '../archive/types.js';
+import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
+import { refreshLatestVersion } from '../catalogue/latest-version.js';
+import { type JobHandler, PermanentJobError } from '../jobs/types.js';
+import { AnalysisLimitError } from '../pipeline/analyser-pool.js';
+import { replaceExtractedComfyNodes } from '../pipeline/comfy-nodes.js';
+import { ArchiveIntegrityError, fetchArchive } from '../pipeline/fetch-archive.js';
+import { decideOutcome } from '../pipeline/outcome.js';
+import { findSubject } from '../pipeline/repository.js';
+
+/** Job kind that analyses a mirrored archive once it is cached here. */
+export const ANALYSE_MIRRORED_JOB = 'analyse-mirrored-archive';
+
+const Payload = Type.Object({ versionId: Type.String({ minLength: 1 }) });
+
+/**
+ * The analysis part of the upload pipeline, for archives cached from the upstream: the same
+ * analyser (it never runs the pack's code) extracts the node classes and scans the code. The
+ * classes replace the upstream's, so search by class reflects the archive actually served here;
+ * findings flag the version (history row, latest pointer, change feed, admin notification) so
+ * the admins' queue covers mirrored packs too. The pack's metadata stays the upstream's.
+ */
+export function analyseMirroredHandler(ctx: AppContext, analyze: AnalyzeArchive): JobHandler {
+  const tmpDir = path.join(ctx.config.database.DATA_DIR, 'tmp');
+  const limits = archiveLimitsFromConfig(ctx.config.publishing);
+  return {
+    kind: ANALYSE_MIRRORED_JOB,
+    async run(payload: unknown) {
+      if (!Value.Check(Payload, payload)) throw new PermanentJobError('bad analyse-mirrored-archive payload');
+      const subject = await findSubject(ctx.db, payload.versionId);
+      if (!subject?.file || subject.version.upstream_archive_url === '') return;
+      if (
+        subject.version.status !== 'NodeVersionStatusActive' &&
+        subject.version.status !== 'NodeVersionStatusPending'
+      ) {
+        return;
+      }
+      let archive: Awaited<ReturnType<typeof fetchArchive>>;
+      try {
+        archive = await fetchArchive(
+          ctx.storage,
+          subject.file.storage_key,
+          { sizeBytes: Number(subject.file.size_bytes), sha256: subject.file.sha256 },
+          tmpDir,
+        );
+      } catch (error) {
+        if (error instanceof ArchiveIntegrityError) throw new PermanentJobError(error.message);
+        throw error;
+      }
+      let analysis: Awaited<ReturnType<AnalyzeArchive>>;
+      try {
+        analysis = await analyze(archive.path, { name: subject.node.id, version: subject.version.version }, limits);
+      } catch (error) {
+        if (error instanceof AnalysisLimitError) throw new PermanentJobError(error.message);
+        throw error;
+      } finally {
+        await archive.remove();
+      }
+      const outcome = decideOutcome(analysis, false);
+      const flagged = outcome.status === 'NodeVersionStatusFlagged';
+      const { version } = subject;
+      await ctx.db.transaction().execute(async (trx) => {
+        if (analysis.ok) {
+          // Finding no class at all keeps the upstream's list rather than emptying it.
+          if (analysis.comfyNodes.length > 0) {
+            await replaceExtractedComfyNodes(trx, version.node_id, version.id, analysis.comfyNodes);
+          }
+          await trx
+            .updateTable('node_versions')
+            .set({
+              comfy_node_extract_status: analysis.extract.status,
+              comfy_node_extract_reason: analysis.extract.reason,
+            })
+            .where('id', '=', version.id)
+            .execute();
+        }
+        if (flagged) {
+          await changeVersionStatus(trx, version, { status: outcome.status, reason: outcome.reason }, null);
+          await refreshLatestVersion(trx, version.node_id);
+        }
+        await recordCatalogueChange(trx, [version.node_id]);
+      });
+      announceCatalogueChange(ctx.events, [version.node_id]);
+      if (flagged) ctx.events.emit('version:flagged', version.id);
+    },
+  };
+}

@@ -1,0 +1,222 @@
+import { PassThrough, Readable, type Writable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/schema.js';
+import { badGateway, gatewayTimeout, type HttpError } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { announceJobQueued, enqueueJob } from '../jobs/queue.js';
+import { archiveKey } from '../storage/blob-store.js';
+import { ANALYSE_MIRRORED_JOB } from './analyse-job.js';
+import { UpstreamClient, UpstreamStatusError, UpstreamUnavailableError, upstreamOptions } from './upstream-client.js';
+
+/** A mirrored version whose archive is not stored here yet. */
+export interface UncachedArchive {
+  versionId: string;
+  key: string;
+  upstreamUrl: string;
+}
+
+/** An upstream archive on its way: headers known, bytes streaming to the client while stored. */
+export interface StreamingArchive {
+  contentType: string;
+  /** From the upstream's Content-Length; null when it sent none. */
+  sizeBytes: number | null;
+  /** The upstream's SHA-256 as an ETag, or '' when it recorded none. */
+  etag: string;
+  /** The bytes for the client; errors (and so aborts the response) if the hash check fails. */
+  body: Readable;
+}
+
+/** The mirrored version stored under `key` once cached, if it has no archive here yet. */
+export async function findUncachedArchive(db: Kysely<Database>, key: string): Promise<UncachedArchive | undefined> {
+  const parts = key.split('/');
+  if (parts.length !== 4 || parts[3] !== 'node.zip') return undefined;
+  const [publisherId, nodeId, version] = parts as [string, string, string];
+  const row = await db
+    .selectFrom('node_versions')
+    .innerJoin('nodes', 'nodes.id', 'node_versions.node_id')
+    .select(['node_versions.id', 'node_versions.upstream_archive_url', 'node_versions.publisher_id'])
+    .where('node_versions.node_id', '=', nodeId)
+    .where('node_versions.version', '=', version)
+    .where('node_versions.publisher_id', '=', publisherId)
+    .where('node_versions.storage_file_id', 'is', null)
+    .where('node_versions.upstream_archive_url', '!=', '')
+    .where('node_versions.status', 'in', ['NodeVersionStatusActive', 'NodeVersionStatusPending'])
+    .where('nodes.status', '=', 'NodeStatusActive')
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    versionId: row.id,
+    key: archiveKey(row.publisher_id, nodeId, version),
+    upstreamUrl: row.upstream_archive_url,
+  };
+}
+
+/** Fetches that are storing an archive now, by key: a second request waits for the first. */
+const inFlight = new WeakMap<Kysely<Database>, Map<string, Promise<boolean>>>();
+
+/**
+ * Starts fetching a mirrored archive from the upstream: the bytes go to the client and into blob
+ * storage at once. When all have arrived, their SHA-256 is compared with the one the upstream
+ * recorded (its ETag, when that is a SHA-256); on a mismatch nothing stays stored and the client's
+ * stream errors, so a half-trusted archive is never completed. Only a verified archive is attached
+ * to its version, after which `/files` serves it from storage like any other.
+ *
+ * Returns null when another request is storing the same archive and has now finished (the
+ * caller reads it from storage). Throws 502/504 when the upstream cannot deliver.
+ */
+export async function fetchUpstreamArchive(
+  ctx: AppContext,
+  target: UncachedArchive,
+  log: { warn(obj: object, msg: string): void },
+): Promise<StreamingArchive | null> {
+  const running = inFlight.get(ctx.db)?.get(target.key);
+  if (running) {
+    await running;
+    return null;
+  }
+  const options = upstreamOptions(ctx.config);
+  // The upstream was unset after the sync: the archive can only come from a bundle now.
+  if (!options) throw badGateway('Upstream registry not configured', 'this mirrored archive is not cached here');
+  const client = new UpstreamClient(options);
+  let response: Response;
+  try {
+    response = await client.fetch(target.upstreamUrl);
+  } catch (error) {
+    throw upstreamError(error);
+  }
+  if (!response.body) throw badGateway('Upstream registry sent no archive');
+  const maxBytes = ctx.config.publishing.MAX_ARCHIVE_BYTES;
+  const length = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (Number.isFinite(length) && length > maxBytes) {
+    await response.body.cancel();
+    throw badGateway('Upstream archive too large', `${length} bytes; this registry keeps at most ${maxBytes}`);
+  }
+  const expected = sha256FromEtag(response.headers.get('etag'));
+  const source = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
+  const toStore = new PassThrough();
+  const toClient = new PassThrough();
+  const stored = ctx.storage.put(target.key, toStore, { contentType: 'application/zip', maxBytes });
+
+  const done = (async (): Promise<boolean> => {
+    try {
+      for await (const chunk of source) {
+        await writeChunk(toStore, chunk as Buffer);
+        await writeChunk(toClient, chunk as Buffer);
+      }
+      toStore.end();
+      const blob = await stored;
+      if (expected && blob.sha256 !== expected) {
+        await ctx.storage.delete(target.key);
+        log.warn(
+          { key: target.key, expected, actual: blob.sha256, upstream: target.upstreamUrl },
+          'upstream archive refused: its SHA-256 differs from the one the upstream recorded',
+        );
+        toClient.destroy(new Error('archive hash mismatch'));
+        return false;
+      }
+      await attachCachedArchive(ctx, target, blob.sizeBytes, blob.sha256);
+      toClient.end();
+      return true;
+    } catch (error) {
+      toStore.destroy(error instanceof Error ? error : new Error(String(error)));
+      await stored.catch(() => undefined);
+      toClient.destroy(error instanceof Error ? error : new Error(String(error)));
+      log.warn({ key: target.key, err: error }, 'upstream archive could not be cached');
+      return false;
+    } finally {
+      inFlight.get(ctx.db)?.delete(target.key);
+    }
+  })();
+  const map = inFlight.get(ctx.db) ?? new Map<string, Promise<boolean>>();
+  inFlight.set(ctx.db, map);
+  map.set(target.key, done);
+  return {
+    contentType: 'application/zip',
+    sizeBytes: Number.isFinite(length) ? length : null,
+    etag: expected ? `"${expected}"` : '',
+    body: toClient,
+  };
+}
+
+/** Fetches and stores a mirrored archive without a client (eager caching, bundles): true when cached. */
+export async function cacheUpstreamArchive(
+  ctx: AppContext,
+  target: UncachedArchive,
+  log: { warn(obj: object, msg: string): void },
+): Promise<boolean> {
+  const started = await fetchUpstreamArchive(ctx, target, log);
+  if (!started) return true;
+  started.body.resume();
+  return new Promise<boolean>((resolve) => {
+    started.body.on('end', () => resolve(true));
+    started.body.on('error', () => resolve(false));
+  });
+}
+
+/** Writes a chunk, waiting while the reader is behind; a reader that went away is skipped. */
+async function writeChunk(stream: Writable, chunk: Buffer): Promise<void> {
+  if (stream.destroyed || stream.writableEnded) return;
+  if (stream.write(chunk)) return;
+  await new Promise<void>((resolve) => {
+    const finish = () => {
+      stream.off('drain', finish);
+      stream.off('close', finish);
+      resolve();
+    };
+    stream.on('drain', finish);
+    stream.on('close', finish);
+  });
+}
+
+/**
+ * Records the stored archive, attaches it to its version and queues its analysis (node classes
+ * and the security scan, as for uploads) in one transaction.
+ */
+export async function attachCachedArchive(
+  ctx: AppContext,
+  target: UncachedArchive,
+  sizeBytes: number,
+  sha256: string,
+): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const fileId = newId();
+    await trx.deleteFrom('storage_files').where('storage_key', '=', target.key).execute();
+    await trx
+      .insertInto('storage_files')
+      .values({ id: fileId, storage_key: target.key, content_type: 'application/zip', size_bytes: sizeBytes, sha256 })
+      .execute();
+    await trx
+      .updateTable('node_versions')
+      .set({ storage_file_id: fileId, updated_at: new Date().toISOString() })
+      .where('id', '=', target.versionId)
+      .execute();
+    await enqueueJob(trx, {
+      kind: ANALYSE_MIRRORED_JOB,
+      payload: { versionId: target.versionId },
+      maxAttempts: ctx.config.jobs.JOBS_MAX_ATTEMPTS,
+      // Mirrored archives take turns with uploads instead of holding back publishers' own.
+      fairKey: 'mirror',
+    });
+  });
+  announceJobQueued(ctx.events, ANALYSE_MIRRORED_JOB);
+}
+
+/** The SHA-256 an ETag carries (`"<64 hex>"`, weak or strong), or null for any other tag. */
+export function sha256FromEtag(etag: string | null): string | null {
+  const match = etag?.match(/^(?:W\/)?"?([0-9a-f]{64})"?$/i);
+  return match?.[1] ? match[1].toLowerCase() : null;
+}
+
+function upstreamError(error: unknown): HttpError {
+  if (error instanceof UpstreamUnavailableError) {
+    return error.timedOut
+      ? gatewayTimeout('Upstream registry timed out', 'the archive is not cached here yet; try again later')
+      : badGateway('Upstream registry unavailable', 'the archive is not cached here yet; try again later');
+  }
+  if (error instanceof UpstreamStatusError) {
+    return badGateway('Upstream registry refused the archive', `the upstream answered ${error.status}`);
+  }
+  return badGateway('Upstream registry unavailable', 'the archive is not cached here yet');
+}
