@@ -77,4 +77,54 @@ describe('the in-memory catalogue index', () => {
     expect(search.search(query('depth', { sort: 'downloads' })).hits.map((h) => h.id)).toEqual(['b', 'a']);
     expect(search.search(query('depth')).hits.map((h) => h.id)).toEqual(['a', 'b']);
   });
+
+  it('matches every word whichever is rarest, falling back to some words only when no pack has all', () => {
+    const search = new MemorySearch();
+    // "upscale" is in every pack, "tile" in a few, "wan" in one: matching starts from the rarest word.
+    for (let i = 0; i < 300; i++) {
+      search.index.upsert(doc(`up-${i}`, `Upscale ${i % 10 === 0 ? 'Tile' : 'Plain'} ${i}`, { downloads: i }));
+    }
+    search.index.upsert(doc('wan-up', 'Upscale Wan', { description: 'tile-free upscaling' }));
+    // The rarest unit found only through a compound (`IP Adapter` written as one word).
+    search.index.upsert(doc('ip-up', 'Upscale ipadapter'));
+
+    const tiled = search.search(query('upscale tile', { limit: 100 }));
+    expect(tiled.total).toBe(31);
+    expect(tiled.hits.map((h) => h.id)).toContain('wan-up');
+    expect(tiled.hits.map((h) => h.id)).toContain('up-290');
+    expect(search.search(query('tile upscale wan')).hits.map((h) => h.id)).toEqual(['wan-up']);
+    expect(search.search(query('upscale ip adapter')).hits.map((h) => h.id)).toEqual(['ip-up']);
+
+    // No pack has all three: packs with most of the words come first, then the others.
+    const partial = search.search(query('wan tile zebra', { limit: 40 }));
+    expect(partial.total).toBe(31);
+    expect(partial.hits[0]?.id).toBe('wan-up');
+    expect(partial.hits.slice(1).every((h) => h.id.startsWith('up-'))).toBe(true);
+  });
+
+  it('names the matching comfy-node classes of a hit, by class or display name, an exact one first', () => {
+    const search = new MemorySearch();
+    search.index.upsert(
+      doc('sampler-pack', 'Sampler Pack', {
+        comfyNodes: [
+          { name: 'AdvancedKSampler', displayName: '' },
+          { name: 'LatentBlend', displayName: 'Latent Mixer' },
+          { name: 'KSampler', displayName: 'K Sampler' },
+          { name: 'ImageResize', displayName: 'Resize (sampler aware)' },
+        ],
+      }),
+    );
+    const sampler = search.search(query('ksampler')).hits[0]?.match;
+    expect(sampler?.comfyNodes).toEqual([
+      { name: 'KSampler', ranges: [{ start: 0, end: 8 }] },
+      { name: 'AdvancedKSampler', ranges: [{ start: 8, end: 16 }] },
+    ]);
+    expect(sampler?.comfyNodesMatched).toBe(2);
+    expect(sampler?.comfyNodesTotal).toBe(4);
+    // A class found by its display name is listed without spans in its class name.
+    const blend = search.search(query('mixer')).hits[0]?.match;
+    expect(blend?.comfyNodes).toEqual([{ name: 'LatentBlend', ranges: [] }]);
+    // A word only in the name and description lists no class.
+    expect(search.search(query('pack')).hits[0]?.match?.comfyNodes).toEqual([]);
+  });
 });
