@@ -127,4 +127,24 @@ describe('the in-memory catalogue index', () => {
     // A word only in the name and description lists no class.
     expect(search.search(query('pack')).hits[0]?.match?.comfyNodes).toEqual([]);
   });
+
+  it('completes a typed prefix with its most common words, including words added after the build', () => {
+    const search = new MemorySearch();
+    // 150 words start with "zet": one in 20 packs, the rest in one pack each.
+    const letters = (i: number) => String.fromCharCode(97 + Math.floor(i / 26), 97 + (i % 26));
+    for (let i = 0; i < 150; i++) search.index.upsert(doc(`rare-${i}`, `Zet${letters(i)} Tools`));
+    for (let i = 0; i < 20; i++) search.index.upsert(doc(`common-${i}`, `Zetcommon Tools ${i}`, { downloads: i }));
+    search.index.pack();
+    // Only the 100 most common completions count: the common word (also joined with the next:
+    // `zetcommontools`) and 98 rare ones, alphabetically first (`zetaa`, `zetaatools`, ...).
+    const typed = search.search(query('zet', { limit: 200 }));
+    expect(typed.total).toBe(20 + 49);
+    expect(typed.hits.slice(0, 2).map((h) => h.id)).toEqual(['common-19', 'common-18']);
+    expect(typed.hits.map((h) => h.id)).toContain('rare-0');
+    expect(typed.hits.map((h) => h.id)).not.toContain('rare-149');
+    search.index.upsert(doc('late', 'Zetlate Tools'));
+    search.index.upsert(doc('later', 'Aardvark Zetlater'));
+    expect(search.search(query('zetlat')).hits.map((h) => h.id)).toEqual(['late', 'later']);
+    expect(search.search(query('aardv')).hits.map((h) => h.id)).toEqual(['later']);
+  });
 });
