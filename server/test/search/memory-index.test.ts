@@ -126,6 +126,25 @@ describe('the in-memory catalogue index', () => {
     expect(blend?.comfyNodes).toEqual([{ name: 'LatentBlend', ranges: [] }]);
     // A word only in the name and description lists no class.
     expect(search.search(query('pack')).hits[0]?.match?.comfyNodes).toEqual([]);
+
+    // The same for a pack with many classes (tested through its stored class letters).
+    search.index.upsert(
+      doc('big-pack', 'Big Toolbox', {
+        comfyNodes: [
+          ...Array.from({ length: 30 }, (_, i) => ({
+            name: `Filler${String.fromCharCode(97 + i)}Node`,
+            displayName: '',
+          })),
+          { name: 'ToolboxKSampler', displayName: '' },
+          { name: 'LatentTwist', displayName: 'Twist Mixer' },
+        ],
+      }),
+    );
+    const big = (text: string) => search.search(query(text)).hits.find((h) => h.id === 'big-pack')?.match;
+    expect(big('ksampler')?.comfyNodes).toEqual([{ name: 'ToolboxKSampler', ranges: [{ start: 7, end: 15 }] }]);
+    expect(big('mixer')?.comfyNodes).toEqual([{ name: 'LatentTwist', ranges: [] }]);
+    expect(big('fillerc')?.comfyNodes).toEqual([{ name: 'FillercNode', ranges: [{ start: 0, end: 7 }] }]);
+    expect(big('toolbox')).toMatchObject({ comfyNodesMatched: 1, comfyNodesTotal: 32 });
   });
 
   it('completes a typed prefix with its most common words, including words added after the build', () => {

@@ -15,16 +15,18 @@ const MAX_CLASSES = 10;
 export function highlightPack(pack: StoredPack, terms: HighlightTerms, queryKey: string): HitMatch {
   const matched: { name: string; ranges: TextRange[]; exact: boolean }[] = [];
   const letters = pack.classLetters;
-  // Most hits matched elsewhere: one test of all their classes' letters settles it.
-  if (lettersCouldMatch(letters, terms, true)) {
+  // Most hits matched elsewhere: for a big pack, one test of all its classes' letters settles it.
+  if (letters === null || lettersCouldMatch(letters, terms, true)) {
     let from = 0;
     pack.classNames.forEach((name, i) => {
-      const end = letters.indexOf('\n', from);
-      const classLetters = letters.slice(from, end < 0 ? letters.length : end);
-      from = end + 1;
-      if (!lettersCouldMatch(classLetters, terms, true)) return;
-      const ranges = spans(name, terms, true, true);
       const displayName = pack.displayNames?.[i] ?? '';
+      if (letters !== null) {
+        const end = letters.indexOf('\n', from);
+        const classLetters = letters.slice(from, end < 0 ? letters.length : end);
+        from = end + 1;
+        if (!lettersCouldMatch(classLetters, terms, true)) return;
+      }
+      const ranges = spans(name, terms, true, true);
       if (ranges.length === 0 && !(displayName && spans(displayName, terms, true, true).length > 0)) return;
       matched.push({ name, ranges, exact: compoundKey(name) === queryKey });
     });
