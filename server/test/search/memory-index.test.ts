@@ -77,4 +77,93 @@ describe('the in-memory catalogue index', () => {
     expect(search.search(query('depth', { sort: 'downloads' })).hits.map((h) => h.id)).toEqual(['b', 'a']);
     expect(search.search(query('depth')).hits.map((h) => h.id)).toEqual(['a', 'b']);
   });
+
+  it('matches every word whichever is rarest, falling back to some words only when no pack has all', () => {
+    const search = new MemorySearch();
+    // "upscale" is in every pack, "tile" in a few, "wan" in one: matching starts from the rarest word.
+    for (let i = 0; i < 300; i++) {
+      search.index.upsert(doc(`up-${i}`, `Upscale ${i % 10 === 0 ? 'Tile' : 'Plain'} ${i}`, { downloads: i }));
+    }
+    search.index.upsert(doc('wan-up', 'Upscale Wan', { description: 'tile-free upscaling' }));
+    // The rarest unit found only through a compound (`IP Adapter` written as one word).
+    search.index.upsert(doc('ip-up', 'Upscale ipadapter'));
+
+    const tiled = search.search(query('upscale tile', { limit: 100 }));
+    expect(tiled.total).toBe(31);
+    expect(tiled.hits.map((h) => h.id)).toContain('wan-up');
+    expect(tiled.hits.map((h) => h.id)).toContain('up-290');
+    expect(search.search(query('tile upscale wan')).hits.map((h) => h.id)).toEqual(['wan-up']);
+    expect(search.search(query('upscale ip adapter')).hits.map((h) => h.id)).toEqual(['ip-up']);
+
+    // No pack has all three: packs with most of the words come first, then the others.
+    const partial = search.search(query('wan tile zebra', { limit: 40 }));
+    expect(partial.total).toBe(31);
+    expect(partial.hits[0]?.id).toBe('wan-up');
+    expect(partial.hits.slice(1).every((h) => h.id.startsWith('up-'))).toBe(true);
+  });
+
+  it('names the matching comfy-node classes of a hit, by class or display name, an exact one first', () => {
+    const search = new MemorySearch();
+    search.index.upsert(
+      doc('sampler-pack', 'Sampler Pack', {
+        comfyNodes: [
+          { name: 'AdvancedKSampler', displayName: '' },
+          { name: 'LatentBlend', displayName: 'Latent Mixer' },
+          { name: 'KSampler', displayName: 'K Sampler' },
+          { name: 'ImageResize', displayName: 'Resize (sampler aware)' },
+        ],
+      }),
+    );
+    const sampler = search.search(query('ksampler')).hits[0]?.match;
+    expect(sampler?.comfyNodes).toEqual([
+      { name: 'KSampler', ranges: [{ start: 0, end: 8 }] },
+      { name: 'AdvancedKSampler', ranges: [{ start: 8, end: 16 }] },
+    ]);
+    expect(sampler?.comfyNodesMatched).toBe(2);
+    expect(sampler?.comfyNodesTotal).toBe(4);
+    // A class found by its display name is listed without spans in its class name.
+    const blend = search.search(query('mixer')).hits[0]?.match;
+    expect(blend?.comfyNodes).toEqual([{ name: 'LatentBlend', ranges: [] }]);
+    // A word only in the name and description lists no class.
+    expect(search.search(query('pack')).hits[0]?.match?.comfyNodes).toEqual([]);
+
+    // The same for a pack with many classes (tested through its stored class letters).
+    search.index.upsert(
+      doc('big-pack', 'Big Toolbox', {
+        comfyNodes: [
+          ...Array.from({ length: 30 }, (_, i) => ({
+            name: `Filler${String.fromCharCode(97 + i)}Node`,
+            displayName: '',
+          })),
+          { name: 'ToolboxKSampler', displayName: '' },
+          { name: 'LatentTwist', displayName: 'Twist Mixer' },
+        ],
+      }),
+    );
+    const big = (text: string) => search.search(query(text)).hits.find((h) => h.id === 'big-pack')?.match;
+    expect(big('ksampler')?.comfyNodes).toEqual([{ name: 'ToolboxKSampler', ranges: [{ start: 7, end: 15 }] }]);
+    expect(big('mixer')?.comfyNodes).toEqual([{ name: 'LatentTwist', ranges: [] }]);
+    expect(big('fillerc')?.comfyNodes).toEqual([{ name: 'FillercNode', ranges: [{ start: 0, end: 7 }] }]);
+    expect(big('toolbox')).toMatchObject({ comfyNodesMatched: 1, comfyNodesTotal: 32 });
+  });
+
+  it('completes a typed prefix with its most common words, including words added after the build', () => {
+    const search = new MemorySearch();
+    // 150 words start with "zet": one in 20 packs, the rest in one pack each.
+    const letters = (i: number) => String.fromCharCode(97 + Math.floor(i / 26), 97 + (i % 26));
+    for (let i = 0; i < 150; i++) search.index.upsert(doc(`rare-${i}`, `Zet${letters(i)} Tools`));
+    for (let i = 0; i < 20; i++) search.index.upsert(doc(`common-${i}`, `Zetcommon Tools ${i}`, { downloads: i }));
+    search.index.pack();
+    // Only the 100 most common completions count: the common word (also joined with the next:
+    // `zetcommontools`) and 98 rare ones, alphabetically first (`zetaa`, `zetaatools`, ...).
+    const typed = search.search(query('zet', { limit: 200 }));
+    expect(typed.total).toBe(20 + 49);
+    expect(typed.hits.slice(0, 2).map((h) => h.id)).toEqual(['common-19', 'common-18']);
+    expect(typed.hits.map((h) => h.id)).toContain('rare-0');
+    expect(typed.hits.map((h) => h.id)).not.toContain('rare-149');
+    search.index.upsert(doc('late', 'Zetlate Tools'));
+    search.index.upsert(doc('later', 'Aardvark Zetlater'));
+    expect(search.search(query('zetlat')).hits.map((h) => h.id)).toEqual(['late', 'later']);
+    expect(search.search(query('aardv')).hits.map((h) => h.id)).toEqual(['later']);
+  });
 });

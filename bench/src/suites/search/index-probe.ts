@@ -35,6 +35,8 @@ export interface IndexProbe {
   heapMiB: number;
   /** One search through the in-memory index (no HTTP, no database). */
   latency: Percentiles;
+  /** CPU time of those searches, per search (varies less with other load than `latency`). */
+  searchCpuMs: number;
   /** The catalogue, for building the query mix. */
   packsForQueries: QuerySource[];
 }
@@ -97,6 +99,7 @@ export async function probeIndex(
     });
     for (const text of queries) search.search(query(text));
     const samples: number[] = [];
+    const searchCpuStart = process.cpuUsage();
     for (let round = 0; round < rounds; round++) {
       for (const text of queries) {
         const began = performance.now();
@@ -104,6 +107,8 @@ export async function probeIndex(
         samples.push(performance.now() - began);
       }
     }
+    const searchCpu = process.cpuUsage(searchCpuStart);
+    const searchCpuMs = (searchCpu.user + searchCpu.system) / 1000 / Math.max(1, samples.length);
     return {
       packs: documents.length,
       terms: search.index.termCount,
@@ -112,6 +117,7 @@ export async function probeIndex(
       buildCpuMs,
       heapMiB,
       latency: percentiles(samples),
+      searchCpuMs,
       packsForQueries: documents,
     };
   } finally {

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { changeCatalogue } from '../../helpers/catalogue.js';
@@ -51,5 +52,44 @@ describe('GET /nodes/search answer cache', () => {
     ]);
     expect((await search(t, { search: 'depth', include_banned: 'true' }, user)).ids).toEqual(['live']);
     expect((await search(t, { search: 'depth', include_banned: 'true' })).ids).toEqual(['live']);
+  });
+
+  it('compresses a new answer quickly, and an answer asked for again as small as usual', async () => {
+    const t = await buildTestApp();
+    // Descriptions varied enough that compression settings make a difference.
+    const words = ['amber', 'basalt', 'cobalt', 'drift', 'ember', 'fjord', 'granite', 'harbor', 'indigo', 'juniper'];
+    const description = (i: number) =>
+      Array.from({ length: 40 }, (_, w) => `${words[(i * 7 + w * w) % words.length]}${(i * 31 + w * 17) % 97}`).join(
+        ' ',
+      );
+    await seedSearchPacks(
+      t,
+      Array.from({ length: 30 }, (_, i) => ({
+        id: `lantern-${i}`,
+        node: { name: `Lantern tools ${i}`, description: `Lantern ${description(i)}` },
+      })),
+    );
+    const ask = async (encoding: 'br' | 'gzip') => {
+      const res = await t.anon.inject({
+        method: 'GET',
+        url: '/nodes/search',
+        // A search of its own per encoding: each is built (and first compressed) once.
+        query: { search: 'lantern', limit: '30', sort: encoding === 'br' ? 'relevance' : 'downloads' },
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      const body = encoding === 'br' ? brotliDecompressSync(res.rawPayload) : gunzipSync(res.rawPayload);
+      return { bytes: res.rawPayload.length, answer: JSON.parse(body.toString()) as { nodes: unknown[] } };
+    };
+    for (const encoding of ['br', 'gzip'] as const) {
+      const first = await ask(encoding);
+      const again = await ask(encoding);
+      const third = await ask(encoding);
+      expect(first.answer.nodes).toHaveLength(30);
+      expect(again.answer).toEqual(first.answer);
+      expect(again.bytes).toBeLessThan(first.bytes);
+      expect(third.bytes).toBe(again.bytes);
+    }
   });
 });

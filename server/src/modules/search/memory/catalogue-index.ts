@@ -78,8 +78,8 @@ export class CatalogueIndex {
    * dropping the room lists grew into while packs were added.
    */
   pack(): void {
-    this.vocabulary.all();
     this.rewriteLists(null);
+    this.vocabulary.reset(this.terms);
   }
 
   /** Slots (live or dead) of packs with this id/name key, short key, class-name key or repository. */
@@ -178,7 +178,7 @@ export class CatalogueIndex {
     if (list === undefined) {
       list = this.lists.create();
       lists.set(term, list);
-      if (vocabulary) this.vocabulary.add(term);
+      if (vocabulary) this.vocabulary.add(term, list);
     }
     this.lists.add(list, slot, bits);
   }
@@ -225,7 +225,7 @@ export class CatalogueIndex {
       this.packs[slot] = pack;
       this.slotById.set(pack.sortId, slot);
     });
-    this.vocabulary.reset([...this.terms.keys()]);
+    this.vocabulary.reset(this.terms);
     this.dead = 0;
   }
 }

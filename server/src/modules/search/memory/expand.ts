@@ -94,14 +94,68 @@ export function expandTerm(
 
 /** The lists of the terms that start with `prefix` (not the prefix itself), most packs first. */
 function mostCommonCompletions(index: CatalogueIndex, prefix: string): number[] {
-  const [start, end] = index.vocabulary.prefixRange(prefix);
-  const terms = index.vocabulary.all();
-  const lists: number[] = [];
-  for (let i = start; i < end; i++) {
-    const list = index.termList(terms[i] as string);
-    if (list !== undefined) lists.push(list);
-  }
-  if (lists.length <= MAX_COMPLETIONS) return lists;
+  const [start, range] = index.vocabulary.prefixRange(prefix);
+  // (A prefix of millions of terms is cut to the first 2^21 - 1, so positions fit in the keys.)
+  const end = Math.min(range, start + POSITION_SPAN - 1);
+  const lists = index.vocabulary.lists();
+  if (end - start <= MAX_COMPLETIONS) return Array.from(lists.subarray(start, end));
+  // The largest lists, alphabetically first among equals, as numeric keys
+  // (size × 2^21 + 2^21 − 1 − position) kept in a min-heap of the best seen: most of a prefix's
+  // thousands of terms are rare and cost one comparison with the heap's smallest.
   const sizes = index.lists.length;
-  return lists.sort((a, b) => (sizes[b] as number) - (sizes[a] as number)).slice(0, MAX_COMPLETIONS);
+  const heap = new MinHeap(MAX_COMPLETIONS);
+  for (let i = start; i < end; i++) {
+    heap.offer((sizes[lists[i] as number] as number) * POSITION_SPAN + (POSITION_SPAN - 1 - (i - start)));
+  }
+  const keys = heap.values().sort();
+  const best: number[] = [];
+  for (let k = keys.length - 1; k >= 0; k--) {
+    best.push(lists[start + POSITION_SPAN - 1 - ((keys[k] as number) % POSITION_SPAN)] as number);
+  }
+  return best;
+}
+
+/** More terms than a vocabulary will hold under one prefix (2^21). */
+const POSITION_SPAN = 2 ** 21;
+
+/** The `capacity` largest numbers offered. */
+class MinHeap {
+  private readonly heap: Float64Array;
+  private size = 0;
+
+  constructor(capacity: number) {
+    this.heap = new Float64Array(capacity);
+  }
+
+  offer(value: number): void {
+    const heap = this.heap;
+    if (this.size < heap.length) {
+      let i = this.size++;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if ((heap[parent] as number) <= value) break;
+        heap[i] = heap[parent] as number;
+        i = parent;
+      }
+      heap[i] = value;
+      return;
+    }
+    if (value <= (heap[0] as number)) return;
+    let i = 0;
+    for (;;) {
+      const left = 2 * i + 1;
+      if (left >= this.size) break;
+      const right = left + 1;
+      const child = right < this.size && (heap[right] as number) < (heap[left] as number) ? right : left;
+      if ((heap[child] as number) >= value) break;
+      heap[i] = heap[child] as number;
+      i = child;
+    }
+    heap[i] = value;
+  }
+
+  /** The numbers kept, in no order. */
+  values(): Float64Array {
+    return this.heap.subarray(0, this.size);
+  }
 }

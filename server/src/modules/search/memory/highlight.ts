@@ -14,12 +14,23 @@ const MAX_CLASSES = 10;
  */
 export function highlightPack(pack: StoredPack, terms: HighlightTerms, queryKey: string): HitMatch {
   const matched: { name: string; ranges: TextRange[]; exact: boolean }[] = [];
-  pack.classNames.forEach((name, i) => {
-    const ranges = spans(name, terms, true, true);
-    const displayName = pack.displayNames?.[i] ?? '';
-    if (ranges.length === 0 && !(displayName && spans(displayName, terms, true, true).length > 0)) return;
-    matched.push({ name, ranges, exact: compoundKey(name) === queryKey });
-  });
+  const letters = pack.classLetters;
+  // Most hits matched elsewhere: for a big pack, one test of all its classes' letters settles it.
+  if (letters === null || lettersCouldMatch(letters, terms, true)) {
+    let from = 0;
+    pack.classNames.forEach((name, i) => {
+      const displayName = pack.displayNames?.[i] ?? '';
+      if (letters !== null) {
+        const end = letters.indexOf('\n', from);
+        const classLetters = letters.slice(from, end < 0 ? letters.length : end);
+        from = end + 1;
+        if (!lettersCouldMatch(classLetters, terms, true)) return;
+      }
+      const ranges = spans(name, terms, true, true);
+      if (ranges.length === 0 && !(displayName && spans(displayName, terms, true, true).length > 0)) return;
+      matched.push({ name, ranges, exact: compoundKey(name) === queryKey });
+    });
+  }
   matched.sort((a, b) => Number(b.exact) - Number(a.exact));
   return {
     name: spans(pack.name, terms, true, false),
@@ -66,7 +77,11 @@ function spans(text: string, terms: HighlightTerms, joinAcrossSpaces: boolean, s
  * a big pack's hundreds of class names fail it.
  */
 function couldMatch(text: string, terms: HighlightTerms, skipTitleOnly: boolean): boolean {
-  const letters = compoundKey(text);
+  return lettersCouldMatch(compoundKey(text), terms, skipTitleOnly);
+}
+
+/** `couldMatch` on letters already reduced by `compoundKey`. */
+function lettersCouldMatch(letters: string, terms: HighlightTerms, skipTitleOnly: boolean): boolean {
   for (const word of terms.words) if (letters.includes(word)) return true;
   for (const { prefix, titleOnly } of terms.prefixes) {
     if (!(skipTitleOnly && titleOnly) && letters.includes(prefix)) return true;

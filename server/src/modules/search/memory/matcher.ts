@@ -76,7 +76,38 @@ export class Matcher {
    * terms that matched, for the page's highlights.
    */
   match(plan: QueryPlan, fields: number, highlight: HighlightTerms, options: MatchOptions): Matches {
-    this.prepare(plan.words.reduce((n, w) => n + w.parts.length, 0));
+    const units = plan.words.reduce((n, w) => n + w.parts.length, 0);
+    const applications = this.expand(plan, highlight);
+    const forced = options.forced ?? [];
+    // A pack matching every unit matches the rarest one: only packs found by that unit's lists
+    // can qualify, so the other lists merely update those (`restricted`). Packs matching
+    // only some units are needed only when no pack matches all, and are then collected in full.
+    const rarest = units > 1 ? this.rarestUnit(applications, units, fields) : -1;
+    this.prepare(units);
+    const marked = this.markTiers(plan, forced);
+    for (const { expansion, units: covered } of applications) {
+      if (rarest < 0 || covered.includes(rarest)) this.apply(expansion, covered, fields, false);
+    }
+    for (const { expansion, units: covered } of applications) {
+      if (rarest >= 0 && !covered.includes(rarest)) this.apply(expansion, covered, fields, true);
+    }
+    for (const slot of forced) this.force(slot);
+    let matches = this.collect(true, options.filter);
+    if (matches.length === 0 && plan.words.length >= 2 && options.allowPartial !== false) {
+      if (rarest >= 0) {
+        this.prepare(units);
+        for (const { expansion, units: covered } of applications) this.apply(expansion, covered, fields, false);
+        for (const slot of forced) this.force(slot);
+      }
+      matches = this.collect(false, options.filter);
+    }
+    for (const slot of marked) this.tierFlags[slot] = 0;
+    return matches;
+  }
+
+  /** The index terms each part, compound and joined form of a plan stands for, with the units each one satisfies. */
+  private expand(plan: QueryPlan, highlight: HighlightTerms): Application[] {
+    const applications: Application[] = [];
     const allUnits: number[] = [];
     let unit = 0;
     // Whether some part matched no term at all: only then are typos looked for in compounds
@@ -93,31 +124,42 @@ export class Matcher {
         const prefix = !completable ? false : last ? 'always' : part.length >= 2 ? 'unknown' : false;
         const expansion = expandTerm(this.index, part, { prefix, typos: !word.cjk }, highlight);
         if (isEmpty(expansion)) unmatchedInWord = true;
-        this.apply(expansion, [wordUnits[p] as number], fields);
+        applications.push({ expansion, units: [wordUnits[p] as number] });
       });
       unmatchedPart ||= unmatchedInWord;
       if (word.compound) {
         const prefix = last ? 'always' : false;
         const expansion = expandTerm(this.index, word.compound, { prefix, typos: unmatchedInWord }, highlight);
-        this.apply(expansion, wordUnits, fields);
+        applications.push({ expansion, units: wordUnits });
       }
     });
     if (plan.joined) {
-      this.apply(
-        expandTerm(this.index, plan.joined, { prefix: 'always', typos: unmatchedPart }, highlight),
-        allUnits,
-        fields,
-      );
+      const expansion = expandTerm(this.index, plan.joined, { prefix: 'always', typos: unmatchedPart }, highlight);
+      applications.push({ expansion, units: allUnits });
     }
-    const forced = options.forced ?? [];
-    for (const slot of forced) this.force(slot);
-    const marked = this.markTiers(plan, forced);
-    let matches = this.collect(true, options.filter);
-    if (matches.length === 0 && plan.words.length >= 2 && options.allowPartial !== false) {
-      matches = this.collect(false, options.filter);
+    return applications;
+  }
+
+  /** The unit whose lists hold the fewest postings in `fields`. */
+  private rarestUnit(applications: readonly Application[], units: number, fields: number): number {
+    const postings = new Float64Array(units);
+    for (const { expansion, units: covered } of applications) {
+      const size = this.sizeOf(expansion, fields);
+      for (const u of covered) postings[u] = (postings[u] as number) + size;
     }
-    for (const slot of marked) this.tierFlags[slot] = 0;
-    return matches;
+    let rarest = 0;
+    for (let u = 1; u < units; u++) if ((postings[u] as number) < (postings[rarest] as number)) rarest = u;
+    return rarest;
+  }
+
+  private sizeOf(expansion: TermExpansion, fields: number): number {
+    const lists = this.index.lists;
+    const size = (list: number | undefined) =>
+      list === undefined || !((lists.fields[list] as number) & fields) ? 0 : (lists.length[list] as number);
+    let total = size(expansion.shortCompletions ?? undefined);
+    for (const word of expansion.words) total += size(this.index.termList(word.term));
+    for (const list of expansion.completions) total += size(list);
+    return total;
   }
 
   private prepare(units: number): void {
@@ -149,16 +191,29 @@ export class Matcher {
     this.values.fill(0, slot * this.units, slot * this.units + this.units);
   }
 
-  private apply(expansion: TermExpansion, units: number[], fields: number): void {
+  /** Applies an expansion's lists; `restricted` only updates packs some earlier list found. */
+  private apply(expansion: TermExpansion, units: number[], fields: number, restricted: boolean): void {
     for (const word of expansion.words) {
-      this.applyList(this.index.termList(word.term), fields, 1 + (2 - word.typos) * 8 + 1, units);
+      const base = 1 + (2 - word.typos) * 8 + 1;
+      this.applyList(this.index.termList(word.term), fields, base, units, restricted);
     }
-    if (expansion.shortCompletions !== null) this.applyList(expansion.shortCompletions, fields, PREFIX_MATCH, units);
-    for (const list of expansion.completions) this.applyList(list, fields, PREFIX_MATCH, units);
+    if (expansion.shortCompletions !== null) {
+      this.applyList(expansion.shortCompletions, fields, PREFIX_MATCH, units, restricted);
+    }
+    for (const list of expansion.completions) this.applyList(list, fields, PREFIX_MATCH, units, restricted);
   }
 
-  /** Records a term's matches: `base` encodes typos and whole-word; the field rank is added per pack. */
-  private applyList(list: number | undefined, fields: number, base: number, units: number[]): void {
+  /**
+   * Records a term's matches: `base` encodes typos and whole-word; the field rank is added per
+   * pack. When `restricted`, packs no earlier list of this search found are left out.
+   */
+  private applyList(
+    list: number | undefined,
+    fields: number,
+    base: number,
+    units: number[],
+    restricted: boolean,
+  ): void {
     const lists = this.index.lists;
     if (list === undefined || !((lists.fields[list] as number) & fields)) return;
     const flags = this.index.table.flags;
@@ -166,14 +221,20 @@ export class Matcher {
     const values = this.values;
     const postings = lists.pool;
     const single = units.length === 1 ? (units[0] as number) : -1;
+    const stamps = this.stamps;
+    const generation = this.generation;
     const end = (lists.start[list] as number) + (lists.length[list] as number);
     for (let i = lists.start[list] as number; i < end; i++) {
       const posting = postings[i] as number;
       const bits = posting & fields;
       if (bits === 0) continue;
       const slot = posting >>> 4;
-      if (((flags[slot] as number) & LIVE) === 0) continue;
-      this.touch(slot);
+      if (restricted) {
+        if (stamps[slot] !== generation) continue;
+      } else {
+        if (((flags[slot] as number) & LIVE) === 0) continue;
+        this.touch(slot);
+      }
       const value = base + (FIELD_RANK[bits] as number) * 2;
       const offset = slot * width;
       if (single >= 0) {
@@ -251,6 +312,12 @@ export class Matcher {
     }
     return { slots: this.outSlots, relevance: this.outRelevance, length };
   }
+}
+
+/** An expansion and the units (query parts) a pack found by it satisfies. */
+interface Application {
+  expansion: TermExpansion;
+  units: number[];
 }
 
 function isEmpty(expansion: TermExpansion): boolean {

@@ -1,21 +1,28 @@
 /**
- * A set of terms kept in sorted order, for prefix ranges and typo-tolerant lookups. New terms are
- * buffered and merged in on the next read, so indexing thousands of packs in a row costs one
- * sort, not one array splice per new term.
+ * A set of terms kept in sorted order with each term's postings list, for prefix ranges and
+ * typo-tolerant lookups: the lists of a prefix's thousands of completions are read from an array
+ * side by side with the terms rather than looked up one by one. New terms are buffered and merged
+ * in on the next read, so indexing thousands of packs in a row costs one sort, not one array
+ * splice per new term.
  */
 export class SortedTerms {
   private sorted: string[] = [];
+  private sortedLists = new Int32Array(0);
   private pending: string[] = [];
+  private pendingLists: number[] = [];
 
-  /** Adds a term not added before (the caller keeps terms unique). */
-  add(term: string): void {
+  /** Adds a term not added before (the caller keeps terms unique) and its list. */
+  add(term: string, list: number): void {
     this.pending.push(term);
+    this.pendingLists.push(list);
   }
 
-  /** Replaces the whole set (after a compaction). */
-  reset(terms: string[]): void {
-    this.sorted = terms.sort();
+  /** Replaces the whole set by every term of `lists` (after the lists were renumbered or dropped). */
+  reset(lists: ReadonlyMap<string, number>): void {
+    this.sorted = [...lists.keys()].sort();
+    this.sortedLists = Int32Array.from(this.sorted, (term) => lists.get(term) as number);
     this.pending = [];
+    this.pendingLists = [];
   }
 
   get size(): number {
@@ -26,6 +33,12 @@ export class SortedTerms {
   all(): readonly string[] {
     if (this.pending.length > 0) this.merge();
     return this.sorted;
+  }
+
+  /** The list of each term of `all()`, at the same positions. */
+  lists(): Int32Array {
+    if (this.pending.length > 0) this.merge();
+    return this.sortedLists;
   }
 
   /**
@@ -40,19 +53,29 @@ export class SortedTerms {
   }
 
   private merge(): void {
-    const added = this.pending.sort();
-    const merged: string[] = new Array(this.sorted.length + added.length);
+    const order = this.pending.map((_, i) => i);
+    const added = this.pending;
+    order.sort((a, b) => ((added[a] as string) < (added[b] as string) ? -1 : 1));
+    const total = this.sorted.length + added.length;
+    const merged: string[] = new Array(total);
+    const lists = new Int32Array(total);
     let i = 0;
     let j = 0;
-    let k = 0;
-    while (i < this.sorted.length && j < added.length) {
-      merged[k++] =
-        (this.sorted[i] as string) <= (added[j] as string) ? (this.sorted[i++] as string) : (added[j++] as string);
+    for (let k = 0; k < total; k++) {
+      const next = order[j];
+      if (next === undefined || (i < this.sorted.length && (this.sorted[i] as string) <= (added[next] as string))) {
+        merged[k] = this.sorted[i] as string;
+        lists[k] = this.sortedLists[i++] as number;
+      } else {
+        merged[k] = added[next] as string;
+        lists[k] = this.pendingLists[next] as number;
+        j++;
+      }
     }
-    while (i < this.sorted.length) merged[k++] = this.sorted[i++] as string;
-    while (j < added.length) merged[k++] = added[j++] as string;
     this.sorted = merged;
+    this.sortedLists = lists;
     this.pending = [];
+    this.pendingLists = [];
   }
 }
 

@@ -76,7 +76,7 @@ export function searchNodesRoute(services: SearchServices): FastifyPluginAsyncTy
         );
         varyOnEncoding(reply);
         const encoding = chooseEncoding(request);
-        const encoded = encoding ? encodedAnswer(answer, encoding) : undefined;
+        const encoded = encoding ? encodedAnswer(answer, encoding, !built) : undefined;
         if (encoded && encoding) {
           reply.header('content-encoding', encoding);
           return sendJson(reply, encoded);
