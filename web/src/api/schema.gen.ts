@@ -1367,6 +1367,8 @@ export interface components {
             id: string;
             reason: string;
             target_id: string;
+            /** @description The target as people name it: `pack@1.2.0` for a version, the e-mail of a user, else the id. */
+            target_label: string;
             target_type: string;
         };
         /** AuditPage */
