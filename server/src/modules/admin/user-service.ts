@@ -76,6 +76,10 @@ export async function updateUser(ctx: AppContext, viewer: Viewer, userId: string
   if (input.isAdmin === undefined && input.banned === undefined) {
     throw badRequest('Nothing to change', 'send isAdmin and/or banned');
   }
+  // An admin who bans or demotes themselves locks themselves out; another admin must do it.
+  if (userId === viewer.id && (input.banned === true || input.isAdmin === false)) {
+    throw conflict('You cannot ban or demote yourself', 'ask another admin');
+  }
   return adminAction(ctx, viewer, async (trx) => {
     const user = await trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
     if (!user) throw notFound('User not found');

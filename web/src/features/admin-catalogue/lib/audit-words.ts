@@ -1,7 +1,5 @@
+import { UNCLAIMED_PUBLISHER_ID } from '../../../lib/catalogue/unclaimed';
 import type { DiffRow } from './diff';
-
-/** The reserved publisher that holds unclaimed packs (never shown by its id). */
-const UNCLAIMED_PUBLISHER_ID = 'admin-11338bd3-f081-43cf-b3f9-295c829826f7';
 
 /** Fields the audit log records, each with a label in `audit.fields`. */
 const FIELDS = new Set([

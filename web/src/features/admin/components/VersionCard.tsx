@@ -2,6 +2,7 @@ import { type KeyboardEvent, type MouseEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { isUnclaimedPublisher } from '../../../lib/catalogue/unclaimed';
 import { DATE_TIME, formatDate } from '../../../lib/format';
 import type { ReviewQueueFinding, ReviewQueueItem } from '../api/review-queue';
 import { archiveUrl, downloadArchive } from '../lib/archive-download';
@@ -136,9 +137,13 @@ export function VersionCard({ item, selected, onSelectClick, onSelectKey, onDeci
             </span>
             <span>
               {t('review.publisher')}{' '}
-              <Link to={`/publishers/${encodeURIComponent(item.publisher_id)}`} className={linkClass}>
-                <span dir="ltr">{item.publisher_id}</span>
-              </Link>
+              {isUnclaimedPublisher(item.publisher_id) ? (
+                t('review.unclaimed')
+              ) : (
+                <Link to={`/publishers/${encodeURIComponent(item.publisher_id)}`} className={linkClass}>
+                  <span dir="ltr">{item.publisher_id}</span>
+                </Link>
+              )}
             </span>
             {repository ? (
               <a href={repository} target="_blank" rel="noopener noreferrer" className={linkClass}>
