@@ -1511,10 +1511,16 @@ export interface components {
         };
         /** ErrorResponse */
         ErrorResponse: {
+            /** @description Stable code of the message, for clients that translate it (`archive.other_node`). */
+            code?: string;
             /** @description Further detail, or empty. */
             error: string;
             /** @description Human-readable explanation. */
             message: string;
+            /** @description The values the coded message names. */
+            params?: {
+                [key: string]: string | number;
+            };
         };
         /** IdentityToken */
         IdentityToken: {

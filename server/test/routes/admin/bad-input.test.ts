@@ -94,7 +94,12 @@ describe('admin bad input answers clear 4xx', () => {
   it('an admin cannot ban or demote themselves; another admin can', async () => {
     const t = await buildTestApp();
     const { adminUser, admin } = await world(t);
-    const refused = { message: 'You cannot ban or demote yourself', error: 'ask another admin' };
+    const refused = {
+      message: 'You cannot ban or demote yourself',
+      error: 'ask another admin',
+      code: 'user.self_change',
+      params: {},
+    };
     const demote = await admin.put(`/admin/users/${adminUser.id}`, { isAdmin: false });
     expect(demote.statusCode).toBe(409);
     expect(demote.json()).toEqual(refused);
@@ -127,6 +132,8 @@ describe('admin bad input answers clear 4xx', () => {
     expect(res.json()).toEqual({
       message: 'The unclaimed placeholder cannot be banned',
       error: 'ban the packs one by one instead',
+      code: 'publisher.placeholder_ban',
+      params: {},
     });
     expect((await t.anon.get('/nodes/loose-pack')).json()).toMatchObject({ status: 'NodeStatusActive' });
     expect((await admin.get('/admin/audit?action=publisher.ban')).json()).toMatchObject({ total: 0 });
