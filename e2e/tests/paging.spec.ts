@@ -29,7 +29,9 @@ test.describe('paging search results', () => {
     await expect(page.getByText(`Page ${total + 50} does not exist; there are ${total}.`)).toBeVisible();
     await checkA11y(page);
     await saveThemedScreenshots(page, 'web-c-paging-past-end', pastEnd, async (shot) => {
-      await expect(shot.getByRole('navigation', { name: /Result pages|صفحات النتائج/ })).toBeVisible({ timeout: 15_000 });
+      await expect(shot.getByRole('navigation', { name: /Result pages|صفحات النتائج/ })).toBeVisible({
+        timeout: 15_000,
+      });
     });
     await page.getByRole('button', { name: `Go to the last page (${total})` }).click();
     await expect(page).toHaveURL(new RegExp(`[?&]page=${total}`));
