@@ -48,6 +48,9 @@ test.describe('moderation in words', () => {
     await expect(status.getByRole('cell')).toHaveText(['Flagged', 'Live']);
     await expect(update).not.toContainText('NodeVersionStatus');
     await expect(update).not.toContainText('node_version.update');
+    // The Flagged reason was the findings' JSON: it is counted instead.
+    await expect(update).toContainText('Scanner findings: 1');
+    await expect(update).not.toContainText('issue_type');
     await checkA11y(page);
 
     await page.goto('/admin/audit?action=node_version.undo');

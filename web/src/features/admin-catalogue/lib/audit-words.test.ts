@@ -51,6 +51,18 @@ describe('readableChanges', () => {
     ]);
   });
 
+  it('counts the scanner findings a Flagged reason holds instead of showing their JSON', () => {
+    const findings = JSON.stringify([{ issue_type: 'native_binary', file_path: 'a.so' }]);
+    expect(readableChanges(diffJson({ status_reason: findings }, { status_reason: 'ok' }))).toEqual([
+      {
+        path: 'status_reason',
+        field: { key: 'audit.fields.status_reason' },
+        before: { key: 'common:reasons.findings', params: { count: '1' } },
+        after: { text: 'ok' },
+      },
+    ]);
+  });
+
   it('names packs a publisher ban saved by their ids, and unknown fields in plain words', () => {
     const rows = readableChanges(
       diffJson({ nodes: [{ id: 'p1', status: 'NodeStatusActive' }], some_new_field: 1 }, { nodes: ['p1', 'p2'] }),

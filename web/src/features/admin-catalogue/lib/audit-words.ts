@@ -81,6 +81,10 @@ export function valueWord(value: string | undefined): Word {
   }
   if (typeof v === 'boolean') return { key: v ? 'audit.values.yes' : 'audit.values.no' };
   if (v === null) return { key: 'audit.values.empty' };
+  // A Flagged version's reason is the scanner's findings as JSON: counted, as the review queue does.
+  if (Array.isArray(v) && v.some((item) => item && typeof item === 'object' && 'issue_type' in item)) {
+    return { key: 'common:reasons.findings', params: { count: String(v.length) } };
+  }
   if (Array.isArray(v)) return v.length ? { text: v.map(itemText).join(', ') } : { key: 'audit.values.empty' };
   return { text: typeof v === 'object' ? JSON.stringify(v) : String(v) };
 }
