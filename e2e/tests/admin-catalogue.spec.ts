@@ -125,17 +125,15 @@ test.describe('admin catalogue', () => {
 
     await page.goto(`/admin/audit?targetId=${encodeURIComponent(nodeId)}`);
     const entries = page.getByRole('listitem').filter({ hasText: nodeId });
-    const ban = entries.filter({ has: page.getByText('node.ban', { exact: true }) });
-    const unban = entries.filter({ has: page.getByText('node.unban', { exact: true }) });
+    const ban = entries.filter({ has: page.getByText('Pack banned', { exact: true }) });
+    const unban = entries.filter({ has: page.getByText('Pack unbanned', { exact: true }) });
     await expect(ban).toHaveCount(1);
     await expect(unban).toHaveCount(1);
     await expect(ban.getByText('Reason: Ships a crypto miner (e2e)')).toBeVisible();
-    const banStatus = ban.getByRole('row', { name: /^status / });
-    await expect(banStatus.getByRole('cell').first()).toHaveText('"NodeStatusActive"');
-    await expect(banStatus.getByRole('cell').last()).toHaveText('"NodeStatusBanned"');
-    const unbanStatus = unban.getByRole('row', { name: /^status / });
-    await expect(unbanStatus.getByRole('cell').first()).toHaveText('"NodeStatusBanned"');
-    await expect(unbanStatus.getByRole('cell').last()).toHaveText('"NodeStatusActive"');
+    const statusRow = (entry: typeof ban) =>
+      entry.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Status', exact: true }) });
+    await expect(statusRow(ban).getByRole('cell')).toHaveText(['Active', 'Banned']);
+    await expect(statusRow(unban).getByRole('cell')).toHaveText(['Banned', 'Active']);
     await saveScreenshot(page, 'admin-audit');
     await checkA11y(page);
   });
@@ -199,11 +197,10 @@ test.describe('admin catalogue', () => {
 
     await page.goto(`/admin/audit?action=node.update&targetId=${id}`);
     await expect(page.getByRole('heading', { name: '3 entries' })).toBeVisible();
-    const entry = page.getByRole('listitem').filter({ hasText: 'node.update' }).filter({ hasText: 'my-tag' });
+    const entry = page.getByRole('listitem').filter({ hasText: 'Pack edited' }).filter({ hasText: 'my-tag' });
     await expect(entry).toHaveCount(1);
-    const tags = entry.getByRole('row', { name: /^tags / });
-    await expect(tags.getByRole('cell').first()).toHaveText('[]');
-    await expect(tags.getByRole('cell').last()).toHaveText('["my-tag","sampler","upscale"]');
+    const tags = entry.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Tags', exact: true }) });
+    await expect(tags.getByRole('cell')).toHaveText(['(empty)', 'my-tag, sampler, upscale']);
   });
 
   test('edits the compatibility of a published version, validated, with "copy from latest version"', async ({
@@ -262,13 +259,14 @@ test.describe('admin catalogue', () => {
       supported_comfyui_frontend_version: '>=1.10.0,<2.0.0',
     });
 
-    // Version entries name the version by its id; the diff shows what this save changed.
+    // Version entries name the version as pack@version; the diff shows what this save changed.
     await page.goto('/admin/audit?action=node_version.update&targetType=node_version');
     const entry = page.getByRole('listitem').filter({ hasText: '>=0.3.0,<1.0.0' });
     await expect(entry).toHaveCount(1);
-    const range = entry.getByRole('row', { name: /^supported_comfyui_version / });
-    await expect(range.getByRole('cell').first()).toHaveText('""');
-    await expect(range.getByRole('cell').last()).toHaveText('">=0.3.0,<1.0.0"');
+    const range = entry
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: 'ComfyUI version', exact: true }) });
+    await expect(range.getByRole('cell')).toHaveText(['(empty)', '>=0.3.0,<1.0.0']);
   });
 
   test('makes a user admin and revokes it, bans and unbans them; in the audit log', async ({
@@ -318,13 +316,13 @@ test.describe('admin catalogue', () => {
     await expect(row.getByRole('button', { name: `Ban ${email}` })).toBeVisible();
 
     await page.goto(`/admin/audit?actor=${encodeURIComponent(registry.users.admin.email)}&action=user.update`);
-    const entries = page.getByRole('list').getByRole('listitem').filter({ hasText: 'user.update' });
-    const rows = entries.getByRole('row', { name: /^isAdmin / });
+    const entries = page.getByRole('list').getByRole('listitem').filter({ hasText: 'User changed' });
+    const rows = entries
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: 'Administrator', exact: true }) });
     // Newest first: the revoke, then the promotion.
-    await expect(rows.nth(0).getByRole('cell').first()).toHaveText('true');
-    await expect(rows.nth(0).getByRole('cell').last()).toHaveText('false');
-    await expect(rows.nth(1).getByRole('cell').first()).toHaveText('false');
-    await expect(rows.nth(1).getByRole('cell').last()).toHaveText('true');
+    await expect(rows.nth(0).getByRole('cell')).toHaveText(['Yes', 'No']);
+    await expect(rows.nth(1).getByRole('cell')).toHaveText(['No', 'Yes']);
   });
 
   test('bans a publisher with a reason and unbans it', async ({ page, registry }) => {

@@ -66,7 +66,7 @@ test.describe('language picker', () => {
     await checkA11y(page);
   });
 
-  test('Contribute opens the localization dialog; its button opens this project's translation guide and closes it', async ({
+  test("Contribute opens the localization dialog; its button opens this project's translation guide and closes it", async ({
     page,
     registry,
     checkA11y,

@@ -173,7 +173,11 @@ test.describe('pack management', () => {
     // The wrong pack's archive is refused with an explanation.
     await page.goto(`/nodes/${nodeId}/manage`);
     await uploadFromBrowser(page, 'other.zip', packArchive({ nodeId: 'someone-else', version: '2.0.0', publisherId }));
-    await expect(page.getByRole('alert').filter({ hasText: 'pyproject.toml names another pack' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: `pyproject.toml names the pack “someone-else”, but you are publishing “${nodeId}”.` }),
+    ).toBeVisible();
 
     await page.setViewportSize({ width: 360, height: 740 });
     await page.evaluate(() => localStorage.setItem('comfy-registry-language', 'ar'));

@@ -6,7 +6,11 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message, error: error.detail });
+      const coded = error.code ? { code: error.code, params: error.params ?? {} } : {};
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send({ message: error.message, error: error.detail, ...coded });
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) {

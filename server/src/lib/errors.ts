@@ -13,6 +13,20 @@ export class HttpError extends Error {
     super(message);
     this.name = 'HttpError';
   }
+
+  /** A stable code and its parameters, so clients can say `message` in their reader's language. */
+  code?: string;
+  params?: Record<string, string | number>;
+}
+
+/**
+ * Gives an error a stable code (dotted, lower case: `archive.other_node`) and the values its
+ * sentence needs. The body keeps `message` and `error` as they were and adds `code` and `params`.
+ */
+export function withCode<E extends HttpError>(error: E, code: string, params: Record<string, string | number> = {}): E {
+  error.code = code;
+  error.params = params;
+  return error;
 }
 
 export const badRequest = (message: string, detail = '') => new HttpError(400, message, detail);

@@ -5,6 +5,14 @@ export const ErrorResponse = Type.Object(
   {
     message: Type.String({ description: 'Human-readable explanation.' }),
     error: Type.String({ description: 'Further detail, or empty.' }),
+    code: Type.Optional(
+      Type.String({ description: 'Stable code of the message, for clients that translate it (`archive.other_node`).' }),
+    ),
+    params: Type.Optional(
+      Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]), {
+        description: 'The values the coded message names.',
+      }),
+    ),
   },
   { title: 'ErrorResponse' },
 );

@@ -180,6 +180,15 @@ describe('web listener: shareable pages', () => {
     expect(response.headers.get('location')).toBe('/nodes/Impact-Pack?tab=versions');
   });
 
+  it('serves /publishers/create, the app’s form, as a page (200), not as a missing publisher', async () => {
+    const { fetchPage } = await start();
+    const response = await fetchPage('/publishers/create');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(head(html).meta.robots).toBeUndefined();
+    expect(head(html).title).not.toContain('not found');
+  });
+
   it('answers an unknown pack, publisher or class with the app, a not-found title, 404 and no data', async () => {
     const { fetchPage } = await start();
     for (const [url, title] of [

@@ -41,8 +41,10 @@ describe('shouldRetry', () => {
     expect(shouldRetry(5, new TypeError('network'))).toBe(false);
   });
 
-  it('never retries a 404', () => {
+  it('never retries a 404 or a 403: they are final answers', () => {
     expect(shouldRetry(0, new ApiError(404, 'Not found'))).toBe(false);
+    expect(shouldRetry(0, new ApiError(403, 'Node Banned'))).toBe(false);
+    expect(shouldRetry(0, new ApiError(401, 'Sign in'))).toBe(true);
   });
 });
 

@@ -48,13 +48,17 @@ export function statusOf(error: unknown): number | undefined {
   return undefined;
 }
 
+/** Answers that asking again cannot change: the thing is missing (404) or refused (403, e.g. banned). */
+const FINAL_STATUSES = new Set([403, 404]);
+
 /**
  * TanStack Query's retry rule. `failureCount` counts the failed attempts before the one that just
  * failed (0 at the first failure), so `failureCount + 1` attempts have been made: retry while that
- * is fewer than 3, and never after a 404.
+ * is fewer than 3, and never after a 403 or 404, so a banned or missing pack says so at once.
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (statusOf(error) === 404) return false;
+  const status = statusOf(error);
+  if (status !== undefined && FINAL_STATUSES.has(status)) return false;
   return failureCount + 1 < 3;
 }
 

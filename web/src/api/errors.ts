@@ -5,6 +5,8 @@ export class ApiError extends Error {
     message: string,
     readonly code?: string,
     readonly body?: unknown,
+    /** The values a coded message names (`{declared: "other"}`), for its translation. */
+    readonly params: Record<string, string | number> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -16,7 +18,13 @@ export function apiErrorFrom(status: number, body: unknown): ApiError {
   const fields = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   const message = typeof fields.message === 'string' && fields.message ? fields.message : `HTTP ${status}`;
   const code = typeof fields.code === 'string' ? fields.code : undefined;
-  return new ApiError(status, message, code, body);
+  const params: Record<string, string | number> = {};
+  if (fields.params && typeof fields.params === 'object') {
+    for (const [name, value] of Object.entries(fields.params as Record<string, unknown>)) {
+      if (typeof value === 'string' || typeof value === 'number') params[name] = value;
+    }
+  }
+  return new ApiError(status, message, code, body, params);
 }
 
 /** A message for any thrown value: its `message`, or the value as text. */

@@ -35,6 +35,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/claim-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Claim requests in a status (default pending), oldest first */
+        get: operations["listClaimRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/claim-requests/{requestId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a claim request: the pack moves to the requester's publisher */
+        post: operations["approveClaimRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/claim-requests/{requestId}/deny": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deny a claim request; the pack stays unclaimed */
+        post: operations["denyClaimRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/generate-token": {
         parameters: {
             query?: never;
@@ -277,6 +328,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/change-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the address of the signed-in account once the new address is confirmed
+         * @description Mails a confirmation link to the new address; the address changes when the link is opened. The answer is the same when the new address already belongs to an account (nothing is sent then), so it reveals no accounts.
+         */
+        post: operations["changeEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/change-password": {
         parameters: {
             query?: never;
@@ -288,6 +359,26 @@ export interface paths {
         put?: never;
         /** Change the password of the signed-in account */
         post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/delete-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete the signed-in account (packs stay published)
+         * @description Accounts with a password send it (400 WRONG_PASSWORD when wrong); accounts without one need a session from the last day (403 REQUIRES_RECENT_LOGIN). The account's memberships, star ratings, sessions and sign-in methods go; its packs stay public. The publishing tokens it made, and all tokens of publishers it owned alone, are deleted.
+         */
+        post: operations["deleteAuthUser"];
         delete?: never;
         options?: never;
         head?: never;
@@ -444,6 +535,100 @@ export interface paths {
          * @description Sends a confirmation e-mail. When confirmation is required, the answer has `token: null` and no session; an address that already has an account gets the same answer (its owner is told by e-mail), so sign-up does not reveal accounts. When it is not required, the new session cookie is set and an existing address answers 409 EMAIL_ALREADY_IN_USE.
          */
         post: operations["signUpEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn two-factor sign-in off (secret and recovery codes are deleted) */
+        post: operations["disableTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start setting up an authenticator app (confirm with verify-totp)
+         * @description Answers the `otpauth://` URI and the recovery codes. Sign-in asks for a code only once a first code has been confirmed with `verify-totp`; until then the setup can be started again.
+         */
+        post: operations["enableTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/generate-backup-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the recovery codes (the old ones stop working) */
+        post: operations["regenerateRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/verify-backup-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish signing in with a recovery code (each works once)
+         * @description With the two-factor cookie of a sign-in, a right code creates the session (cookie set); five wrong codes end that sign-in attempt. With a session, the code confirms the setup and turns two-factor sign-in on.
+         */
+        post: operations["verifyTwoFactorRecoveryCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/verify-totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a 6-digit code from the authenticator app
+         * @description With the two-factor cookie of a sign-in, a right code creates the session (cookie set); five wrong codes end that sign-in attempt. With a session, the code confirms the setup and turns two-factor sign-in on.
+         */
+        post: operations["verifyTwoFactorTotp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -672,6 +857,23 @@ export interface paths {
         get: operations["getNode"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nodes/{nodeId}/claim-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask the administrators to move an unclaimed pack into your publisher (no GitHub sign-in here) */
+        post: operations["createClaimRequest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1314,6 +1516,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/account-deletion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What deleting the signed-in account would change (shown before confirming) */
+        get: operations["getAccountDeletionImpact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/publishers/": {
         parameters: {
             query?: never;
@@ -1352,6 +1571,40 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AccountDeletionImpact */
+        AccountDeletionImpact: {
+            /** @description Publishers with another owner: the account leaves them. */
+            shared: {
+                id: string;
+                name: string;
+                role: string;
+            }[];
+            /** @description Publishers with no other owner: they and their packs stay public, their tokens are deleted. */
+            soleOwned: {
+                id: string;
+                name: string;
+                packs: number;
+            }[];
+        };
+        /** AdminClaimRequest */
+        AdminClaimRequest: {
+            /** Format: date-time */
+            created_at: string;
+            decided_at: string | null;
+            decision_note: string;
+            id: string;
+            message: string;
+            node_id: string;
+            node_name: string;
+            node_repository: string;
+            publisher_id: string;
+            publisher_name: string;
+            requester: {
+                email: string;
+                name: string;
+            };
+            status: "pending" | "approved" | "denied";
+        };
         /** AdminPublisher */
         AdminPublisher: {
             /** Format: date-time */
@@ -1421,6 +1674,8 @@ export interface components {
             id: string;
             reason: string;
             target_id: string;
+            /** @description The target as people name it: `pack@1.2.0` for a version, the e-mail of a user, else the id. */
+            target_label: string;
             target_type: string;
         };
         /** AuditPage */
@@ -1451,7 +1706,7 @@ export interface components {
         /** AuthErrorResponse */
         AuthErrorResponse: {
             /** @description Stable code the web app translates; see docs/identity.md. */
-            code: "EMAIL_ALREADY_IN_USE" | "INVALID_EMAIL" | "INVALID_CREDENTIAL" | "WRONG_PASSWORD" | "USER_NOT_FOUND" | "TOO_MANY_REQUESTS" | "USER_DISABLED" | "REQUIRES_RECENT_LOGIN" | "WEAK_PASSWORD" | "EMAIL_NOT_VERIFIED" | "INVALID_TOKEN" | "UNAUTHENTICATED" | "INVALID_REQUEST" | "PAYLOAD_TOO_LARGE" | "PROVIDER_NOT_FOUND" | "INVALID_ORIGIN" | "FORBIDDEN" | "NOT_FOUND" | "INTERNAL";
+            code: "EMAIL_ALREADY_IN_USE" | "INVALID_EMAIL" | "INVALID_CREDENTIAL" | "WRONG_PASSWORD" | "USER_NOT_FOUND" | "TOO_MANY_REQUESTS" | "USER_DISABLED" | "REQUIRES_RECENT_LOGIN" | "WEAK_PASSWORD" | "EMAIL_NOT_VERIFIED" | "INVALID_TOKEN" | "UNAUTHENTICATED" | "INVALID_REQUEST" | "PAYLOAD_TOO_LARGE" | "PROVIDER_NOT_FOUND" | "INVALID_ORIGIN" | "INVALID_TWO_FACTOR_CODE" | "INVALID_RECOVERY_CODE" | "TWO_FACTOR_EXPIRED" | "TWO_FACTOR_ALREADY_ENABLED" | "TWO_FACTOR_NOT_ENABLED" | "FORBIDDEN" | "NOT_FOUND" | "INTERNAL";
             /** @description English explanation. */
             message: string;
             /** @description With WEAK_PASSWORD: the password rule that failed. */
@@ -1500,6 +1755,8 @@ export interface components {
             name: string;
             /** @description `ACTIVE` or `BANNED`. */
             status: string;
+            /** @description Whether sign-in asks for a second factor. */
+            twoFactorEnabled?: boolean | null;
             /** Format: date-time */
             updatedAt: string;
         } & {
@@ -1527,6 +1784,25 @@ export interface components {
             user: components["schemas"]["AuthUser"];
         } & {
             [key: string]: unknown;
+        };
+        /** ClaimRequest */
+        ClaimRequest: {
+            /** Format: date-time */
+            created_at: string;
+            decided_at: string | null;
+            decision_note: string;
+            id: string;
+            message: string;
+            node_id: string;
+            publisher_id: string;
+            status: "pending" | "approved" | "denied";
+        };
+        /** ClaimRequestPage */
+        ClaimRequestPage: {
+            limit: number;
+            page: number;
+            requests: components["schemas"]["AdminClaimRequest"][];
+            total: number;
         };
         /** ComfyNode */
         ComfyNode: {
@@ -1561,12 +1837,25 @@ export interface components {
             /** @description UTC day, YYYY-MM-DD. */
             day: string;
         };
+        /** DeleteUserResponse */
+        DeleteUserResponse: {
+            message: string;
+            success: boolean;
+        } & {
+            [key: string]: unknown;
+        };
         /** ErrorResponse */
         ErrorResponse: {
+            /** @description Stable code of the message, for clients that translate it (`archive.other_node`). */
+            code?: string;
             /** @description Further detail, or empty. */
             error: string;
             /** @description Human-readable explanation. */
             message: string;
+            /** @description The values the coded message names. */
+            params?: {
+                [key: string]: string | number;
+            };
         };
         /** IdentityToken */
         IdentityToken: {
@@ -1703,14 +1992,23 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             description: string;
+            /**
+             * Format: date-time
+             * @description When publish stops accepting it; absent: never.
+             */
+            expiresAt?: string;
             id: string;
+            /** @description Last 4 characters of the secret; absent for tokens made before they were kept. */
+            lastFour?: string;
             /**
              * Format: date-time
              * @description Absent until the first publish.
              */
             lastUsedAt?: string;
             name: string;
-            /** @description First 4 characters of the secret, then `***`. */
+            /** @description The only packs it may publish; absent: every pack of the publisher. */
+            nodeIds?: string[];
+            /** @description First 4 characters of the secret, `***`, then the last 4 when known. */
             token: string;
         };
         /** ProcessingStatus */
@@ -1825,6 +2123,13 @@ export interface components {
             /** @description Names of the checks that do not hold. */
             failing: string[];
             status: "ready" | "not ready";
+        };
+        /** RecoveryCodesResponse */
+        RecoveryCodesResponse: {
+            backupCodes: string[];
+            status: boolean;
+        } & {
+            [key: string]: unknown;
         };
         /** ResolveComfyNodesRequest */
         ResolveComfyNodesRequest: {
@@ -2030,8 +2335,8 @@ export interface components {
         SearchSuggestions: {
             suggestions: components["schemas"]["SearchSuggestion"][];
         };
-        /** SignInResponse */
-        SignInResponse: {
+        /** SignedInResponse */
+        SignedInResponse: {
             redirect: boolean;
             token: string;
             url?: string | null;
@@ -2057,6 +2362,29 @@ export interface components {
             end: number;
             /** @description UTF-16 offset of the first character, as JavaScript strings count. */
             start: number;
+        };
+        /** TwoFactorEnableResponse */
+        TwoFactorEnableResponse: {
+            /** @description Recovery codes, shown once. */
+            backupCodes: string[];
+            /** @description `otpauth://` URI for the authenticator app (holds the secret). */
+            totpURI: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** TwoFactorRequiredResponse */
+        TwoFactorRequiredResponse: {
+            /** @description `totp` when an authenticator app is set up. */
+            twoFactorMethods: string[];
+            /** @enum {boolean} */
+            twoFactorRedirect: true;
+        };
+        /** TwoFactorVerifiedResponse */
+        TwoFactorVerifiedResponse: {
+            token: string | null;
+            user: components["schemas"]["AuthUser"];
+        } & {
+            [key: string]: unknown;
         };
         /** UploadArchiveResponse */
         UploadArchiveResponse: {
@@ -2180,6 +2508,205 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listClaimRequests: {
+        parameters: {
+            query?: {
+                /** @description Page size, default 20; larger values are clamped to 100; zero or negative means 20. The answer reports the size used. */
+                limit?: number;
+                /** @description Page number from 1; a missing, zero or negative value means 1, values above 1000000 mean 1000000. */
+                page?: number;
+                status?: "pending" | "approved" | "denied";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimRequestPage"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    approveClaimRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note?: string;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimRequest"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    denyClaimRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note?: string;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimRequest"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3073,6 +3600,79 @@ export interface operations {
             };
         };
     };
+    changeEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Absolute URL of the web app to return to. */
+                    callbackURL?: string;
+                    newEmail: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthStatus"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+        };
+    };
     changePassword: {
         parameters: {
             query?: never;
@@ -3097,6 +3697,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ChangePasswordResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteAuthUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required for accounts that have a password. */
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteUserResponse"];
                 };
             };
             /** @description Default Response */
@@ -3370,13 +4042,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Either the session cookie is set, or (`twoFactorRedirect`) a short-lived two-factor cookie is set and the sign-in finishes with `POST /api/auth/two-factor/verify-totp` or `verify-backup-code`. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignInResponse"];
+                    "application/json": components["schemas"]["SignedInResponse"] | components["schemas"]["TwoFactorRequiredResponse"];
                 };
             };
             /** @description Default Response */
@@ -3672,6 +4344,372 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+        };
+    };
+    disableTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthStatus"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+        };
+    };
+    enableTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorEnableResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+        };
+    };
+    regenerateRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodesResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+        };
+    };
+    verifyTwoFactorRecoveryCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The 6-digit code, or a recovery code. */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorVerifiedResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+        };
+    };
+    verifyTwoFactorTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The 6-digit code, or a recovery code. */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorVerifiedResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4295,6 +5333,81 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createClaimRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nodeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Why the pack is yours (e.g. where the administrators can check it). */
+                    message: string;
+                    publisher_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimRequest"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6801,7 +7914,11 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string;
+                    /** @description Days until the token stops working; absent: it never expires. */
+                    expiresInDays?: number;
                     name: string;
+                    /** @description Limit the token to these packs of the publisher; absent: every pack, new ones included. */
+                    nodeIds?: string[];
                 };
             };
         };
@@ -7155,6 +8272,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getAccountDeletionImpact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDeletionImpact"];
                 };
             };
             /** @description Default Response */

@@ -73,6 +73,15 @@ function shareLanguageWithServer(language: string): void {
   }
 }
 
+/** The language the cookie names (shared with the web listener), or null. */
+function languageCookie(): string | null {
+  try {
+    return new RegExp(`(?:^|;\\s*)${storageKeys.language}=([a-z]{2})(?:;|$)`).exec(document.cookie)?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** Switches the interface language and stores the choice. */
 export async function setLanguage(language: Language): Promise<void> {
   writeStorage('local', storageKeys.language, language);
@@ -81,7 +90,12 @@ export async function setLanguage(language: Language): Promise<void> {
 
 /** Starts i18next in the stored or browser language; resolves when its file has loaded. */
 export async function initI18n(): Promise<I18n> {
-  const language = pickLanguage(readStorage('local', storageKeys.language), navigator.languages ?? []);
+  // Logout empties local storage but keeps the cookie, which the server rendered this page by:
+  // reading it next keeps the app in the language the page arrived in.
+  const language = pickLanguage(
+    readStorage('local', storageKeys.language) ?? languageCookie(),
+    navigator.languages ?? [],
+  );
   i18next.on('languageChanged', (lng) => {
     if (!isLanguage(lng)) return;
     applyDocumentLanguage(lng);

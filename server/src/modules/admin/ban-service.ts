@@ -2,9 +2,10 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database, NodeStatus } from '../../db/schema.js';
 import { nowIso, parseJsonObject } from '../../db/values.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { conflict, notFound, withCode } from '../../lib/errors.js';
 import { latestAuditOf } from '../audit/repository.js';
 import type { Viewer } from '../auth/viewer.js';
+import { UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
 import { findNodeByAnyCase } from '../nodes/repository.js';
 import { findPublisher } from '../publishers/repository.js';
 import { adminAction } from './act.js';
@@ -81,6 +82,13 @@ export async function unbanNode(ctx: AppContext, viewer: Viewer, publisherId: st
  * and its packs, including publishing with its tokens. The audit `before` lists what changed.
  */
 export async function banPublisher(ctx: AppContext, viewer: Viewer, publisherId: string, reason: string) {
+  // The placeholder that holds unclaimed packs is nobody's: banning it would ban every unclaimed pack.
+  if (publisherId === UNCLAIMED_PUBLISHER_ID) {
+    throw withCode(
+      conflict('The unclaimed placeholder cannot be banned', 'ban the packs one by one instead'),
+      'publisher.placeholder_ban',
+    );
+  }
   await adminAction(ctx, viewer, async (trx) => {
     const publisher = await loadPublisher(trx, publisherId);
     if (publisher.status === 'PublisherStatusBanned') throw conflict('Publisher is already banned');

@@ -1,7 +1,7 @@
 import { type SqlBool, sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { nowIso, toBool } from '../../db/values.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound, withCode } from '../../lib/errors.js';
 import { revokeUserSessions } from '../auth/repository.js';
 import type { Viewer } from '../auth/viewer.js';
 import type { UserRow } from '../users/repository.js';
@@ -75,6 +75,10 @@ export interface UserUpdateInput {
 export async function updateUser(ctx: AppContext, viewer: Viewer, userId: string, input: UserUpdateInput) {
   if (input.isAdmin === undefined && input.banned === undefined) {
     throw badRequest('Nothing to change', 'send isAdmin and/or banned');
+  }
+  // An admin who bans or demotes themselves locks themselves out; another admin must do it.
+  if (userId === viewer.id && (input.banned === true || input.isAdmin === false)) {
+    throw withCode(conflict('You cannot ban or demote yourself', 'ask another admin'), 'user.self_change');
   }
   return adminAction(ctx, viewer, async (trx) => {
     const user = await trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();

@@ -62,3 +62,25 @@ export function latestAuditOf(
     .orderBy('id', 'desc')
     .executeTakeFirst();
 }
+
+/** `pack@1.2.0` for each version id that still exists. */
+export async function versionLabels(db: Db, versionIds: readonly string[]): Promise<Map<string, string>> {
+  if (versionIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('node_versions')
+    .select(['id', 'node_id', 'version'])
+    .where('id', 'in', [...versionIds])
+    .execute();
+  return new Map(rows.map((r) => [r.id, `${r.node_id}@${r.version}`]));
+}
+
+/** The e-mail of each user id that still exists. */
+export async function userEmails(db: Db, userIds: readonly string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('id', 'in', [...userIds])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.email]));
+}

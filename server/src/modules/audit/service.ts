@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { type AuditFilter, countAudit, pageAudit } from './repository.js';
+import { type AuditFilter, type AuditRow, countAudit, pageAudit, userEmails, versionLabels } from './repository.js';
 
 function parse(text: string): unknown {
   try {
@@ -10,15 +10,26 @@ function parse(text: string): unknown {
   }
 }
 
-/** One page of the audit log with `before`/`after` as JSON values and each actor's e-mail. */
+const idsOf = (rows: readonly AuditRow[], type: string) => [
+  ...new Set(rows.filter((r) => r.target_type === type).map((r) => r.target_id)),
+];
+
+/**
+ * One page of the audit log with `before`/`after` as JSON values, each actor's e-mail, and a
+ * `target_label` people read: `pack@1.2.0` for a version (its id is a UUID), the e-mail of a
+ * user, the id of anything else (or when the target no longer exists).
+ */
 export async function listAudit(db: Kysely<Database>, filter: AuditFilter, page: number, limit: number) {
   const [total, rows] = await Promise.all([countAudit(db, filter), pageAudit(db, filter, limit, (page - 1) * limit)]);
-  const actorIds = [...new Set(rows.map((r) => r.actor_user_id).filter((id): id is string => id !== null))];
-  const actors =
-    actorIds.length === 0
-      ? []
-      : await db.selectFrom('users').select(['id', 'email']).where('id', 'in', actorIds).execute();
-  const emailById = new Map(actors.map((a) => [a.id, a.email]));
+  const actorIds = rows.map((r) => r.actor_user_id).filter((id): id is string => id !== null);
+  const [emailById, versionLabel] = await Promise.all([
+    userEmails(db, [...new Set([...actorIds, ...idsOf(rows, 'user')])]),
+    versionLabels(db, idsOf(rows, 'node_version')),
+  ]);
+  const labelOf = (r: AuditRow) =>
+    (r.target_type === 'node_version' ? versionLabel.get(r.target_id) : undefined) ??
+    (r.target_type === 'user' ? emailById.get(r.target_id) : undefined) ??
+    r.target_id;
   return {
     total,
     entries: rows.map((r) => ({
@@ -27,6 +38,7 @@ export async function listAudit(db: Kysely<Database>, filter: AuditFilter, page:
       action: r.action,
       target_type: r.target_type,
       target_id: r.target_id,
+      target_label: labelOf(r),
       reason: r.reason,
       before: parse(r.before),
       after: parse(r.after),

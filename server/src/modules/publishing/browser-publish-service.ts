@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { NodeVersionsTable } from '../../db/schema.js';
-import { badRequest, forbidden } from '../../lib/errors.js';
+import { badRequest, forbidden, withCode } from '../../lib/errors.js';
 import type { Viewer } from '../auth/viewer.js';
 import { announceCatalogueChange } from '../catalogue/changes.js';
 import { normalizeVersion } from '../catalogue/latest-version.js';
@@ -97,18 +97,28 @@ async function receiveBrowserUpload(
     },
   );
   try {
-    if (spooled.sizeBytes === 0) throw badRequest('The upload is empty', 'send the zip as the body');
+    if (spooled.sizeBytes === 0) {
+      throw withCode(badRequest('The upload is empty', 'send the zip as the body'), 'archive.empty');
+    }
     const declared = await readDeclaredPackage(spooled.path, ctx.config.publishing.ARCHIVE_MAX_ENTRIES);
     if (!declared.ok) throw badRequest('The archive cannot be published', declared.reason);
     if (declared.name.toLowerCase() !== input.nodeId.toLowerCase()) {
-      throw badRequest(
-        'The archive is for another node',
-        `pyproject.toml names "${declared.name}", but it is being published as "${input.nodeId}"`,
+      throw withCode(
+        badRequest(
+          'The archive is for another node',
+          `pyproject.toml names "${declared.name}", but it is being published as "${input.nodeId}"`,
+        ),
+        'archive.other_node',
+        { declared: declared.name, nodeId: input.nodeId },
       );
     }
     const version = normalizeVersion(declared.version);
     if (!version) {
-      throw badRequest('Failed to create node version', `"${declared.version}" is not a valid semantic version`);
+      throw withCode(
+        badRequest('Failed to create node version', `"${declared.version}" is not a valid semantic version`),
+        'archive.bad_version',
+        { version: declared.version },
+      );
     }
     // Take the version first (Pending, with its upload marked in progress), so no other publish
     // can claim the same number while the archive goes to storage under its key.

@@ -46,7 +46,10 @@ export function matchShareRoute(pathname: string): ShareRoute | undefined {
   if (parts.length === 4 && first === 'publishers' && second && third === 'nodes' && fourth) {
     return { kind: 'node', nodeId: fourth, publisherId: second };
   }
-  if (parts.length === 2 && first === 'publishers' && second) return { kind: 'publisher', publisherId: second };
+  // The client router sends `/publishers/create` to the create form, so it is never a publisher page here.
+  if (parts.length === 2 && first === 'publishers' && second && second !== 'create') {
+    return { kind: 'publisher', publisherId: second };
+  }
   if (parts.length === 2 && first === 'comfy-nodes' && second) return { kind: 'comfy-node', name: second };
   return undefined;
 }

@@ -22,6 +22,7 @@ describe('GET /admin/audit filters', () => {
           action: 'user.update',
           target_type: 'user',
           target_id: target.id,
+          target_label: target.email,
           reason: '',
           before: { isAdmin: false, status: 'ACTIVE', status_reason: '' },
           after: { isAdmin: true, status: 'ACTIVE', status_reason: '' },

@@ -91,16 +91,51 @@ describe('admin bad input answers clear 4xx', () => {
     expect((await admin.put('/admin/nodes/hello', { status: 'Gone' })).statusCode).toBe(400);
   });
 
-  it('never removes the last admin', async () => {
+  it('an admin cannot ban or demote themselves; another admin can', async () => {
     const t = await buildTestApp();
     const { adminUser, admin } = await world(t);
-    const res = await admin.put(`/admin/users/${adminUser.id}`, { isAdmin: false });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'Cannot remove the last admin', error: 'make another account admin first' });
-    const other = await t.factories.user();
-    expect((await admin.put(`/admin/users/${other.id}`, { isAdmin: true })).json()).toMatchObject({ isAdmin: true });
-    expect((await admin.put(`/admin/users/${adminUser.id}`, { isAdmin: false })).json()).toMatchObject({
+    const refused = {
+      message: 'You cannot ban or demote yourself',
+      error: 'ask another admin',
+      code: 'user.self_change',
+      params: {},
+    };
+    const demote = await admin.put(`/admin/users/${adminUser.id}`, { isAdmin: false });
+    expect(demote.statusCode).toBe(409);
+    expect(demote.json()).toEqual(refused);
+    const ban = await admin.put(`/admin/users/${adminUser.id}`, { banned: true, reason: 'oops' });
+    expect(ban.statusCode).toBe(409);
+    expect(ban.json()).toEqual(refused);
+    // Nothing changed, and nothing was logged.
+    expect((await admin.get('/users')).json()).toMatchObject({ isAdmin: true });
+    expect((await admin.get('/admin/audit?action=user.update')).json()).toMatchObject({ total: 0 });
+    expect((await admin.get('/admin/audit?action=user.ban')).json()).toMatchObject({ total: 0 });
+
+    const otherUser = await t.factories.user();
+    expect((await admin.put(`/admin/users/${otherUser.id}`, { isAdmin: true })).json()).toMatchObject({
+      isAdmin: true,
+    });
+    const other = await t.as(otherUser);
+    expect((await other.put(`/admin/users/${adminUser.id}`, { isAdmin: false })).json()).toMatchObject({
       isAdmin: false,
     });
+  });
+
+  it('refuses to ban the placeholder publisher of unclaimed packs', async () => {
+    const t = await buildTestApp();
+    const { admin } = await world(t);
+    const created = await admin.post('/admin/nodes', { id: 'loose-pack', name: 'Loose pack' });
+    expect(created.statusCode).toBe(201);
+    const placeholder = created.json().publisher.id as string;
+    const res = await admin.post(`/publishers/${placeholder}/ban`, { reason: 'everything' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      message: 'The unclaimed placeholder cannot be banned',
+      error: 'ban the packs one by one instead',
+      code: 'publisher.placeholder_ban',
+      params: {},
+    });
+    expect((await t.anon.get('/nodes/loose-pack')).json()).toMatchObject({ status: 'NodeStatusActive' });
+    expect((await admin.get('/admin/audit?action=publisher.ban')).json()).toMatchObject({ total: 0 });
   });
 });

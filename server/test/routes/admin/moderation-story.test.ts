@@ -104,12 +104,19 @@ describe('the moderation story over HTTP', () => {
       'node.ban',
       'node_version.update',
     ]);
+    // A version is named as people know it, not by its UUID.
+    expect(log.json().entries[4]).toMatchObject({
+      target_type: 'node_version',
+      target_id: expect.not.stringMatching(/@/),
+      target_label: 'hello@1.0.0',
+    });
     expect(log.json().entries[3]).toEqual({
       id: expect.any(String),
       actor: { id: adminUser.id, email: 'mod@example.test' },
       action: 'node.ban',
       target_type: 'node',
       target_id: 'hello',
+      target_label: 'hello',
       reason: 'malware',
       before: { id: 'hello', status: 'NodeStatusActive', status_detail: '' },
       after: { id: 'hello', status: 'NodeStatusBanned', status_detail: 'malware' },

@@ -123,7 +123,7 @@ describe('POST /publishers/{publisherId}/nodes/{nodeId}/versions/upload (the web
     const t = await buildTestApp();
     const { owner, token } = await acmeWithToken(t);
     const client = await t.as(owner);
-    const cases: [string, Uint8Array, { message: string; error: string }][] = [
+    const cases: [string, Uint8Array, Record<string, unknown>][] = [
       [
         'hello',
         packZip({ name: 'hello', version: '1.0.0', pyproject: null }),
@@ -143,12 +143,20 @@ describe('POST /publishers/{publisherId}/nodes/{nodeId}/versions/upload (the web
         {
           message: 'The archive is for another node',
           error: 'pyproject.toml names "other", but it is being published as "hello"',
+          // The code and its values let the web app say this in the reader's language.
+          code: 'archive.other_node',
+          params: { declared: 'other', nodeId: 'hello' },
         },
       ],
       [
         'hello',
         packZip({ name: 'hello', version: 'one', pyproject: pyprojectFor({ name: 'hello', version: 'one' }) }),
-        { message: 'Failed to create node version', error: '"one" is not a valid semantic version' },
+        {
+          message: 'Failed to create node version',
+          error: '"one" is not a valid semantic version',
+          code: 'archive.bad_version',
+          params: { version: 'one' },
+        },
       ],
     ];
     for (const [nodeId, zip, answer] of cases) {

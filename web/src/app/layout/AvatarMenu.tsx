@@ -47,6 +47,22 @@ export function AvatarMenu({ user, isAdmin }: { user: AuthUser; isAdmin: boolean
     onFailed: (error) => notify('error', t('logout.error', { error: errorText(error) })),
   });
   const label = avatarLabel(user);
+  // The menu closes as Logout is chosen, so the header itself says logout is under way until it ends.
+  if (logout.isPending) {
+    return (
+      <span
+        role="status"
+        className="inline-flex h-10 items-center gap-2 rounded-full pe-2 ps-1 text-sm font-medium"
+        data-testid="logging-out"
+      >
+        <span
+          aria-hidden="true"
+          className="h-5 w-5 animate-spin rounded-full border-2 border-slate-300 border-t-brand-600 motion-reduce:animate-none dark:border-slate-600 dark:border-t-brand-100"
+        />
+        {t('logout.inProgress')}
+      </span>
+    );
+  }
   return (
     <Menu
       label={t('account.menuLabel', { name: label })}

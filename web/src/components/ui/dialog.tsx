@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 
 export interface DialogProps {
   open: boolean;
@@ -14,11 +14,27 @@ export interface DialogProps {
 
 /** A modal dialog: focus is trapped inside, Escape closes it, focus returns to the opener. */
 export function Dialog({ open, onOpenChange, title, description, children, footer }: DialogProps) {
+  // Radix returns focus to its own Trigger; these dialogs open from state, so they remember the
+  // control that had focus as they opened (read while rendering, before focus moves inside).
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open && typeof document !== 'undefined' && document.activeElement instanceof HTMLElement) {
+      setOpener(document.activeElement);
+    }
+  }
+  const returnFocus = (event: Event) => {
+    if (!opener?.isConnected) return;
+    event.preventDefault();
+    opener.focus();
+  };
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-950/60" />
         <RadixDialog.Content
+          onCloseAutoFocus={returnFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}
           className="fixed start-1/2 top-1/2 z-50 max-h-[90vh] w-[min(32rem,calc(100vw-2rem))] -translate-y-1/2 overflow-y-auto rounded-xl border border-slate-200 bg-white p-6 shadow-xl ltr:-translate-x-1/2 rtl:translate-x-1/2 dark:border-slate-700 dark:bg-slate-900"
         >

@@ -54,3 +54,29 @@ it('speaks the interface language', async () => {
   expect(screen.getByRole('navigation', { name: '结果分页' })).toHaveTextContent('第 2 页，共 4 页');
   expect(screen.getByRole('button', { name: '下一页' })).toBeEnabled();
 });
+
+it('jumps to a typed page and starts the new page at its top', async () => {
+  const wrapper = await inLanguage('en');
+  const scrolled = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  const onPage = vi.fn();
+  render(<Pager page={1} totalPages={9} label="Pages" onPage={onPage} />, { wrapper });
+  const go = screen.getByRole('button', { name: 'Go' });
+  await userEvent.type(screen.getByLabelText('Go to page'), '12');
+  expect(go).toBeDisabled();
+  await userEvent.clear(screen.getByLabelText('Go to page'));
+  await userEvent.type(screen.getByLabelText('Go to page'), '7{Enter}');
+  expect(onPage.mock.calls).toEqual([[7]]);
+  expect(scrolled).toHaveBeenCalledWith({ top: 0 });
+  scrolled.mockRestore();
+});
+
+it('offers the last page when the page asked for is past the end', async () => {
+  const wrapper = await inLanguage('en');
+  const scrolled = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  const onPage = vi.fn();
+  render(<Pager page={40} totalPages={3} label="Pages" onPage={onPage} />, { wrapper });
+  expect(screen.getByRole('status')).toHaveTextContent('Page 40 does not exist; there are 3.');
+  await userEvent.click(screen.getByRole('button', { name: 'Go to the last page (3)' }));
+  expect(onPage.mock.calls).toEqual([[3]]);
+  scrolled.mockRestore();
+});

@@ -10,3 +10,6 @@ export const isUnclaimed = (
   publisherId: string | null | undefined,
 ): publisherId is typeof UNCLAIMED_PUBLISHER_ID | '' | null | undefined =>
   !publisherId || publisherId === UNCLAIMED_PUBLISHER_ID;
+
+/** Whether a publisher id is the placeholder of unclaimed packs (admin screens never offer to ban it). */
+export const isUnclaimedPublisher = (publisherId: string | null | undefined) => publisherId === UNCLAIMED_PUBLISHER_ID;

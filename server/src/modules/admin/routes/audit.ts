@@ -17,6 +17,9 @@ const AuditEntry = Type.Object(
     action: Type.String(),
     target_type: Type.String(),
     target_id: Type.String(),
+    target_label: Type.String({
+      description: 'The target as people name it: `pack@1.2.0` for a version, the e-mail of a user, else the id.',
+    }),
     reason: Type.String(),
     before: Type.Unknown(),
     after: Type.Unknown(),

@@ -42,6 +42,14 @@ export const useAdminUsers = (params: PeopleParams) =>
     placeholderData: keepPreviousData,
   });
 
+/** The signed-in admin's own account id (`GET /users`, the same cache entry the app shell reads). */
+export const useOwnUserId = () =>
+  useQuery({
+    queryKey: ['/users'],
+    queryFn: () => unwrap(api.GET('/users')),
+    select: (profile) => profile.id,
+  });
+
 export const setPublisherBan = (publisherId: string, banned: boolean, reason: string) =>
   unwrap(
     banned

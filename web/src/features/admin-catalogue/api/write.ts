@@ -1,5 +1,6 @@
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
-import { errorText } from '../../../api/errors';
+import { useTranslation } from 'react-i18next';
+import { localizedErrorText } from '../../../api/error-message';
 import type { AnalyticsProperties } from '../../../lib/analytics';
 import { analytics } from '../../../lib/analytics-client';
 import { notify } from '../../../lib/toast';
@@ -26,6 +27,7 @@ export interface AdminWriteOptions<TInput, TResult> {
  */
 export function useAdminWrite<TInput, TResult>(options: AdminWriteOptions<TInput, TResult>) {
   const queryClient = useQueryClient();
+  const { i18n } = useTranslation('common');
   return useMutation({
     mutationFn: options.run,
     onSuccess: async (result, input) => {
@@ -38,6 +40,6 @@ export function useAdminWrite<TInput, TResult>(options: AdminWriteOptions<TInput
         ),
       );
     },
-    onError: (error) => notify('error', options.failure(errorText(error))),
+    onError: (error) => notify('error', options.failure(localizedErrorText(error, i18n))),
   });
 }

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { LoadFailure } from '../../../components/ui/load-failure';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
+import { licenseText, licenseToStore } from '../../../lib/catalogue/license';
 import { UNCLAIMED_PUBLISHER_ID } from '../../../lib/catalogue/unclaimed';
 import {
   type AdminNodeUpdate,
@@ -73,7 +74,7 @@ export function AdminNodePage() {
     >
       <div className="grid gap-6">
         <DetailsForm
-          key={`${pack.id}:${JSON.stringify([pack.category, pack.tags, pack.tags_admin, pack.search_ranking, pack.preempted_comfy_node_names])}`}
+          key={`${pack.id}:${JSON.stringify([pack.category, pack.license, pack.tags, pack.tags_admin, pack.search_ranking, pack.preempted_comfy_node_names])}`}
           pack={pack}
         />
         <Moderation pack={pack} />
@@ -140,6 +141,7 @@ function QuickChips({
 function DetailsForm({ pack }: { pack: Node }) {
   const { t } = useTranslation(NS);
   const [category, setCategory] = useState(pack.category);
+  const [license, setLicense] = useState(() => licenseText(pack.license));
   const [tags, setTags] = useState(pack.tags.join(', '));
   const [adminTags, setAdminTags] = useState(pack.tags_admin.join(', '));
   const [ranking, setRanking] = useState(String(pack.search_ranking || 5));
@@ -160,6 +162,7 @@ function DetailsForm({ pack }: { pack: Node }) {
     if (rankingError) return;
     save.mutate({
       category: category.trim(),
+      license: licenseToStore(license, pack.license),
       tags: splitList(tags),
       tags_admin: splitList(adminTags),
       search_ranking: rankingNumber,
@@ -170,6 +173,13 @@ function DetailsForm({ pack }: { pack: Node }) {
     <Section title={t('node.details')}>
       <form onSubmit={submit} noValidate className="grid gap-4">
         <TextField label={t('fields.category')} value={category} onChange={(e) => setCategory(e.target.value)} />
+        <TextField
+          label={t('create.license')}
+          hint={t('fields.licenseHint')}
+          dir="ltr"
+          value={license}
+          onChange={(e) => setLicense(e.target.value)}
+        />
         <div className="grid gap-2">
           <TextField
             label={t('fields.tags')}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { isUnclaimedPublisher } from '../../../lib/catalogue/unclaimed';
 import {
   createUnclaimedNode,
   type NewUnclaimedNode,
@@ -103,7 +104,11 @@ export function AdminNodesPage() {
                     </span>
                     {node.publisher ? (
                       <span className="block break-words">
-                        <span dir="auto">{node.publisher.name || node.publisher.id}</span>
+                        <span dir="auto">
+                          {isUnclaimedPublisher(node.publisher.id)
+                            ? t('node.unclaimed')
+                            : node.publisher.name || node.publisher.id}
+                        </span>
                       </span>
                     ) : null}
                   </p>

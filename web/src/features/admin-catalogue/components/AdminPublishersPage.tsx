@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { isUnclaimedPublisher } from '../../../lib/catalogue/unclaimed';
 import { type AdminPublisher, setPublisherBan, useAdminPublishers } from '../api/people';
 import { useAdminWrite } from '../api/write';
 import { AdminPage, Badge, ConfirmDialog, ListState, NS, UrlPager, usePageParam } from './common';
@@ -42,6 +43,8 @@ export function AdminPublishersPage() {
           <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
             {publishers.data?.publishers.map((p) => {
               const banned = p.status === 'PublisherStatusBanned';
+              // The placeholder of unclaimed packs is named in words and never banned (the server refuses too).
+              const placeholder = isUnclaimedPublisher(p.id);
               return (
                 <li key={p.id} className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-2 p-3">
                   <div className="min-w-0 flex-1 basis-48">
@@ -50,10 +53,16 @@ export function AdminPublishersPage() {
                       dir="auto"
                       className="break-words font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
                     >
-                      {p.name || p.id}
+                      {placeholder ? t('node.unclaimed') : p.name || p.id}
                     </Link>
                     <p className="break-all text-sm text-slate-600 dark:text-slate-400">
-                      <span dir="ltr">@{p.id}</span> · {t('publishers.members', { count: p.members.length })}
+                      {placeholder ? (
+                        t('publishers.placeholder')
+                      ) : (
+                        <>
+                          <span dir="ltr">@{p.id}</span> · {t('publishers.members', { count: p.members.length })}
+                        </>
+                      )}
                     </p>
                     {banned && p.status_reason ? (
                       <p dir="auto" className="break-words text-sm">
@@ -62,16 +71,18 @@ export function AdminPublishersPage() {
                     ) : null}
                   </div>
                   {banned ? <Badge tone="red">{t('banned')}</Badge> : null}
-                  <Button
-                    variant={banned ? 'secondary' : 'danger'}
-                    size="sm"
-                    aria-label={
-                      banned ? t('publishers.unbanNamed', { id: p.id }) : t('publishers.banNamed', { id: p.id })
-                    }
-                    onClick={() => setTarget(p)}
-                  >
-                    {banned ? t('unban') : t('ban')}
-                  </Button>
+                  {placeholder ? null : (
+                    <Button
+                      variant={banned ? 'secondary' : 'danger'}
+                      size="sm"
+                      aria-label={
+                        banned ? t('publishers.unbanNamed', { id: p.id }) : t('publishers.banNamed', { id: p.id })
+                      }
+                      onClick={() => setTarget(p)}
+                    >
+                      {banned ? t('unban') : t('ban')}
+                    </Button>
+                  )}
                 </li>
               );
             })}

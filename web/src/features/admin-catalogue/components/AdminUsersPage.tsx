@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { type AdminUser, updateUser, useAdminUsers } from '../api/people';
+import { type AdminUser, updateUser, useAdminUsers, useOwnUserId } from '../api/people';
 import { useAdminWrite } from '../api/write';
 import { AdminPage, Badge, ConfirmDialog, ListState, NS, UrlPager, usePageParam } from './common';
 import { SearchForm } from './SearchForm';
@@ -17,6 +17,7 @@ export function AdminUsersPage() {
   const q = params.get('q') ?? '';
   const page = usePageParam();
   const users = useAdminUsers({ q, page });
+  const ownId = useOwnUserId().data;
   const [action, setAction] = useState<UserAction | null>(null);
   const change = useAdminWrite({
     run: ({ user, ...body }: UserChange) => updateUser(user.id, body),
@@ -53,6 +54,8 @@ export function AdminUsersPage() {
           <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
             {users.data?.users.map((u) => {
               const banned = u.status === 'BANNED';
+              // Admins never ban or demote themselves (the server refuses too): another admin must.
+              const self = u.id === ownId;
               return (
                 <li key={u.id} className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-2 p-3">
                   <div className="min-w-0 flex-1 basis-48">
@@ -69,30 +72,35 @@ export function AdminUsersPage() {
                     ) : null}
                   </div>
                   <div className="flex flex-wrap items-center gap-2">
+                    {self ? <Badge tone="blue">{t('users.you')}</Badge> : null}
                     {u.isAdmin ? <Badge tone="blue">{t('users.admin')}</Badge> : null}
                     {banned ? <Badge tone="red">{t('banned')}</Badge> : null}
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      aria-label={
-                        u.isAdmin
-                          ? t('users.revokeNamed', { email: u.email })
-                          : t('users.makeNamed', { email: u.email })
-                      }
-                      onClick={() => setAction({ user: u, kind: 'admin' })}
-                    >
-                      {u.isAdmin ? t('users.revoke') : t('users.make')}
-                    </Button>
-                    <Button
-                      variant={banned ? 'secondary' : 'danger'}
-                      size="sm"
-                      aria-label={
-                        banned ? t('users.unbanNamed', { email: u.email }) : t('users.banNamed', { email: u.email })
-                      }
-                      onClick={() => setAction({ user: u, kind: 'ban' })}
-                    >
-                      {banned ? t('unban') : t('ban')}
-                    </Button>
+                    {self ? null : (
+                      <>
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          aria-label={
+                            u.isAdmin
+                              ? t('users.revokeNamed', { email: u.email })
+                              : t('users.makeNamed', { email: u.email })
+                          }
+                          onClick={() => setAction({ user: u, kind: 'admin' })}
+                        >
+                          {u.isAdmin ? t('users.revoke') : t('users.make')}
+                        </Button>
+                        <Button
+                          variant={banned ? 'secondary' : 'danger'}
+                          size="sm"
+                          aria-label={
+                            banned ? t('users.unbanNamed', { email: u.email }) : t('users.banNamed', { email: u.email })
+                          }
+                          onClick={() => setAction({ user: u, kind: 'ban' })}
+                        >
+                          {banned ? t('unban') : t('ban')}
+                        </Button>
+                      </>
+                    )}
                   </div>
                 </li>
               );

@@ -3,8 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { readReason } from '../../../lib/catalogue/system-reasons';
 import { DATE_TIME_SECONDS, formatDate } from '../../../lib/format';
 import { type AuditEntry, type AuditFilter, useAuditLog } from '../api/audit';
+import { actionKey, readableChanges, type Word } from '../lib/audit-words';
 import { diffJson } from '../lib/diff';
 import { AdminPage, ListState, NS, SelectField, UrlPager, usePageParam } from './common';
 
@@ -65,7 +67,7 @@ export function AuditPage() {
           <option value="">{t('audit.any')}</option>
           {ACTIONS.map((a) => (
             <option key={a} value={a}>
-              {a}
+              {t(actionKey(a), { defaultValue: a })}
             </option>
           ))}
         </SelectField>
@@ -130,36 +132,64 @@ export function AuditPage() {
 
 function Target({ entry }: { entry: AuditEntry }) {
   const id = entry.target_id;
+  const label = entry.target_label || id;
+  // A version's label is `pack@1.2.0`: its pack's admin page is where it is managed.
+  const versionPack = entry.target_type === 'node_version' && label.includes('@') ? label.split('@')[0] : null;
   const to =
     entry.target_type === 'node'
       ? `/admin/nodes/${encodeURIComponent(id)}`
-      : entry.target_type === 'publisher'
-        ? `/publishers/${encodeURIComponent(id)}`
-        : null;
+      : versionPack
+        ? `/admin/nodes/${encodeURIComponent(versionPack)}`
+        : entry.target_type === 'publisher'
+          ? `/publishers/${encodeURIComponent(id)}`
+          : null;
   return to ? (
     <Link to={to} dir="ltr" className="break-all text-brand-700 underline underline-offset-2 dark:text-brand-100">
-      {id}
+      {label}
     </Link>
   ) : (
     <span dir="ltr" className="break-all">
-      {id}
+      {label}
     </span>
+  );
+}
+
+/** The reason of an entry: the registry's own wording in the reader's language, a person's as typed. */
+function ReasonLine({ reason }: { reason: string }) {
+  const { t } = useTranslation(NS);
+  const { t: common } = useTranslation('common');
+  const read = readReason(reason);
+  if (read.kind === 'none') return null;
+  const text =
+    read.kind === 'undo'
+      ? common('reasons.undo', { status: t(`versionStatus.${read.status}`, { defaultValue: read.status }) })
+      : read.kind === 'text'
+        ? read.text
+        : read.kind === 'findings'
+          ? common('reasons.findings', { count: read.count })
+          : read.kind === 'rejected' || read.kind === 'notPublished'
+            ? common(`reasons.${read.kind}`, { detail: read.detail })
+            : common(`reasons.${read.kind}`);
+  return (
+    <p dir="auto" className="mt-1 break-words">
+      {t('audit.reason', { reason: text })}
+    </p>
   );
 }
 
 function Entry({ entry }: { entry: AuditEntry }) {
   const { t, i18n } = useTranslation(NS);
-  const rows = diffJson(entry.before, entry.after);
+  const rows = readableChanges(diffJson(entry.before, entry.after));
+  const say = (word: Word) => ('key' in word ? t(word.key, word.params) : word.text);
+  const action = t(actionKey(entry.action), { defaultValue: entry.action });
   const when = formatDate(entry.created_at, i18n.resolvedLanguage ?? 'en', DATE_TIME_SECONDS);
   return (
     <li
       className="min-w-0 rounded-xl border border-slate-200 p-3 text-sm dark:border-slate-800"
-      aria-label={`${entry.action} ${entry.target_id}`}
+      aria-label={`${action} ${entry.target_label || entry.target_id}`}
     >
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <span className="font-mono font-semibold" dir="ltr">
-          {entry.action}
-        </span>
+        <span className="font-semibold">{action}</span>
         <span>
           {t(`audit.types.${entry.target_type}`, { defaultValue: entry.target_type })} <Target entry={entry} />
         </span>
@@ -170,11 +200,7 @@ function Entry({ entry }: { entry: AuditEntry }) {
       <p className="mt-1 break-all text-slate-700 dark:text-slate-300">
         {t('audit.by', { actor: entry.actor?.email || t('audit.system') })}
       </p>
-      {entry.reason ? (
-        <p dir="auto" className="mt-1 break-words">
-          {t('audit.reason', { reason: entry.reason })}
-        </p>
-      ) : null}
+      <ReasonLine reason={entry.reason} />
       {rows.length === 0 ? (
         <p className="mt-2 text-slate-600 dark:text-slate-400">{t('audit.noChange')}</p>
       ) : (
@@ -197,14 +223,14 @@ function Entry({ entry }: { entry: AuditEntry }) {
             <tbody>
               {rows.map((row) => (
                 <tr key={row.path} className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800">
-                  <th scope="row" dir="ltr" className="break-all py-1 pe-2 text-start font-mono font-normal">
-                    {row.path || '—'}
+                  <th scope="row" className="break-words py-1 pe-2 text-start font-normal">
+                    {say(row.field)}
                   </th>
-                  <td dir="ltr" className="break-all py-1 pe-2 text-start font-mono text-red-800 dark:text-red-300">
-                    {row.before === undefined ? '—' : <del className="no-underline">{row.before}</del>}
+                  <td dir="auto" className="break-words py-1 pe-2 text-start text-red-800 dark:text-red-300">
+                    {row.before ? <del className="no-underline">{say(row.before)}</del> : '—'}
                   </td>
-                  <td dir="ltr" className="break-all py-1 text-start font-mono text-green-800 dark:text-green-300">
-                    {row.after === undefined ? '—' : <ins className="no-underline">{row.after}</ins>}
+                  <td dir="auto" className="break-words py-1 text-start text-green-800 dark:text-green-300">
+                    {row.after ? <ins className="no-underline">{say(row.after)}</ins> : '—'}
                   </td>
                 </tr>
               ))}

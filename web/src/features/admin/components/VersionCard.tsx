@@ -2,6 +2,7 @@ import { type KeyboardEvent, type MouseEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { isUnclaimedPublisher } from '../../../lib/catalogue/unclaimed';
 import { DATE_TIME, formatDate } from '../../../lib/format';
 import type { ReviewQueueFinding, ReviewQueueItem } from '../api/review-queue';
 import { archiveUrl, downloadArchive } from '../lib/archive-download';
@@ -27,6 +28,7 @@ export interface VersionCardProps {
 function FindingRow({ finding, repository }: { finding: ReviewQueueFinding; repository: string }) {
   const { t } = useTranslation('admin');
   const href = repositoryLineUrl(repository, finding.file_path, finding.line_number);
+  const { t: common } = useTranslation('common');
   const line = t('review.findings.line', { line: finding.line_number });
   return (
     <li className="rounded-lg border border-slate-200 p-3 dark:border-slate-800">
@@ -39,8 +41,8 @@ function FindingRow({ finding, repository }: { finding: ReviewQueueFinding; repo
         ) : (
           <span className="font-medium">{line}</span>
         )}
-        <span dir="ltr" className="rounded bg-slate-100 px-1.5 font-mono text-xs dark:bg-slate-800">
-          {finding.issue_type}
+        <span className="rounded bg-slate-100 px-1.5 text-xs font-medium dark:bg-slate-800">
+          {common(`scan.issue.${finding.issue_type}`, { defaultValue: finding.issue_type })}
         </span>
         {finding.severity ? (
           <span className="text-xs text-slate-600 dark:text-slate-400">
@@ -60,7 +62,8 @@ function FindingRow({ finding, repository }: { finding: ReviewQueueFinding; repo
         )}
       </div>
       {finding.message ? (
-        <p dir="auto" className="mt-1 break-words text-start text-sm text-slate-700 dark:text-slate-300">
+        // The scanner's own detail is English; `lang` lets screen readers read it as such.
+        <p lang="en" dir="auto" className="mt-1 break-words text-start text-sm text-slate-700 dark:text-slate-300">
           {finding.message}
         </p>
       ) : null}
@@ -134,9 +137,13 @@ export function VersionCard({ item, selected, onSelectClick, onSelectKey, onDeci
             </span>
             <span>
               {t('review.publisher')}{' '}
-              <Link to={`/publishers/${encodeURIComponent(item.publisher_id)}`} className={linkClass}>
-                <span dir="ltr">{item.publisher_id}</span>
-              </Link>
+              {isUnclaimedPublisher(item.publisher_id) ? (
+                t('review.unclaimed')
+              ) : (
+                <Link to={`/publishers/${encodeURIComponent(item.publisher_id)}`} className={linkClass}>
+                  <span dir="ltr">{item.publisher_id}</span>
+                </Link>
+              )}
             </span>
             {repository ? (
               <a href={repository} target="_blank" rel="noopener noreferrer" className={linkClass}>

@@ -7,6 +7,7 @@ import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button';
 import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
+import { plainDescription } from '../../../lib/catalogue/plain-text';
 import { formatNumber } from '../../../lib/format';
 import { GettingStarted } from './GettingStarted';
 
@@ -93,12 +94,12 @@ export function PublisherSection({ publisher }: { publisher: Publisher }) {
                     </>
                   ) : null}
                 </p>
-                {node.description ? (
+                {plainDescription(node.description) ? (
                   <p
                     dir="auto"
                     className="mt-1 line-clamp-2 break-words text-start text-sm text-slate-700 dark:text-slate-300"
                   >
-                    {node.description}
+                    {plainDescription(node.description)}
                   </p>
                 ) : null}
                 <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">

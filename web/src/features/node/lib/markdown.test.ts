@@ -44,4 +44,10 @@ describe('renderMarkdown', () => {
     expect(images.map((img) => img.getAttribute('src'))).toEqual(['https://example.com/a.png']);
     expect(images[0]?.getAttribute('alt')).toBe('ok');
   });
+
+  it('names a ComfyUI-Manager link by its label without the a/ marker', () => {
+    const link = parse('Port of [a/Robust Video Matting](https://github.com/x/y)').querySelector('a');
+    expect(link?.textContent).toBe('Robust Video Matting');
+    expect(link?.getAttribute('href')).toBe('https://github.com/x/y');
+  });
 });

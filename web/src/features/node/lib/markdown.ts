@@ -95,7 +95,8 @@ function getPurifier(): ReturnType<typeof DOMPurify> {
  * `rel="noopener nofollow ugc"`, and images load only over https.
  */
 export function renderMarkdown(source: string): string {
-  const html = marked.parse(source) as string;
+  // ComfyUI-Manager's catalogue marks links as `[a/Name](url)`: the `a/` is not part of the name.
+  const html = marked.parse(source.replace(/\[a\/(?=[^\]\n]*\]\()/g, '[')) as string;
   return getPurifier().sanitize(html, {
     ALLOWED_TAGS,
     ALLOWED_ATTR: ['href', 'title', 'src', 'alt', 'type', 'checked', 'disabled', 'align', 'start'],

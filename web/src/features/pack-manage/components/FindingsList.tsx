@@ -11,6 +11,7 @@ const severityTone = {
 /** What the scanner flagged, grouped by file, each with severity, line, message and code. */
 export function FindingsList({ findings }: { findings: ScanFinding[] }) {
   const { t } = useTranslation('pack-manage');
+  const { t: common } = useTranslation('common');
   return (
     <div className="flex min-w-0 flex-col gap-3" data-testid="findings">
       {groupFindings(findings).map((group) => (
@@ -28,11 +29,14 @@ export function FindingsList({ findings }: { findings: ScanFinding[] }) {
                   <span className="text-slate-700 dark:text-slate-300">
                     {t('findings.line', { line: finding.line_number })}
                   </span>
-                  <span className="font-mono text-xs break-all text-slate-600 dark:text-slate-400">
-                    {finding.issue_type}
+                  <span className="text-xs font-medium break-words text-slate-700 dark:text-slate-300">
+                    {common(`scan.issue.${finding.issue_type}`, { defaultValue: finding.issue_type })}
                   </span>
                 </div>
-                <p className="mt-1 break-words">{finding.message}</p>
+                {/* The scanner's own detail is English; `lang` lets screen readers read it as such. */}
+                <p lang="en" dir="auto" className="mt-1 break-words">
+                  {finding.message}
+                </p>
                 {finding.code_snippet ? (
                   <pre
                     dir="ltr"

@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { analytics } from '../../../lib/analytics-client';
+import { licenseText, licenseToStore } from '../../../lib/catalogue/license';
 import { notify } from '../../../lib/toast';
 import { invalidatePack, type Pack, type PackEdit, updatePack } from '../api/pack-manage';
 import { parseTags } from '../lib/processing';
@@ -21,7 +22,7 @@ export function PackDetailsForm({ pack, publisherId }: { pack: Pack; publisherId
   const [name, setName] = useState(pack.name);
   const [description, setDescription] = useState(pack.description);
   const [icon, setIcon] = useState(pack.icon);
-  const [license, setLicense] = useState(pack.license);
+  const [license, setLicense] = useState(() => licenseText(pack.license));
   const [repository, setRepository] = useState(pack.repository);
   const [tags, setTags] = useState(pack.tags.join(', '));
 
@@ -53,7 +54,7 @@ export function PackDetailsForm({ pack, publisherId }: { pack: Pack; publisherId
       name: name.trim(),
       description,
       icon: icon.trim(),
-      license,
+      license: licenseToStore(license, pack.license),
       repository: repository.trim(),
       tags: parseTags(tags),
     });

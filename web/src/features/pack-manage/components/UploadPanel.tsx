@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { apiErrorKey } from '../../../api/error-message';
 import { ApiError } from '../../../api/errors';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -21,7 +22,7 @@ type Phase =
   | { kind: 'idle' }
   | { kind: 'uploading'; sent: number; total: number }
   | { kind: 'processing'; versionId: string; version: string; nodeId: string }
-  | { kind: 'error'; key: string; detail: string };
+  | { kind: 'error'; message: string; detail: string };
 
 const stepIcon: Record<StepState, string> = { done: '✓', current: '…', pending: '○', failed: '✕' };
 const stepTone: Record<StepState, string> = {
@@ -138,10 +139,15 @@ export function UploadPanel({
       void invalidatePack(queryClient, publisherId, target);
     } catch (error) {
       const status = error instanceof ApiError ? error.status : 0;
-      const detail = error instanceof ApiError ? detailOf(error) : '';
-      const key = uploadErrorKey(status, error instanceof Error ? error.message : '');
-      setPhase({ kind: 'error', key, detail });
-      notify('error', t(key));
+      // A coded answer is said in the reader's language and needs no English detail beside it.
+      const coded = apiErrorKey(error);
+      const message =
+        coded && i18n.exists(coded.key, { ns: 'common' })
+          ? i18n.t(coded.key, { ns: 'common', ...coded.params })
+          : t(uploadErrorKey(status, error instanceof Error ? error.message : ''));
+      const detail = error instanceof ApiError && !coded ? detailOf(error) : '';
+      setPhase({ kind: 'error', message, detail });
+      notify('error', message);
       analytics.track('Version Upload Failed', { nodeId: target, publisherId, status });
     }
   };
@@ -257,7 +263,7 @@ export function UploadPanel({
 
       {phase.kind === 'error' ? (
         <Alert tone="error">
-          <p>{t(phase.key)}</p>
+          <p>{phase.message}</p>
           {phase.detail ? <p className="mt-1 break-words">{phase.detail}</p> : null}
         </Alert>
       ) : null}
@@ -274,12 +280,14 @@ function outcomeOf(status: ProcessingStatus): Outcome {
   return 'rejected';
 }
 
-/** The server's `message` and `error` of a failed upload, for the details line. */
+/**
+ * The server's specifics of a failed upload (its `error`), for the details line. Its `message`
+ * would repeat, in English, the sentence the panel already shows.
+ */
 function detailOf(error: ApiError): string {
   const body = error.body;
   const extra = body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' ? body.error : '';
-  if (error.status === 0) return '';
-  return extra ? `${error.message}: ${extra}` : error.message;
+  return error.status === 0 ? '' : extra;
 }
 
 function ProcessingResult({ status, nodeId }: { status: ProcessingStatus; nodeId: string }) {

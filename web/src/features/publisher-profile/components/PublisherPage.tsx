@@ -9,6 +9,7 @@ import { ContactAdmins } from '../../../components/ui/contact-admins';
 import { LoadFailure } from '../../../components/ui/load-failure';
 import { Pager } from '../../../components/ui/pager';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
+import { plainDescription } from '../../../lib/catalogue/plain-text';
 import { formatNumber } from '../../../lib/format';
 import { useCanManage } from '../api/get-permission';
 import { usePublisher } from '../api/get-publisher';
@@ -154,12 +155,12 @@ export function PublisherPage() {
                       {node.name || node.id}
                     </Link>
                   </h3>
-                  {node.description ? (
+                  {plainDescription(node.description) ? (
                     <p
                       dir="auto"
                       className="mt-1 line-clamp-2 break-words text-start text-sm text-slate-700 dark:text-slate-300"
                     >
-                      {node.description}
+                      {plainDescription(node.description)}
                     </p>
                   ) : null}
                   <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">

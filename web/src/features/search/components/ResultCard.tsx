@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { components } from '../../../api/schema.gen';
 import { installCommands } from '../../../lib/catalogue/install-commands';
+import { markdownToPlain, rangesOnPlain } from '../../../lib/catalogue/plain-text';
 import { isUnclaimed } from '../../../lib/catalogue/unclaimed';
 import { formatCompact, formatNumber } from '../../../lib/format';
 import { Highlighted } from './Highlighted';
@@ -21,6 +22,8 @@ export function ResultCard({ node, onOpen }: { node: SearchNode; onOpen: () => v
     publisherId: node.publisher?.id,
     latestVersion: node.latest_version?.version,
   })[0];
+  // The description is Markdown; the card shows its text, with the server's spans moved onto it.
+  const description = markdownToPlain(node.description ?? '');
   return (
     <li className="relative flex min-w-0 flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 focus-within:ring-2 focus-within:ring-brand-600 hover:border-brand-600 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-brand-100">
       <div className="flex min-w-0 items-start gap-3">
@@ -58,9 +61,9 @@ export function ResultCard({ node, onOpen }: { node: SearchNode; onOpen: () => v
           </p>
         </div>
       </div>
-      {node.description ? (
+      {description.text ? (
         <p dir="auto" className="line-clamp-3 break-words text-start text-sm text-slate-700 dark:text-slate-300">
-          <Highlighted text={node.description} ranges={match?.description} />
+          <Highlighted text={description.text} ranges={rangesOnPlain(description, match?.description)} />
         </p>
       ) : null}
       {classes.length > 0 && match ? (

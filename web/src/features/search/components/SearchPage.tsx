@@ -143,7 +143,7 @@ export function SearchPage({ intro }: { intro?: ReactNode }) {
               </Button>
             </Alert>
           </div>
-        ) : data && data.nodes.length === 0 ? (
+        ) : data && data.nodes.length === 0 && !(state.page > 1 && data.totalPages >= 1) ? (
           <div className="mt-6 rounded-2xl border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">
             <p className="text-lg font-semibold">
               {state.q.trim() ? t('empty.titleQuery', { query: state.q.trim() }) : t('empty.title')}
