@@ -14,6 +14,7 @@ const anyUser = (fields: Record<string, unknown>) => ({
   status: 'ACTIVE',
   createdAt: expect.any(String),
   updatedAt: expect.any(String),
+  twoFactorEnabled: false,
   ...fields,
 });
 
