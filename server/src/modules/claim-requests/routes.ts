@@ -80,6 +80,7 @@ const claimRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'listClaimRequests',
         tags: ['admin'],
+        security: bearer,
         summary: 'Claim requests in a status (default pending), oldest first',
         querystring: Type.Object({
           status: Type.Optional(Status),
@@ -114,6 +115,7 @@ const claimRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
         schema: {
           operationId: action === 'approve' ? 'approveClaimRequest' : 'denyClaimRequest',
           tags: ['admin'],
+          security: bearer,
           summary:
             action === 'approve'
               ? "Approve a claim request: the pack moves to the requester's publisher"
