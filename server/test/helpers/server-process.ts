@@ -1,10 +1,10 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, statSync } from 'node:fs';
-import net from 'node:net';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach } from 'vitest';
+import { ensureServerBuilt, freePort } from './built-server.js';
 import { createPostgresTestDatabase, testPostgresUrl } from './database.js';
 
 /** The server package folder. */
@@ -17,67 +17,13 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
-  }
-  return newest;
-}
-
-function mtime(file: string): number {
-  try {
-    return statSync(file).mtimeMs;
-  } catch {
-    return 0;
-  }
-}
-
 /**
- * Makes sure `dist/` is the build of the current sources, building it when it is missing or
- * older: these tests run the server as operators do, `node dist/main.js`. A lock folder keeps
- * test files that start at the same time from building twice.
+ * Makes sure `dist/` is the build of the current sources: these tests run the server as operators
+ * do, `node dist/main.js`. One build helper (and one lock) for every test that starts the built server.
  */
-export async function ensureBuilt(): Promise<void> {
-  const lock = path.join(serverRoot, '.test-build-lock');
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    const built = Math.min(mtime(distMain), mtime(distCli));
-    if (built > newestMtime(path.join(serverRoot, 'src'))) return;
-    try {
-      mkdirSync(lock);
-    } catch {
-      if (Date.now() > deadline) throw new Error(`waited too long for ${lock} (remove it if no build runs)`);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      continue;
-    }
-    try {
-      execFileSync(
-        process.execPath,
-        [path.join(serverRoot, '../node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
-        {
-          cwd: serverRoot,
-          stdio: 'pipe',
-        },
-      );
-      return;
-    } finally {
-      rmdirSync(lock);
-    }
-  }
-}
+export const ensureBuilt = ensureServerBuilt;
 
-/** A TCP port nobody listens on right now. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /**
  * A data folder and, on PostgreSQL, an empty database of its own, removed after the test: what
