@@ -86,6 +86,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     LOG_LEVEL: 'warn',
     // One process: the specs stop and inspect the server as one (WORKERS defaults to the cores).
     WORKERS: '1',
+    // Many specs make publishers for the same seeded accounts.
+    MAX_PUBLISHERS_PER_USER: '1000',
     EMAIL_VERIFICATION_REQUIRED: 'false',
     AUTH_RATE_LIMIT_SIGN_IN_PER_IP: '10000',
     AUTH_RATE_LIMIT_SIGN_IN_PER_ACCOUNT_AND_IP: '10000',
