@@ -2157,8 +2157,8 @@ export interface components {
         ResolvedPack: {
             /** @description Node (pack) id. */
             id: string;
-            /** @description `comfy node install <id>`. */
-            install_command: string;
+            /** @description `comfy node install <id>` when the pack has a version to install; `git clone <repository>` when it has none; null when neither works (no version and no web address to clone). */
+            install_command: string | null;
             /** @description Latest published version; null for packs without versions (install them with git clone). */
             latest_version: string | null;
             name: string;

@@ -28,7 +28,11 @@ export const ResolvedPack = Type.Object(
       description: 'Latest published version; null for packs without versions (install them with git clone).',
     }),
     repository: Type.String(),
-    install_command: Type.String({ description: '`comfy node install <id>`.' }),
+    install_command: Type.Union([Type.String(), Type.Null()], {
+      description:
+        '`comfy node install <id>` when the pack has a version to install; `git clone <repository>` when it has ' +
+        'none; null when neither works (no version and no web address to clone).',
+    }),
   },
   { title: 'ResolvedPack', additionalProperties: false },
 );

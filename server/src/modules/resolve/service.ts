@@ -55,7 +55,7 @@ export async function resolveClasses(ctx: AppContext, names: string[]): Promise<
           : { id: pack.publisher_id, name: publisherName.get(pack.publisher_id) ?? pack.publisher_id },
       latest_version: latest ?? null,
       repository: pack.repository_url,
-      install_command: `comfy node install ${pack.id}`,
+      install_command: installCommandFor(pack.id, latest, pack.repository_url),
     };
   };
 
@@ -64,4 +64,16 @@ export async function resolveClasses(ctx: AppContext, names: string[]): Promise<
     const pack = providers.get(name);
     return pack ? { name, status: 'pack', pack: present(pack) } : { name, status: 'unknown' };
   });
+}
+
+/** Only web addresses become `git clone` commands, so a stored repository never runs as shell. */
+const CLONEABLE = /^https?:\/\/[^\s;&|`$<>'"\\]+$/;
+
+/**
+ * What installs the pack: comfy-cli while the registry has a version to hand out (the install
+ * endpoint answers 404 without one), else a clone of its repository, else nothing.
+ */
+function installCommandFor(id: string, latestVersion: string | undefined, repository: string): string | null {
+  if (latestVersion) return `comfy node install ${id}`;
+  return CLONEABLE.test(repository) ? `git clone ${repository}` : null;
 }

@@ -74,7 +74,7 @@ describe('POST /comfy-nodes/resolve', () => {
             publisher: null,
             latest_version: null,
             repository: 'https://github.com/someone/old-pack',
-            install_command: 'comfy node install old-pack',
+            install_command: 'git clone https://github.com/someone/old-pack',
           },
         },
         { name: 'Nope', status: 'unknown' },
@@ -82,6 +82,21 @@ describe('POST /comfy-nodes/resolve', () => {
         { name: 'Reroute', status: 'core' },
       ],
     });
+  });
+
+  it('offers no command for a pack without a version whose repository is not a web address', async () => {
+    const t = await buildTestApp();
+    const unclaimed = await t.factories.publisher({ id: UNCLAIMED_PUBLISHER_ID, name: 'Unclaimed' });
+    await seedPack(t, {
+      id: 'odd-pack',
+      publisher: unclaimed,
+      node: { name: 'Odd Pack', repository_url: 'https://example.com/x; rm -rf ~' },
+    });
+    await seedComfyNode(t, { node_id: 'odd-pack', name: 'Odd Node' });
+
+    const res = await resolve(t, ['Odd Node']);
+    const answer = res.json() as { results: { pack?: { install_command: string | null } }[] };
+    expect(answer.results[0]?.pack?.install_command).toBeNull();
   });
 
   it('breaks ties like GET /comfy-nodes/{name}/node and skips banned or deleted packs', async () => {

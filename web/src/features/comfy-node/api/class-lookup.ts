@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { hasIds } from '../../../api/cache-rules';
 import { api, unwrap } from '../../../api/client';
 import type { components } from '../../../api/schema.gen';
+import { installCommands } from '../../../lib/catalogue/install-commands';
 import { isUnclaimed } from '../../../lib/catalogue/unclaimed';
 import { embeddedFetchedAt, takeEmbedded } from '../../../lib/embedded-data';
 
@@ -24,7 +25,13 @@ export function resolutionFromPack(name: string, pack: Node): ResolvedComfyNode 
         pack.publisher && !isUnclaimed(pack.publisher.id) ? { id: pack.publisher.id, name: pack.publisher.name } : null,
       latest_version: pack.latest_version?.version ?? null,
       repository: pack.repository,
-      install_command: `comfy node install ${pack.id}`,
+      install_command:
+        installCommands({
+          id: pack.id,
+          repository: pack.repository ?? '',
+          publisherId: pack.publisher?.id,
+          latestVersion: pack.latest_version?.version,
+        })[0]?.command ?? null,
     },
   };
 }
