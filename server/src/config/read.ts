@@ -24,18 +24,32 @@ export function readConfig<S extends TObject>(
   env: Record<string, string | undefined>,
 ): { value: Static<S>; problems: ConfigProblem[] } {
   const raw: Record<string, unknown> = {};
-  for (const key of Object.keys(schema.properties)) {
+  const problems: ConfigProblem[] = [];
+  for (const [key, property] of Object.entries(schema.properties)) {
     const v = env[key];
-    if (v !== undefined && v !== '') raw[key] = v;
+    if (v === undefined || v === '') continue;
+    // The converter would round `1.5` or read `0x10` for a whole-number setting; an operator who
+    // wrote either meant something else, so it is refused rather than guessed.
+    if (wantsInteger(property) && !WHOLE_NUMBER.test(v)) {
+      problems.push({ variable: key, message: `must be a whole number (got ${JSON.stringify(v)})` });
+      continue;
+    }
+    raw[key] = v;
   }
   const withDefaults = Value.Default(schema, raw);
   const converted = Value.Convert(schema, withDefaults);
-  const problems: ConfigProblem[] = [];
   for (const error of Value.Errors(schema, converted)) {
     const variable = error.instancePath.replace(/^\//, '') || schemaRequired(error.params);
     problems.push({ variable, message: error.message });
   }
   return { value: converted as Static<S>, problems };
+}
+
+const WHOLE_NUMBER = /^\s*[-+]?\d+\s*$/;
+
+/** True for a setting whose schema is a plain whole number (optional or not). */
+function wantsInteger(property: unknown): boolean {
+  return typeof property === 'object' && property !== null && (property as { type?: unknown }).type === 'integer';
 }
 
 function schemaRequired(params: unknown): string {

@@ -41,4 +41,20 @@ describe('loadConfig', () => {
       }
     }
   });
+
+  it('refuses a fraction or a hexadecimal number for a whole-number setting instead of rounding it', () => {
+    for (const bad of ['1.5', '0x10', '1e3']) {
+      let caught: unknown;
+      try {
+        loadConfig({ JOBS_LEASE_SECONDS: bad, PORT: '9090' });
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught).toBeInstanceOf(ConfigError);
+      expect((caught as ConfigError).problems).toEqual([
+        { variable: 'JOBS_LEASE_SECONDS', message: `must be a whole number (got ${JSON.stringify(bad)})` },
+      ]);
+    }
+    expect(loadConfig({ JOBS_LEASE_SECONDS: ' 30 ' }).jobs.JOBS_LEASE_SECONDS).toBe(30);
+  });
 });
