@@ -12,9 +12,11 @@ import { installNulGuard } from './lib/nul-guard.js';
 import { installNumberGuard } from './lib/number-guard.js';
 import { hoistTitledSchemas } from './lib/openapi-components.js';
 import { warnAboutUntrustedProxy } from './lib/request-log.js';
+import { enforceRouteTable } from './lib/route-table.js';
 import { apiModules } from './modules/index.js';
 import { installRequestMetrics } from './modules/metrics/http.js';
 import { appMetrics } from './modules/metrics/registry.js';
+import { routeTable } from './modules/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,6 +102,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
   app.get('/openapi', { schema: { hide: true } }, async () => app.swagger());
 
+  // Every API route from here on must stand in the route table.
+  enforceRouteTable(app, routeTable);
   for (const module of apiModules) await app.register(module);
   return app;
 }

@@ -35,8 +35,11 @@ export const forbidden = (message: string, detail = '') => new HttpError(403, me
 export const notFound = (message: string, detail = '') => new HttpError(404, message, detail);
 export const conflict = (message: string, detail = '') => new HttpError(409, message, detail);
 export const gone = (message: string, detail = '') => new HttpError(410, message, detail);
-export const payloadTooLarge = (message: string, detail = '') => new HttpError(413, message, detail);
-export const unsupportedMediaType = (message: string, detail = '') => new HttpError(415, message, detail);
+/** `headers` go out with the answer (`connection: close` when the body is left unread). */
+export const payloadTooLarge = (message: string, detail = '', headers: Record<string, string> = {}) =>
+  new HttpError(413, message, detail, headers);
+export const unsupportedMediaType = (message: string, detail = '', headers: Record<string, string> = {}) =>
+  new HttpError(415, message, detail, headers);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, '', { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 export const badGateway = (message: string, detail = '') => new HttpError(502, message, detail);

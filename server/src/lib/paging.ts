@@ -1,3 +1,4 @@
+import { type SelectQueryBuilder, sql } from 'kysely';
 import { Type } from 'typebox';
 
 /** Pages past this one are empty for any real listing; the cap keeps offsets far from overflow. */
@@ -32,4 +33,47 @@ export function pageNumber(requested: number | undefined): number {
 export function pageSize(requested: number | undefined, fallback: number, max: number): number {
   if (requested === undefined || requested < 1) return fallback;
   return Math.min(requested, max);
+}
+
+/** The page and size a list is served with, after `pageNumber` and `pageSize`. */
+export interface PageWindow {
+  page: number;
+  limit: number;
+}
+
+/** How many rows come before the page. */
+export function pageOffset(window: PageWindow): number {
+  return (window.page - 1) * window.limit;
+}
+
+/** How many pages `total` rows fill at `limit` a page (0 for none). */
+export function pageCount(total: number, limit: number): number {
+  return Math.ceil(total / limit);
+}
+
+/** The envelope of one page of a list: `{total, <key>: items, page, limit, totalPages}`. */
+export function pageEnvelope<K extends string, T>(
+  key: K,
+  items: T[],
+  total: number,
+  window: PageWindow,
+): { total: number; page: number; limit: number; totalPages: number } & Record<K, T[]> {
+  const page = { total, page: window.page, limit: window.limit, totalPages: pageCount(total, window.limit) };
+  return { ...page, [key]: items } as typeof page & Record<K, T[]>;
+}
+
+/**
+ * Counts the rows of a filtered query and reads one page of them, ordered and selected by `page`.
+ * Both run at once; `page` gets the query with its limit and offset already set.
+ */
+export async function countAndPage<DB, TB extends keyof DB, O, Row>(
+  filtered: SelectQueryBuilder<DB, TB, O>,
+  page: (query: SelectQueryBuilder<DB, TB, O>) => { execute(): Promise<Row[]> },
+  window: PageWindow,
+): Promise<{ total: number; rows: Row[] }> {
+  const [count, rows] = await Promise.all([
+    filtered.select(sql<number | string | bigint>`count(*)`.as('n')).executeTakeFirst(),
+    page(filtered.limit(window.limit).offset(pageOffset(window))).execute(),
+  ]);
+  return { total: Number((count as { n?: unknown } | undefined)?.n ?? 0), rows };
 }

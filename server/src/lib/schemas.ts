@@ -1,4 +1,4 @@
-import { type TSchema, Type } from 'typebox';
+import { type TArray, type TInteger, type TSchema, Type } from 'typebox';
 
 /** The error envelope every 4xx and 5xx answer uses. */
 export const ErrorResponse = Type.Object(
@@ -27,4 +27,25 @@ export function errorResponses<const C extends readonly number[]>(
 /** A query parameter that may be repeated (`statuses=A&statuses=B`) or given once. */
 export function RepeatedQuery<T extends TSchema>(item: T, options: { description?: string; maxItems?: number } = {}) {
   return Type.Array(item, { maxItems: options.maxItems ?? 50, ...options });
+}
+
+/**
+ * A page envelope, `{total, <key>: Item[], page, <size>, totalPages}`, as a named OpenAPI
+ * component. `size` is `limit` for most lists; the version lists call it `pageSize`, as the
+ * public registry does.
+ */
+export function Page<const K extends string, T extends TSchema, const S extends 'limit' | 'pageSize' = 'limit'>(
+  title: string,
+  key: K,
+  item: T,
+  size: S = 'limit' as S,
+) {
+  const properties = {
+    total: Type.Integer(),
+    [key]: Type.Array(item),
+    page: Type.Integer(),
+    [size]: Type.Integer(),
+    totalPages: Type.Integer(),
+  } as { total: TInteger; page: TInteger; totalPages: TInteger } & { [P in K]: TArray<T> } & { [P in S]: TInteger };
+  return Type.Object(properties, { title, additionalProperties: false });
 }

@@ -22,8 +22,10 @@ import usersRoutes from './users/routes.js';
 import versionsRoutes from './versions/routes.js';
 
 /**
- * Every API module's routes, registered in this order. Each module owns its folder:
- * routes (HTTP and schemas) → service (rules) → repository (SQL).
+ * Every API module's routes, registered in this order; a module sets up what its routes share
+ * (hooks, services) and registers its route files. Which file serves which URL is in the route
+ * table, `./routes.ts`. Each module owns its folder: routes (HTTP and schemas) → service (rules) →
+ * repository (SQL).
  */
 export const apiModules: FastifyPluginAsync[] = [
   healthRoutes,

@@ -13,7 +13,7 @@ import { catalogueIsEmpty, emptyCatalogueMessage } from '../modules/mirror/first
 import { startUpstreamSchedule } from '../modules/mirror/sync-job.js';
 import { startLeftoverSweeper } from '../modules/publishing/leftovers.js';
 import { uploadsSettled } from '../modules/publishing/uploads-in-flight.js';
-import { buildWebApp } from '../modules/web/app.js';
+import { buildWebApp } from '../modules/web-listener/app.js';
 
 export interface InstanceOptions {
   /** Migrate before serving; off in cluster workers, whose primary migrated before forking them. */

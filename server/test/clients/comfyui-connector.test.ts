@@ -5,7 +5,7 @@ import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createContext } from '../../src/context.js';
-import { buildWebApp } from '../../src/modules/web/app.js';
+import { buildWebApp } from '../../src/modules/web-listener/app.js';
 import { buildTestApp } from '../helpers/app.js';
 import { testConfig } from '../helpers/config.js';
 import { createTestDatabase } from '../helpers/database.js';

@@ -9,7 +9,7 @@ import tls from 'node:tls';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createContext } from '../../src/context.js';
-import { buildWebApp } from '../../src/modules/web/app.js';
+import { buildWebApp } from '../../src/modules/web-listener/app.js';
 import { buildTestApp } from '../helpers/app.js';
 import { packZip } from '../helpers/pack-zip.js';
 import { acmeWithToken, cliPublishBody } from '../routes/publishing/comfy-cli.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidNodeId, lastPathSegment, normalizeNodeId } from '../../src/modules/catalogue-import/node-id.js';
+import { isValidNodeId, lastPathSegment, repairNodeId } from '../../src/modules/catalogue-import/node-id.js';
 import { htmlToPlainText, normalizeRepositoryUrl, truncateText } from '../../src/modules/catalogue-import/text.js';
 
 describe('node ids', () => {
@@ -15,7 +15,7 @@ describe('node ids', () => {
     ['___', null],
     ['', null],
   ])('%j normalises to %j', (input, expected) => {
-    expect(normalizeNodeId(input)).toBe(expected);
+    expect(repairNodeId(input)).toBe(expected);
   });
 
   it('applies the registry rules', () => {

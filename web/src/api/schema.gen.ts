@@ -2179,7 +2179,7 @@ export interface components {
             /** @description The same file, issue type and snippet was approved in an earlier, now Active version. */
             previously_approved: boolean;
             scanner: string;
-            severity?: string;
+            severity?: "high" | "medium" | "low";
         };
         /** ReviewQueueItem */
         ReviewQueueItem: {

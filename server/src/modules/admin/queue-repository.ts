@@ -1,5 +1,6 @@
-import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, NodeVersionStatus } from '../../db/schema.js';
+import { containsAny, lower } from '../../lib/sql-like.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -19,10 +20,8 @@ function filtered(db: Db, filter: QueueFilter) {
     .where('v.status', 'in', filter.statuses);
   if (filter.nodeId !== undefined) query = query.where('n.normalized_id', '=', filter.nodeId.toLowerCase());
   if (filter.text !== undefined) {
-    const pattern = `%${filter.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    // SQLite has no default LIKE escape character, so name it for both dialects.
     query = query.where(
-      sql<SqlBool>`(lower(v.status_reason) like ${pattern} escape '\\' or n.normalized_id like ${pattern} escape '\\' or lower(n.name) like ${pattern} escape '\\')`,
+      containsAny([lower('v.status_reason'), sql.ref('n.normalized_id'), lower('n.name')], filter.text),
     );
   }
   return query;

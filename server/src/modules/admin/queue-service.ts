@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.js';
 import type { NodeVersionStatus } from '../../db/schema.js';
+import { pageCount, pageOffset } from '../../lib/paging.js';
 import type { ScanFinding } from '../archive/types.js';
 import { parseFindings } from '../pipeline/outcome.js';
 import { presentVersion } from '../versions/present.js';
@@ -34,7 +35,7 @@ export async function reviewQueue(ctx: AppContext, query: QueueQuery) {
   };
   const [total, rows] = await Promise.all([
     countQueue(ctx.db, filter),
-    pageQueue(ctx.db, filter, query.pageSize, (query.page - 1) * query.pageSize),
+    pageQueue(ctx.db, filter, query.pageSize, pageOffset({ page: query.page, limit: query.pageSize })),
   ]);
   const approved = await approvedFlagReasons(ctx.db, [...new Set(rows.map((r) => r.node_id))]);
   const versions = rows.map((row) => {
@@ -59,6 +60,6 @@ export async function reviewQueue(ctx: AppContext, query: QueueQuery) {
     versions,
     page: query.page,
     pageSize: query.pageSize,
-    totalPages: Math.ceil(total / query.pageSize),
+    totalPages: pageCount(total, query.pageSize),
   };
 }

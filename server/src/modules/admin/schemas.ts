@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { NodeVersion } from '../catalogue/wire.js';
+import { Page } from '../../lib/schemas.js';
+import { NodeVersion, ScanFinding } from '../catalogue/wire.js';
 
 /** Path parameters of a version under a pack. */
 export const VersionParams = Type.Object({
@@ -35,13 +36,7 @@ export const StatusHistoryEntry = Type.Object(
 
 export const QueueFinding = Type.Object(
   {
-    issue_type: Type.String(),
-    file_path: Type.String(),
-    line_number: Type.Integer(),
-    code_snippet: Type.String(),
-    message: Type.String(),
-    scanner: Type.String(),
-    severity: Type.Optional(Type.String()),
+    ...ScanFinding.properties,
     previously_approved: Type.Boolean({
       description: 'The same file, issue type and snippet was approved in an earlier, now Active version.',
     }),
@@ -63,16 +58,7 @@ export const ReviewQueueItem = Type.Object(
   { title: 'ReviewQueueItem', additionalProperties: false },
 );
 
-export const ReviewQueuePage = Type.Object(
-  {
-    total: Type.Integer(),
-    versions: Type.Array(ReviewQueueItem),
-    page: Type.Integer(),
-    pageSize: Type.Integer(),
-    totalPages: Type.Integer(),
-  },
-  { title: 'ReviewQueuePage', additionalProperties: false },
-);
+export const ReviewQueuePage = Page('ReviewQueuePage', 'versions', ReviewQueueItem, 'pageSize');
 
 export const ReviewResult = Type.Object(
   {

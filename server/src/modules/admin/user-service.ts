@@ -1,11 +1,12 @@
-import { type SqlBool, sql } from 'kysely';
 import type { AppContext } from '../../context.js';
-import { nowIso, toBool } from '../../db/values.js';
+import { toBool } from '../../db/values.js';
 import { badRequest, conflict, notFound, withCode } from '../../lib/errors.js';
+import { pageEnvelope } from '../../lib/paging.js';
 import { revokeUserSessions } from '../auth/repository.js';
 import type { Viewer } from '../auth/viewer.js';
 import type { UserRow } from '../users/repository.js';
 import { adminAction } from './act.js';
+import { countActiveAdmins, findUser, findUserIdByEmail, pageOfUsers, updateUserRow } from './repository.js';
 
 /** An account as the admin screen lists it. */
 export function presentUser(row: UserRow) {
@@ -23,42 +24,13 @@ export function presentUser(row: UserRow) {
 
 /** Accounts whose e-mail or name contains `q`, newest first. */
 export async function listUsers(ctx: AppContext, query: { q?: string | undefined; page: number; limit: number }) {
-  let base = ctx.db.selectFrom('users');
-  const text = query.q?.trim().toLowerCase();
-  if (text) {
-    const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    base = base.where(
-      sql<SqlBool>`(lower(email) like ${pattern} escape '\\' or lower(name) like ${pattern} escape '\\')`,
-    );
-  }
-  const [count, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
-    base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
-  ]);
-  const total = Number(count?.n ?? 0);
-  return {
-    total,
-    users: rows.map(presentUser),
-    page: query.page,
-    limit: query.limit,
-    totalPages: Math.ceil(total / query.limit),
-  };
+  const { total, rows } = await pageOfUsers(ctx.db, { text: query.q?.trim().toLowerCase() }, query);
+  return pageEnvelope('users', rows.map(presentUser), total, query);
 }
 
 /** The id of the account with this e-mail (any case); an id no entry has when there is none. */
 export async function userIdByEmail(ctx: AppContext, email: string): Promise<string> {
-  const row = await ctx.db
-    .selectFrom('users')
-    .select('id')
-    .where(sql<SqlBool>`lower(email) = ${email.trim().toLowerCase()}`)
-    .executeTakeFirst();
-  return row?.id ?? '';
+  return (await findUserIdByEmail(ctx.db, email)) ?? '';
 }
 
 export interface UserUpdateInput {
@@ -81,18 +53,12 @@ export async function updateUser(ctx: AppContext, viewer: Viewer, userId: string
     throw withCode(conflict('You cannot ban or demote yourself', 'ask another admin'), 'user.self_change');
   }
   return adminAction(ctx, viewer, async (trx) => {
-    const user = await trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+    const user = await findUser(trx, userId);
     if (!user) throw notFound('User not found');
     const wasAdmin = toBool(user.is_admin) && user.status !== 'BANNED';
     const staysAdmin = (input.isAdmin ?? toBool(user.is_admin)) && !(input.banned ?? user.status === 'BANNED');
     if (wasAdmin && !staysAdmin) {
-      const admins = await trx
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('is_admin', '=', true)
-        .where('status', '=', 'ACTIVE')
-        .executeTakeFirst();
-      if (Number(admins?.n ?? 0) <= 1) {
+      if ((await countActiveAdmins(trx)) <= 1) {
         throw conflict('Cannot remove the last admin', 'make another account admin first');
       }
     }
@@ -102,12 +68,7 @@ export async function updateUser(ctx: AppContext, viewer: Viewer, userId: string
       patch.status = input.banned ? 'BANNED' : 'ACTIVE';
       patch.status_reason = input.banned ? (input.reason ?? '') : '';
     }
-    const updated = await trx
-      .updateTable('users')
-      .set({ ...patch, updated_at: nowIso() })
-      .where('id', '=', userId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = await updateUserRow(trx, userId, patch);
     if (input.banned === true) await revokeUserSessions(trx, userId);
     const state = (u: UserRow) => ({ isAdmin: toBool(u.is_admin), status: u.status, status_reason: u.status_reason });
     const action = input.banned === undefined ? 'user.update' : input.banned ? 'user.ban' : 'user.unban';

@@ -1,3 +1,5 @@
+import type { ScanFindingJson } from '../catalogue/wire.js';
+
 /**
  * The contract between the upload pipeline and the archive analyser. The analyser reads an
  * uploaded zip without extracting it to disk and without running any of its code.
@@ -75,22 +77,8 @@ export interface ExtractedComfyNode {
   sourceFile: string;
 }
 
-/** One suspicious thing the scanner found. */
-export interface ScanFinding {
-  issue_type: string;
-  file_path: string;
-  line_number: number;
-  code_snippet: string;
-  message: string;
-  scanner: string;
-  /**
-   * How strongly the finding suggests malice: `high` (malware patterns such as encoded payloads
-   * run with exec, credential theft, miners, bundled executables), `medium` (dangerous but also
-   * used by honest packs, e.g. eval of a user expression or pip at import), `low` (could not be
-   * inspected). Optional so older stored findings stay valid.
-   */
-  severity?: 'high' | 'medium' | 'low';
-}
+/** One suspicious thing the scanner found; its wire shape is `ScanFinding` in catalogue/wire.ts. */
+export type ScanFinding = ScanFindingJson;
 
 /** The outcome of analysing one archive. */
 export type ArchiveAnalysis =

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { pageCount, pageOffset } from '../../lib/paging.js';
 import { type AuditFilter, type AuditRow, countAudit, pageAudit, userEmails, versionLabels } from './repository.js';
 
 function parse(text: string): unknown {
@@ -20,7 +21,10 @@ const idsOf = (rows: readonly AuditRow[], type: string) => [
  * user, the id of anything else (or when the target no longer exists).
  */
 export async function listAudit(db: Kysely<Database>, filter: AuditFilter, page: number, limit: number) {
-  const [total, rows] = await Promise.all([countAudit(db, filter), pageAudit(db, filter, limit, (page - 1) * limit)]);
+  const [total, rows] = await Promise.all([
+    countAudit(db, filter),
+    pageAudit(db, filter, limit, pageOffset({ page, limit })),
+  ]);
   const actorIds = rows.map((r) => r.actor_user_id).filter((id): id is string => id !== null);
   const [emailById, versionLabel] = await Promise.all([
     userEmails(db, [...new Set([...actorIds, ...idsOf(rows, 'user')])]),
@@ -46,6 +50,6 @@ export async function listAudit(db: Kysely<Database>, filter: AuditFilter, page:
     })),
     page,
     limit,
-    totalPages: Math.ceil(total / limit),
+    totalPages: pageCount(total, limit),
   };
 }

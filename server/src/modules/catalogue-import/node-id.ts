@@ -10,7 +10,7 @@ export function isValidNodeId(id: string): boolean {
  * Runs of other characters (spaces, apostrophes) become one `-`, so `SATA UtilityNode` reads as
  * `SATA-UtilityNode`; leading and trailing `._-` are trimmed; overlong ids are cut at 100.
  */
-export function normalizeNodeId(raw: string): string | null {
+export function repairNodeId(raw: string): string | null {
   if (isValidNodeId(raw)) return raw;
   let id = raw
     .trim()

@@ -1,6 +1,6 @@
 import { DESCRIPTION_MAX_LENGTH } from '../packs/fields.js';
 import { isRecord, type ManagerCatalogue } from './manager-files.js';
-import { isValidNodeId, lastPathSegment, normalizeNodeId } from './node-id.js';
+import { isValidNodeId, lastPathSegment, repairNodeId } from './node-id.js';
 import { htmlToPlainText, normalizeRepositoryUrl, truncateText } from './text.js';
 
 /** A pack as the catalogue describes it, already cleaned into registry values. */
@@ -61,7 +61,7 @@ export function planImport(catalogue: ManagerCatalogue): ImportPlan {
     }
     const explicitId = typeof entry.id === 'string' ? entry.id.trim() : '';
     const wanted = explicitId || lastPathSegment(reference);
-    const id = normalizeNodeId(wanted);
+    const id = repairNodeId(wanted);
     if (!id) {
       skipped.push({
         reason: 'invalid-id',

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { Page } from '../../lib/schemas.js';
 
 /**
  * The registry's wire types, shared by every module. Embed them directly in route schemas; the
@@ -160,30 +161,34 @@ export const ComfyNode = Type.Object(
 );
 export type ComfyNodeJson = Static<typeof ComfyNode>;
 
-/** The `/nodes`-style page envelope. */
-export const NodesPage = Type.Object(
+/**
+ * One suspicious thing the archive scanner found, as it is stored in a version's status reason
+ * and answered by the processing status and the review queue. `severity` says how strongly the
+ * finding suggests malice: `high` (malware patterns such as encoded payloads run with exec,
+ * credential theft, miners, bundled executables), `medium` (dangerous but also used by honest
+ * packs, e.g. eval of a user expression or pip at import), `low` (could not be inspected). It is
+ * optional so older stored findings stay valid.
+ */
+export const ScanFinding = Type.Object(
   {
-    total: Type.Integer(),
-    nodes: Type.Array(Node),
-    page: Type.Integer(),
-    limit: Type.Integer(),
-    totalPages: Type.Integer(),
+    issue_type: Type.String(),
+    file_path: Type.String(),
+    line_number: Type.Integer(),
+    code_snippet: Type.String(),
+    message: Type.String(),
+    scanner: Type.String(),
+    severity: Type.Optional(Type.Union([Type.Literal('high'), Type.Literal('medium'), Type.Literal('low')])),
   },
-  { title: 'NodesPage', additionalProperties: false },
+  { title: 'ScanFinding' },
 );
+export type ScanFindingJson = Static<typeof ScanFinding>;
+
+/** The `/nodes`-style page envelope. */
+export const NodesPage = Page('NodesPage', 'nodes', Node);
 export type NodesPageJson = Static<typeof NodesPage>;
 
 /** The `/versions`-style page envelope. */
-export const VersionsPage = Type.Object(
-  {
-    total: Type.Integer(),
-    versions: Type.Array(ListedNodeVersion),
-    page: Type.Integer(),
-    pageSize: Type.Integer(),
-    totalPages: Type.Integer(),
-  },
-  { title: 'VersionsPage', additionalProperties: false },
-);
+export const VersionsPage = Page('VersionsPage', 'versions', ListedNodeVersion, 'pageSize');
 
 /** Reserved publisher that holds packs nobody has claimed yet. */
 export const UNCLAIMED_PUBLISHER_ID = 'admin-11338bd3-f081-43cf-b3f9-295c829826f7';

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.js';
 import type { ClaimRequestStatus } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { pageOffset } from '../../lib/paging.js';
 import { adminAction } from '../admin/act.js';
 import { enabledProviders } from '../auth/providers.js';
 import type { Viewer } from '../auth/viewer.js';
@@ -114,7 +115,7 @@ export async function listRequests(
   query: { status: ClaimRequestStatus; page: number; limit: number },
 ): Promise<{ requests: AdminClaimRequestJson[]; total: number; page: number; limit: number }> {
   const [rows, total] = await Promise.all([
-    listClaimRequests(ctx.db, query.status, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+    listClaimRequests(ctx.db, query.status, { limit: query.limit, offset: pageOffset(query) }),
     countClaimRequests(ctx.db, query.status),
   ]);
   return { requests: rows.map(toAdminJson), total, page: query.page, limit: query.limit };

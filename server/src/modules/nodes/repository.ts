@@ -1,5 +1,6 @@
-import { type Expression, type Kysely, type Selectable, type SqlBool, sql, type Transaction } from 'kysely';
+import type { Expression, Kysely, Selectable, SqlBool, Transaction } from 'kysely';
 import type { Database, NodeStatus, NodesTable } from '../../db/schema.js';
+import { containsAny, lower } from '../../lib/sql-like.js';
 
 export type NodeRow = Selectable<NodesTable>;
 type Db = Kysely<Database> | Transaction<Database>;
@@ -86,6 +87,5 @@ function filtered(db: Db, filter: NodeFilter) {
 
 /** A JSON list column whose text contains the value, case-insensitively (LIKE wildcards escaped). */
 function mentions(column: 'supported_os' | 'supported_accelerators', value: string): Expression<SqlBool> {
-  const pattern = `%${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+  return containsAny([lower(column)], value.toLowerCase());
 }

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { pageEnvelope, pageOffset } from '../../lib/paging.js';
 import type { NodeJson, NodesPageJson } from '../catalogue/wire.js';
 import { orderSnapshots } from './cache/catalogue-cache.js';
 import { isDefaultOrder } from './list-order.js';
@@ -20,7 +21,7 @@ export async function listNodes(ctx: AppContext, request: NodeListRequest): Prom
   const key = ageless ? `${request.listingKey}@${new Date().toISOString().slice(0, 10)}` : request.listingKey;
   const ids = await orderSnapshots(ctx).get(key, () => orderedNodeIds(ctx.db, request.filter, request.order), ageless);
   const total = ids.length;
-  const offset = (request.page - 1) * request.limit;
+  const offset = pageOffset(request);
   const pageIds = offset < total ? ids.slice(offset, offset + request.limit) : [];
   const byId = new Map((await findNodesByIds(ctx.db, pageIds)).map((row) => [row.id, row]));
   // A pack that changed status since the snapshot was read is left out rather than shown.
@@ -28,7 +29,7 @@ export async function listNodes(ctx: AppContext, request: NodeListRequest): Prom
     .map((id) => byId.get(id))
     .filter((row): row is NodeRow => row !== undefined && request.filter.statuses.includes(row.status));
   const nodes = await presentNodes(ctx, rows, { includeStatusReason: false });
-  return { total, nodes, page: request.page, limit: request.limit, totalPages: Math.ceil(total / request.limit) };
+  return pageEnvelope('nodes', nodes, total, request);
 }
 
 /** One pack with its publisher and latest version (with `status_reason`). */

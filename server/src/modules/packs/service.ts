@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import type { NodeStatus } from '../../db/schema.js';
 import { nowIso } from '../../db/values.js';
 import { badRequest, conflict } from '../../lib/errors.js';
-import { pageNumber, pageSize } from '../../lib/paging.js';
+import { pageEnvelope, pageNumber, pageOffset, pageSize } from '../../lib/paging.js';
 import type { Viewer } from '../auth/viewer.js';
 import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
 import type { NodeJson, NodesPageJson } from '../catalogue/wire.js';
@@ -142,13 +142,7 @@ export async function listPacksPage(
   const statuses = await listedStatuses(ctx, viewer, publisherId, query.includeBanned);
   const [total, rows] = await Promise.all([
     countNodesOfPublisher(ctx.db, publisherId, statuses),
-    listNodesOfPublisher(ctx.db, publisherId, statuses, { limit, offset: (page - 1) * limit }),
+    listNodesOfPublisher(ctx.db, publisherId, statuses, { limit, offset: pageOffset({ page, limit }) }),
   ]);
-  return {
-    total,
-    nodes: await presentNodes(ctx, rows, { includeStatusReason: false }),
-    page,
-    limit,
-    totalPages: Math.ceil(total / limit),
-  };
+  return pageEnvelope('nodes', await presentNodes(ctx, rows, { includeStatusReason: false }), total, { page, limit });
 }

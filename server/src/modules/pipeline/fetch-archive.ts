@@ -1,9 +1,7 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { meteredCopyToFile } from '../../lib/stream-meter.js';
 import type { BlobStore } from '../storage/blob-store.js';
 
 /** A stored archive copied to a local file for the analyser; `remove` deletes the copy. */
@@ -35,26 +33,15 @@ export async function fetchArchive(
   await mkdir(tmpDir, { recursive: true });
   const file = path.join(tmpDir, `${randomUUID()}.zip`);
   const remove = () => rm(file, { force: true });
-  const hash = createHash('sha256');
-  let size = 0;
-  const meter = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      size += chunk.length;
-      // Stop early rather than copy a blob that is already known to be wrong.
-      if (size > expected.sizeBytes) return callback(new ArchiveIntegrityError('the stored archive grew'));
-      hash.update(chunk);
-      callback(null, chunk);
+  await meteredCopyToFile(blob.body, file, {
+    maxBytes: expected.sizeBytes,
+    // Stop early rather than copy a blob that is already known to be wrong.
+    tooLarge: () => new ArchiveIntegrityError('the stored archive grew'),
+    finish: (measured) => {
+      if (measured.sizeBytes !== expected.sizeBytes || measured.sha256 !== expected.sha256) {
+        throw new ArchiveIntegrityError('the stored archive does not match the uploaded one');
+      }
     },
   });
-  try {
-    await pipeline(blob.body, meter, createWriteStream(file, { flags: 'wx' }));
-  } catch (error) {
-    await remove();
-    throw error;
-  }
-  if (size !== expected.sizeBytes || hash.digest('hex') !== expected.sha256) {
-    await remove();
-    throw new ArchiveIntegrityError('the stored archive does not match the uploaded one');
-  }
   return { path: file, remove };
 }

@@ -1,5 +1,7 @@
+import { Value } from 'typebox/value';
 import type { NodeVersionStatus } from '../../db/schema.js';
 import type { ArchiveAnalysis, ScanFinding } from '../archive/types.js';
+import { ScanFinding as ScanFindingSchema } from '../catalogue/wire.js';
 
 /** Reason given to versions that pass every automated check. */
 export const PASSED_REASON = 'Passed automated checks';
@@ -64,16 +66,26 @@ export function processingFailedOutcome(error: string, attempts: number): Versio
   return { status: 'NodeVersionStatusFlagged', reason: JSON.stringify([finding]), updatesPack: false };
 }
 
-/** The findings stored in a Flagged version's reason, or null when the reason is not findings JSON. */
+/**
+ * The findings stored in a Flagged version's reason, or null when the reason is not findings JSON.
+ * Entries that are not findings are left out, and a severity outside the known ones is dropped
+ * (a reason can also come from an admin or another registry), so every answer that shows them
+ * can be written in its declared shape.
+ */
 export function parseFindings(reason: string): ScanFinding[] | null {
   if (!reason.startsWith('[')) return null;
   try {
     const parsed: unknown = JSON.parse(reason);
     if (!Array.isArray(parsed)) return null;
-    return parsed.filter(
-      (f): f is ScanFinding => typeof f === 'object' && f !== null && typeof (f as ScanFinding).issue_type === 'string',
-    );
+    return parsed.flatMap((entry: unknown) => {
+      if (typeof entry !== 'object' || entry === null) return [];
+      const { severity, ...rest } = entry as Record<string, unknown>;
+      const finding = typeof severity === 'string' && SEVERITIES.has(severity) ? { ...rest, severity } : rest;
+      return Value.Check(ScanFindingSchema, finding) ? [finding] : [];
+    });
   } catch {
     return null;
   }
 }
+
+const SEVERITIES = new Set(['high', 'medium', 'low']);

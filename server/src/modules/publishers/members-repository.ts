@@ -1,22 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, MemberRole } from '../../db/schema.js';
-import type { MemberRow } from './repository.js';
+import { type MemberRow, selectMembers } from './repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** One membership with the account's name and e-mail. */
 export function findMember(db: Db, publisherId: string, userId: string): Promise<MemberRow | undefined> {
-  return db
-    .selectFrom('publisher_members')
-    .innerJoin('users', 'users.id', 'publisher_members.user_id')
-    .select([
-      'publisher_members.publisher_id',
-      'publisher_members.user_id',
-      'publisher_members.role',
-      'publisher_members.created_at',
-      'users.name',
-      'users.email',
-    ])
+  return selectMembers(db)
     .where('publisher_members.publisher_id', '=', publisherId)
     .where('publisher_members.user_id', '=', userId)
     .executeTakeFirst();

@@ -36,10 +36,9 @@ export function listPublishersOfUser(db: Db, userId: string): Promise<PublisherR
     .execute();
 }
 
-/** Members of the given publishers (null: of all): owners first, then by when they joined. */
-export async function membersOf(db: Db, publisherIds: string[] | null): Promise<MemberRow[]> {
-  if (publisherIds?.length === 0) return [];
-  let query = db
+/** Memberships with the account's name and e-mail: the columns of a `MemberRow`. */
+export function selectMembers(db: Db) {
+  return db
     .selectFrom('publisher_members')
     .innerJoin('users', 'users.id', 'publisher_members.user_id')
     .select([
@@ -49,9 +48,13 @@ export async function membersOf(db: Db, publisherIds: string[] | null): Promise<
       'publisher_members.created_at',
       'users.name',
       'users.email',
-    ])
-    .orderBy('publisher_members.created_at')
-    .orderBy('publisher_members.user_id');
+    ]);
+}
+
+/** Members of the given publishers (null: of all): owners first, then by when they joined. */
+export async function membersOf(db: Db, publisherIds: string[] | null): Promise<MemberRow[]> {
+  if (publisherIds?.length === 0) return [];
+  let query = selectMembers(db).orderBy('publisher_members.created_at').orderBy('publisher_members.user_id');
   if (publisherIds) query = query.where('publisher_members.publisher_id', 'in', publisherIds);
   const rows = await query.execute();
   // Stable sort keeps join order within each role.

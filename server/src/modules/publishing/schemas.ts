@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { NodeVersion, NodeVersionStatus } from '../catalogue/wire.js';
+import { NodeVersion, NodeVersionStatus, ScanFinding } from '../catalogue/wire.js';
 
 /**
  * Wire shapes of publishing. The publish body is what comfy-cli and the GitHub publish action
@@ -104,19 +104,6 @@ export const ProcessingStage = Type.Union(
   },
 );
 
-export const ScanFindingJson = Type.Object(
-  {
-    issue_type: Type.String(),
-    file_path: Type.String(),
-    line_number: Type.Integer(),
-    code_snippet: Type.String(),
-    message: Type.String(),
-    scanner: Type.String(),
-    severity: Type.Optional(Type.Union([Type.Literal('high'), Type.Literal('medium'), Type.Literal('low')])),
-  },
-  { title: 'ScanFinding' },
-);
-
 export const ProcessingStatus = Type.Object(
   {
     node_version_id: Type.String(),
@@ -126,7 +113,7 @@ export const ProcessingStatus = Type.Object(
     stage: ProcessingStage,
     /** Why processing failed, when it did. */
     error: Type.String(),
-    findings: Type.Optional(Type.Array(ScanFindingJson)),
+    findings: Type.Optional(Type.Array(ScanFinding)),
     comfy_node_extract_status: Type.String(),
     comfy_nodes: Type.Integer({ description: 'Node definitions extracted from the archive.' }),
     attempts: Type.Integer(),

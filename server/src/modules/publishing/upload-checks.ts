@@ -1,5 +1,5 @@
 import { finished, type Readable, Transform } from 'node:stream';
-import { badRequest, HttpError } from '../../lib/errors.js';
+import { badRequest, HttpError, payloadTooLarge, unsupportedMediaType } from '../../lib/errors.js';
 
 /** Makes Node close the connection after an early answer instead of reading the unread body. */
 const CLOSE = { connection: 'close' };
@@ -8,8 +8,7 @@ const CLOSE = { connection: 'close' };
 export function checkZipContentType(contentType: string | undefined): void {
   const mediaType = (contentType ?? '').split(';')[0]?.trim().toLowerCase();
   if (mediaType === 'application/zip') return;
-  throw new HttpError(
-    415,
+  throw unsupportedMediaType(
     'Content-Type must be application/zip',
     `got "${(contentType ?? '').slice(0, 100) || 'none'}"`,
     CLOSE,
@@ -25,7 +24,7 @@ export function checkDeclaredSize(contentLength: number | undefined, max: number
 export function archiveTooLarge(max: number, declared?: number): HttpError {
   const detail =
     declared === undefined ? `the limit is ${max} bytes` : `${declared} bytes declared; the limit is ${max} bytes`;
-  return new HttpError(413, 'The archive is too large', detail, CLOSE);
+  return payloadTooLarge('The archive is too large', detail, CLOSE);
 }
 
 /**

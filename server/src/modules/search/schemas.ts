@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { PageQuery, PageSizeQuery } from '../../lib/paging.js';
-import { RepeatedQuery } from '../../lib/schemas.js';
+import { Page, RepeatedQuery } from '../../lib/schemas.js';
 import { Node } from '../catalogue/wire.js';
 import { ACCELERATOR_FAMILIES, OS_FAMILIES } from './filters.js';
 
@@ -105,16 +105,7 @@ export const SearchNode = Type.Object(
 export type SearchNodeJson = Static<typeof SearchNode>;
 
 /** The `/nodes` envelope with search hits. */
-export const SearchNodesPage = Type.Object(
-  {
-    total: Type.Integer(),
-    nodes: Type.Array(SearchNode),
-    page: Type.Integer(),
-    limit: Type.Integer(),
-    totalPages: Type.Integer(),
-  },
-  { title: 'SearchNodesPage', additionalProperties: false },
-);
+export const SearchNodesPage = Page('SearchNodesPage', 'nodes', SearchNode);
 export type SearchNodesPageJson = Static<typeof SearchNodesPage>;
 
 export const SuggestionsQuery = Type.Object({

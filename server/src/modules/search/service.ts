@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { pageNumber, pageSize } from '../../lib/paging.js';
+import { pageEnvelope, pageNumber, pageOffset, pageSize } from '../../lib/paging.js';
 import { serializeNode } from '../catalogue/serialize.js';
 import { presentVersion } from '../versions/present.js';
 import type { SearchAnswerCache } from './answer-cache.js';
@@ -102,7 +102,7 @@ export async function searchNodes(
     accelerators: input.accelerators,
     includeBanned: input.includeBanned,
     sort: input.sort,
-    offset: (page - 1) * limit,
+    offset: pageOffset({ page, limit }),
     limit,
   });
 
@@ -127,7 +127,7 @@ export async function searchNodes(
     });
     nodes.push(hit.match ? { ...node, search_match: toWire(hit.match) } : node);
   }
-  return { total: result.total, nodes, page, limit, totalPages: Math.ceil(result.total / limit) };
+  return pageEnvelope('nodes', nodes, result.total, { page, limit });
 }
 
 /** Counts a search for popular-search suggestions: first pages of texts that found something. */

@@ -1,10 +1,9 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { meteredCopyToFile } from '../../lib/stream-meter.js';
 import { type BlobStore, BlobTooLargeError, isValidBlobKey, type PutOptions, type StoredBlob } from './blob-store.js';
 
 /** What a blob being written is called until it is complete (see `put`). */
@@ -25,24 +24,12 @@ export class LocalBlobStore implements BlobStore {
     const target = this.#pathFor(key);
     await mkdir(path.dirname(target), { recursive: true });
     const temporary = `${target}.${randomUUID()}${PARTIAL_SUFFIX}`;
-    const hash = createHash('sha256');
-    let size = 0;
-    const meter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        size += chunk.length;
-        if (size > options.maxBytes) return callback(new BlobTooLargeError(options.maxBytes));
-        hash.update(chunk);
-        callback(null, chunk);
-      },
+    const measured = await meteredCopyToFile(body, temporary, {
+      maxBytes: options.maxBytes,
+      tooLarge: () => new BlobTooLargeError(options.maxBytes),
+      finish: () => rename(temporary, target),
     });
-    try {
-      await pipeline(body, meter, createWriteStream(temporary, { flags: 'wx' }));
-      await rename(temporary, target);
-    } catch (error) {
-      await rm(temporary, { force: true });
-      throw error;
-    }
-    return { key, sizeBytes: size, sha256: hash.digest('hex') };
+    return { key, ...measured };
   }
 
   async get(key: string): Promise<{ body: Readable; sizeBytes: number } | null> {

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { StreamMeter } from '../../lib/stream-meter.js';
 import { type BlobStore, BlobTooLargeError, isValidBlobKey, type PutOptions, type StoredBlob } from './blob-store.js';
 
 /** How to reach the bucket, from the `S3_*` settings. */
@@ -42,20 +42,7 @@ export class S3BlobStore implements BlobStore {
 
   async put(key: string, body: Readable, options: PutOptions): Promise<StoredBlob> {
     const objectKey = this.#objectKey(key);
-    const hash = createHash('sha256');
-    let size = 0;
-    let tooLarge: BlobTooLargeError | null = null;
-    const meter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        size += chunk.length;
-        if (size > options.maxBytes) {
-          tooLarge = new BlobTooLargeError(options.maxBytes);
-          return callback(tooLarge);
-        }
-        hash.update(chunk);
-        callback(null, chunk);
-      },
-    });
+    const meter = new StreamMeter(options.maxBytes, () => new BlobTooLargeError(options.maxBytes));
     body.on('error', (error) => meter.destroy(error));
     const upload = new Upload({
       client: this.#client,
@@ -70,9 +57,9 @@ export class S3BlobStore implements BlobStore {
       // Upload aborts the multipart upload itself; make sure the source stops too.
       body.unpipe(meter);
       meter.destroy();
-      throw tooLarge ?? error;
+      throw meter.overflow ?? error;
     }
-    return { key, sizeBytes: size, sha256: hash.digest('hex') };
+    return { key, ...meter.result() };
   }
 
   async get(key: string): Promise<{ body: Readable; sizeBytes: number } | null> {

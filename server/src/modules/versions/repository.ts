@@ -1,5 +1,6 @@
-import { type Kysely, type Selectable, type SqlBool, sql, type Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, NodeVersionStatus, NodeVersionsTable } from '../../db/schema.js';
+import { containsAny, lower } from '../../lib/sql-like.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -58,9 +59,7 @@ function filteredAll(db: Db, filter: AllVersionsFilter) {
   let query = db.selectFrom('node_versions').where('node_versions.status', 'in', filter.statuses);
   if (filter.nodeId !== undefined) query = query.where('node_versions.node_id', '=', filter.nodeId);
   if (filter.statusReasonContains !== undefined) {
-    const pattern = `%${filter.statusReasonContains.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    // SQLite has no default LIKE escape character, so name it for both dialects.
-    query = query.where(sql<SqlBool>`lower(node_versions.status_reason) like ${pattern} escape '\\'`);
+    query = query.where(containsAny([lower('node_versions.status_reason')], filter.statusReasonContains));
   }
   return query;
 }

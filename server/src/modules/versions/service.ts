@@ -2,6 +2,7 @@ import type { Static } from 'typebox';
 import type { AppContext } from '../../context.js';
 import type { NodeVersionStatus } from '../../db/schema.js';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
+import { pageCount, pageOffset } from '../../lib/paging.js';
 import { compareVersionsDesc, normalizeVersion } from '../catalogue/latest-version.js';
 import type { ListedNodeVersionJson, NodeVersionJson, VersionsPage } from '../catalogue/wire.js';
 import { findReadableNode, type NodeAccess } from '../nodes/node-access.js';
@@ -78,13 +79,13 @@ export async function listAllVersions(ctx: AppContext, request: AllVersionsReque
   };
   const [total, rows] = await Promise.all([
     countAllVersions(ctx.db, filter),
-    pageAllVersions(ctx.db, filter, request.pageSize, (request.page - 1) * request.pageSize),
+    pageAllVersions(ctx.db, filter, request.pageSize, pageOffset({ page: request.page, limit: request.pageSize })),
   ]);
   return {
     total,
     versions: rows.map((row) => presentListedVersion(ctx.storage, row, request.includeStatusReason)),
     page: request.page,
     pageSize: request.pageSize,
-    totalPages: Math.ceil(total / request.pageSize),
+    totalPages: pageCount(total, request.pageSize),
   };
 }

@@ -147,4 +147,37 @@ describe('GET /admin/review-queue filters on the server', () => {
     ]);
     expect(item.previously_approved).toBe(false);
   });
+
+  it('shows a reason written by hand or by another registry in the finding shape, leaving out what does not fit', async () => {
+    const t = await buildTestApp();
+    await t.factories.publisher({ id: 'acme' });
+    await t.factories.node({ id: 'hello', publisher_id: 'acme' });
+    const finding = {
+      issue_type: 'obfuscated_code_execution',
+      file_path: 'evil.py',
+      line_number: 2,
+      code_snippet: 'exec(a)',
+      message: 'm',
+      scanner: 'python-ast',
+    };
+    await t.factories.version({
+      node_id: 'hello',
+      version: '1.0.0',
+      status: 'NodeVersionStatusFlagged',
+      // A severity this registry does not know, an entry without most fields and one that is no object.
+      status_reason: JSON.stringify([
+        { ...finding, severity: 'critical' },
+        { ...finding, severity: 'high' },
+        { issue_type: 'note' },
+        'text',
+      ]),
+    });
+    const admin = await t.as(await t.factories.admin());
+    const queue = await admin.get('/admin/review-queue');
+    expect(queue.statusCode).toBe(200);
+    expect(queue.json().versions[0].findings).toEqual([
+      { ...finding, previously_approved: false },
+      { ...finding, severity: 'high', previously_approved: false },
+    ]);
+  });
 });

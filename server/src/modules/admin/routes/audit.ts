@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PageQuery, PageSizeQuery, pageNumber, pageSize } from '../../../lib/paging.js';
-import { errorResponses } from '../../../lib/schemas.js';
+import { errorResponses, Page } from '../../../lib/schemas.js';
 import { listAudit } from '../../audit/service.js';
 import { requireAdmin } from '../../auth/viewer.js';
 import { userIdByEmail } from '../user-service.js';
@@ -54,16 +54,7 @@ const adminAuditRoutes: FastifyPluginAsyncTypebox = async (app) => {
           limit: Type.Optional(PageSizeQuery(50, MAX_LIMIT)),
         }),
         response: {
-          200: Type.Object(
-            {
-              total: Type.Integer(),
-              entries: Type.Array(AuditEntry),
-              page: Type.Integer(),
-              limit: Type.Integer(),
-              totalPages: Type.Integer(),
-            },
-            { title: 'AuditPage', additionalProperties: false },
-          ),
+          200: Page('AuditPage', 'entries', AuditEntry),
           ...errorResponses(400, 401, 403),
         },
       },

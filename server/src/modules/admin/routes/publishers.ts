@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { PublisherStatus } from '../../../db/schema.js';
 import { badRequest } from '../../../lib/errors.js';
 import { PageQuery, PageSizeQuery, pageNumber, pageSize } from '../../../lib/paging.js';
-import { errorResponses } from '../../../lib/schemas.js';
+import { errorResponses, Page } from '../../../lib/schemas.js';
 import { requireAdmin } from '../../auth/viewer.js';
 import { Publisher } from '../../catalogue/wire.js';
 import { listPublishersForAdmin, PUBLISHER_STATUSES } from '../publisher-service.js';
@@ -31,16 +31,7 @@ const adminPublisherRoutes: FastifyPluginAsyncTypebox = async (app) => {
           limit: Type.Optional(PageSizeQuery(20, MAX_LIMIT)),
         }),
         response: {
-          200: Type.Object(
-            {
-              total: Type.Integer(),
-              publishers: Type.Array(AdminPublisher),
-              page: Type.Integer(),
-              limit: Type.Integer(),
-              totalPages: Type.Integer(),
-            },
-            { title: 'AdminPublishersPage', additionalProperties: false },
-          ),
+          200: Page('AdminPublishersPage', 'publishers', AdminPublisher),
           ...errorResponses(400, 401, 403),
         },
       },

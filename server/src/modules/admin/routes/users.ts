@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PageQuery, PageSizeQuery, pageNumber, pageSize } from '../../../lib/paging.js';
-import { errorResponses } from '../../../lib/schemas.js';
+import { errorResponses, Page } from '../../../lib/schemas.js';
 import { requireAdmin } from '../../auth/viewer.js';
 import { Reason } from '../schemas.js';
 import { listUsers, updateUser } from '../user-service.js';
@@ -38,16 +38,7 @@ const adminUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
           limit: Type.Optional(PageSizeQuery(20, MAX_LIMIT)),
         }),
         response: {
-          200: Type.Object(
-            {
-              total: Type.Integer(),
-              users: Type.Array(AdminUser),
-              page: Type.Integer(),
-              limit: Type.Integer(),
-              totalPages: Type.Integer(),
-            },
-            { title: 'AdminUsersPage', additionalProperties: false },
-          ),
+          200: Page('AdminUsersPage', 'users', AdminUser),
           ...errorResponses(400, 401, 403),
         },
       },

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createContext } from '../../src/context.js';
-import { buildWebApp } from '../../src/modules/web/app.js';
-import { injectRuntimeConfig, webRuntimeConfig } from '../../src/modules/web/runtime-config.js';
+import { buildWebApp } from '../../src/modules/web-listener/app.js';
+import { injectRuntimeConfig, webRuntimeConfig } from '../../src/modules/web-listener/runtime-config.js';
 import { testConfig } from '../helpers/config.js';
 import { createTestDatabase } from '../helpers/database.js';
 

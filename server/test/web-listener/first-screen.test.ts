@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildWebApp } from '../../src/modules/web/app.js';
-import { LANGUAGE_COOKIE, readerLanguage } from '../../src/modules/web/first-screen.js';
+import { buildWebApp } from '../../src/modules/web-listener/app.js';
+import { LANGUAGE_COOKIE, readerLanguage } from '../../src/modules/web-listener/first-screen.js';
 import { buildTestApp } from '../helpers/app.js';
 import { seedPack } from '../helpers/catalogue.js';
 

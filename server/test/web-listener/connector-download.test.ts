@@ -4,8 +4,8 @@ import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createContext } from '../../src/context.js';
-import { buildWebApp } from '../../src/modules/web/app.js';
-import { registerConnectorDownload } from '../../src/modules/web/connector-download.js';
+import { buildWebApp } from '../../src/modules/web-listener/app.js';
+import { registerConnectorDownload } from '../../src/modules/web-listener/connector-download.js';
 import { testConfig } from '../helpers/config.js';
 import { createTestDatabase } from '../helpers/database.js';
 

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildWebApp } from '../../src/modules/web/app.js';
-import { summarize } from '../../src/modules/web/page-head.js';
+import { buildWebApp } from '../../src/modules/web-listener/app.js';
+import { summarize } from '../../src/modules/web-listener/page-head.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { changeCatalogue, seedComfyNode, seedPack } from '../helpers/catalogue.js';
 
