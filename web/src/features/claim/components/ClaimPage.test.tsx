@@ -31,7 +31,8 @@ function fakeRegistry(claim: () => Response, accounts: string[] = ['credential',
     }
     if (path === '/users/publishers/') return json([{ id: 'acme', name: 'Acme', status: 'PublisherStatusActive' }]);
     if (path === '/auth/config') return json({ providers: [{ id: 'github', name: 'GitHub', type: 'social' }] });
-    if (path === '/api/auth/list-accounts') return json(accounts.map((providerId) => ({ providerId })));
+    if (path === '/api/auth/list-accounts')
+      return json(accounts.map((providerId, index) => ({ id: `account-${index}`, providerId })));
     if (path === '/api/auth/link-social') return json({ url: 'https://github.example/login', redirect: true });
     if (path === '/api/auth/get-access-token') return json({ accessToken: 'gho_secret' });
     if (path === '/publishers/acme/nodes/hello/claim-my-node') return claim();

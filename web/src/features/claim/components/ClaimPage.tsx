@@ -4,6 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { statusOf } from '../../../api/cache-rules';
 import { ApiError } from '../../../api/errors';
+import { useAuthConfig } from '../../../api/queries/auth-config';
+import { useMyPublishers } from '../../../api/queries/my-publishers';
+import { useNode } from '../../../api/queries/node';
+import { useHasToken } from '../../../api/use-has-token';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { LoadFailure } from '../../../components/ui/load-failure';
@@ -11,16 +15,7 @@ import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { analytics } from '../../../lib/analytics-client';
 import { UNCLAIMED_PUBLISHER_ID } from '../../../lib/catalogue/unclaimed';
 import { notify } from '../../../lib/toast';
-import {
-  claimNode,
-  gitHubAccessToken,
-  startGitHubLink,
-  useAuthProviders,
-  useClaimNode,
-  useGitHubLinked,
-  useHasToken,
-  useMyPublishers,
-} from '../api/claim';
+import { claimNode, gitHubAccessToken, startGitHubLink, useGitHubLinked } from '../api/claim';
 import { type ClaimFailure, claimFailure, parseGitHubRepo } from '../lib/claim-errors';
 import { ClaimRequestForm } from './ClaimRequestForm';
 
@@ -50,9 +45,9 @@ export function ClaimPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const hasToken = useHasToken();
-  const node = useClaimNode(nodeId);
+  const node = useNode(nodeId);
   const publishers = useMyPublishers(hasToken);
-  const providers = useAuthProviders();
+  const providers = useAuthConfig();
   const githubEnabled = providers.data?.providers.some((p) => p.id === 'github') ?? false;
   const linked = useGitHubLinked(githubEnabled);
   const [chosen, setChosen] = useState('');

@@ -2,7 +2,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { statusOf } from '../../../api/cache-rules';
+import { useNode } from '../../../api/queries/node';
+import { usePackPermissions } from '../../../api/queries/pack-permissions';
 import type { components } from '../../../api/schema.gen';
+import { useHasToken } from '../../../api/use-has-token';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button';
 import { ContactAdmins } from '../../../components/ui/contact-admins';
@@ -13,9 +16,6 @@ import { installableFromRegistry, installCommands } from '../../../lib/catalogue
 import { licenseText } from '../../../lib/catalogue/license';
 import { isUnclaimed } from '../../../lib/catalogue/unclaimed';
 import { formatDate, formatNumber } from '../../../lib/format';
-import { useNode } from '../api/get-node';
-import { usePackPermissions } from '../api/get-permissions';
-import { useSignedIn } from '../hooks/useSignedIn';
 import { canonicalPackPath } from '../lib/pack-route';
 import { ComfyNodesSection } from './ComfyNodesSection';
 import { CopyCommand } from './CopyCommand';
@@ -63,7 +63,7 @@ function UnavailablePanel({ kind, detail }: { kind: 'banned' | 'deleted'; detail
 /** "Claim this pack" for unclaimed packs; "Manage" for the pack's owners and admins. */
 function PackActions({ pack, unclaimed }: { pack: Node; unclaimed: boolean }) {
   const { t } = useTranslation('node');
-  const signedIn = useSignedIn();
+  const signedIn = useHasToken();
   const publisherId = pack.publisher?.id ?? '';
   const permissions = usePackPermissions(unclaimed ? '' : publisherId, pack.id, signedIn);
   const id = encodeURIComponent(pack.id);

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { nodeKey } from '../../../api/queries/node';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { analytics } from '../../../lib/analytics-client';
@@ -24,7 +25,7 @@ export function DeletePackSection({ publisherId, nodeId }: { publisherId: string
       notify('success', t('deletePack.done', { id: nodeId }));
       analytics.track('Pack Deleted', { nodeId, publisherId });
       await invalidatePack(queryClient, publisherId, nodeId);
-      queryClient.removeQueries({ queryKey: [`/nodes/${nodeId}`] });
+      queryClient.removeQueries({ queryKey: nodeKey(nodeId) });
       void navigate(`/publishers/${encodeURIComponent(publisherId)}`);
     },
     onError: (error) => notify('error', t('deletePack.failed', { reason: error.message })),

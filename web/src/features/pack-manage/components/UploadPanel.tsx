@@ -10,7 +10,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { analytics } from '../../../lib/analytics-client';
 import { formatNumber } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
-import { getProcessing, invalidatePack, type ProcessingStatus } from '../api/pack-manage';
+import { invalidatePack, type ProcessingStatus, processingQuery } from '../api/pack-manage';
 import { uploadVersion } from '../api/upload-version';
 import { isFinished, STEPS, type StepState, stepStates, uploadErrorKey } from '../lib/processing';
 import { FindingsList } from './FindingsList';
@@ -65,13 +65,7 @@ export function UploadPanel({
 
   const processingId = phase.kind === 'processing' ? phase.versionId : '';
   const processingNode = phase.kind === 'processing' ? phase.nodeId : '';
-  const status = useQuery({
-    queryKey: ['pack-manage/processing', publisherId, processingNode, processingId],
-    queryFn: ({ signal }) => getProcessing(publisherId, processingNode, processingId, signal),
-    enabled: processingId !== '',
-    refetchInterval: (query) => (query.state.data && isFinished(query.state.data.stage) ? false : POLL_MS),
-    gcTime: 0,
-  });
+  const status = useQuery(processingQuery(publisherId, processingNode, processingId, POLL_MS));
 
   const finishedStage = status.data && isFinished(status.data.stage) ? status.data : null;
   const announced = useRef('');

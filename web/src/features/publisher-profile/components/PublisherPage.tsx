@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { statusOf } from '../../../api/cache-rules';
-import { usePublisherNodes } from '../../../api/publisher-nodes';
+import { usePublisher } from '../../../api/queries/publisher';
+import { usePublisherNodes } from '../../../api/queries/publisher-nodes';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button';
 import { ContactAdmins } from '../../../components/ui/contact-admins';
@@ -11,8 +12,7 @@ import { Pager } from '../../../components/ui/pager';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { plainDescription } from '../../../lib/catalogue/plain-text';
 import { formatNumber } from '../../../lib/format';
-import { useCanManage } from '../api/get-permission';
-import { usePublisher } from '../api/get-publisher';
+import { useCanManage } from '../hooks/use-can-manage';
 
 const PAGE_SIZE = 24;
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { hasIds } from './cache-rules';
-import { api, unwrap } from './client';
+import { hasIds } from '../cache-rules';
+import { api, unwrap } from '../client';
+import { keyFor } from '../keys';
 
 /** `GET /publishers/{publisherId}/nodes/v2`: one page of the publisher's packs. */
 export const listPublisherNodes = (publisherId: string, page: number, limit: number, signal?: AbortSignal) =>
@@ -17,7 +18,7 @@ export const listPublisherNodes = (publisherId: string, page: number, limit: num
  */
 export const publisherNodesQuery = (publisherId: string, page: number, limit: number) =>
   queryOptions({
-    queryKey: [`/publishers/${publisherId}/nodes/v2`, { page, limit }],
+    queryKey: keyFor(`/publishers/${publisherId}/nodes/v2`, { page, limit }),
     queryFn: ({ signal }) => listPublisherNodes(publisherId, page, limit, signal),
     enabled: hasIds(publisherId),
     placeholderData: keepPreviousData,

@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
-import type { components } from '../../../api/schema.gen';
-import { EMBEDDED_DATA_ID, resetEmbedded } from '../../../lib/embedded-data';
-import { nodeQuery } from './get-node';
+import { EMBEDDED_DATA_ID, resetEmbedded } from '../../lib/embedded-data';
+import type { components } from '../schema.gen';
+import { nodeQuery } from './node';
 
 type Node = components['schemas']['Node'];
 
