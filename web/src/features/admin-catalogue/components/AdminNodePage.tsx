@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { statusOf } from '../../../api/cache-rules';
+import { useFreshNode } from '../../../api/queries/node';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { LoadFailure } from '../../../components/ui/load-failure';
@@ -16,7 +17,6 @@ import {
   packKeys,
   unbanNode,
   updateNode,
-  useAdminNode,
   useAdminNodeVersions,
 } from '../api/nodes';
 import { useAdminPublishers } from '../api/people';
@@ -36,7 +36,7 @@ const splitList = (text: string) => normalizeList(text.split(/[,\n]/));
 export function AdminNodePage() {
   const { nodeId = '' } = useParams();
   const { t } = useTranslation(NS);
-  const node = useAdminNode(nodeId);
+  const node = useFreshNode(nodeId);
   if (node.isPending) return <PageSpinner label={t('loading')} />;
   if (node.isError || !node.data) {
     const missing = statusOf(node.error) === 404;

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { keyFor } from '../../../api/keys';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { isUnclaimedPublisher } from '../../../lib/catalogue/unclaimed';
@@ -148,7 +149,7 @@ function CreateUnclaimed() {
     properties: (body) => ({ node_id: body.id }),
     success: (body) => t('create.done', { id: body.id }),
     failure: (message) => t('create.failed', { message }),
-    invalidate: () => [['/admin/nodes']],
+    invalidate: () => [keyFor('/admin/nodes')],
     onDone: (body) => {
       setDraft(emptyDraft);
       setTried(false);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { keyFor } from '../../../api/keys';
 import { Button } from '../../../components/ui/button';
 import { isUnclaimedPublisher } from '../../../lib/catalogue/unclaimed';
 import { type AdminPublisher, setPublisherBan, useAdminPublishers } from '../api/people';
@@ -24,7 +25,12 @@ export function AdminPublishersPage() {
     properties: ({ id, banned }) => ({ publisher_id: id, banned }),
     success: ({ id, banned }) => (banned ? t('publishers.bannedDone', { id }) : t('publishers.unbannedDone', { id })),
     failure: (message) => t('failed', { message }),
-    invalidate: ({ id }) => [['/admin/publishers'], [`/publishers/${id}`], ['/admin/nodes'], ['/nodes/search']],
+    invalidate: ({ id }) => [
+      keyFor('/admin/publishers'),
+      keyFor(`/publishers/${id}`),
+      keyFor('/admin/nodes'),
+      keyFor('/nodes/search'),
+    ],
     onDone: () => setTarget(null),
   });
   return (

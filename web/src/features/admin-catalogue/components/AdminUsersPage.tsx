@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { keyFor } from '../../../api/keys';
 import { Button } from '../../../components/ui/button';
 import { type AdminUser, updateUser, useAdminUsers, useOwnUserId } from '../api/people';
 import { useAdminWrite } from '../api/write';
@@ -32,7 +33,7 @@ export function AdminUsersPage() {
             ? t('users.bannedDone', { email: user.email })
             : t('users.unbannedDone', { email: user.email }),
     failure: (message) => t('failed', { message }),
-    invalidate: () => [['/admin/users']],
+    invalidate: () => [keyFor('/admin/users')],
     onDone: () => setAction(null),
   });
   const user = action?.user;

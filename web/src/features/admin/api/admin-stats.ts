@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
+import { keyFor } from '../../../api/keys';
 
-export const adminStatsKey = ['/admin/stats'] as const;
+export const adminStatsKey = keyFor('/admin/stats');
 
 /** `GET /admin/stats`: the dashboard counts. */
 export const getAdminStats = (signal?: AbortSignal) => unwrap(api.GET('/admin/stats', { signal }));

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
+import { keyFor } from '../../../api/keys';
 import type { components } from '../../../api/schema.gen';
 
 export type AdminClaimRequest = components['schemas']['AdminClaimRequest'];
@@ -7,7 +8,7 @@ export type AdminClaimRequest = components['schemas']['AdminClaimRequest'];
 /** `GET /admin/claim-requests`: the pending requests, oldest first. */
 export const usePendingClaimRequests = () =>
   useQuery({
-    queryKey: ['/admin/claim-requests', { status: 'pending' }],
+    queryKey: keyFor('/admin/claim-requests', { status: 'pending' }),
     queryFn: ({ signal }) =>
       unwrap(api.GET('/admin/claim-requests', { params: { query: { status: 'pending', limit: 100 } }, signal })),
   });

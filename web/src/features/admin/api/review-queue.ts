@@ -1,12 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
+import { keyFor } from '../../../api/keys';
 import type { components } from '../../../api/schema.gen';
 import type { QueueFilters } from '../lib/queue-params';
 
 export type ReviewQueueItem = components['schemas']['ReviewQueueItem'];
 export type ReviewQueueFinding = components['schemas']['ReviewQueueFinding'];
 
-export const reviewQueueKey = ['/admin/review-queue'] as const;
+export const reviewQueueKey = keyFor('/admin/review-queue');
 
 /** `GET /admin/review-queue`: versions to review with their findings, filtered on the server. */
 export const listReviewQueue = (filters: QueueFilters, pageSize: number, signal?: AbortSignal) =>
@@ -28,7 +29,7 @@ export const listReviewQueue = (filters: QueueFilters, pageSize: number, signal?
 
 export const reviewQueueQuery = (filters: QueueFilters, pageSize: number) =>
   queryOptions({
-    queryKey: [...reviewQueueKey, filters, pageSize],
+    queryKey: keyFor(...reviewQueueKey, filters, pageSize),
     queryFn: ({ signal }) => listReviewQueue(filters, pageSize, signal),
     placeholderData: keepPreviousData,
   });

@@ -2,6 +2,8 @@ import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-q
 import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '../../../api/client';
 import { errorText } from '../../../api/errors';
+import { nodeKey } from '../../../api/queries/node';
+import { nodeVersionsKey } from '../../../api/queries/node-versions';
 import { analytics } from '../../../lib/analytics-client';
 import { notify } from '../../../lib/toast';
 import { adminStatsKey } from './admin-stats';
@@ -33,11 +35,7 @@ async function refreshAfterDecision(queryClient: QueryClient, refs: VersionRef[]
   const keys = [
     reviewQueueKey,
     adminStatsKey,
-    ...refs.flatMap((r) => [
-      [`/nodes/${r.node_id}`],
-      [`/nodes/${r.node_id}/versions`],
-      versionHistoryKey(r.node_id, r.version),
-    ]),
+    ...refs.flatMap((r) => [nodeKey(r.node_id), nodeVersionsKey(r.node_id), versionHistoryKey(r.node_id, r.version)]),
   ];
   await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }

@@ -2,9 +2,10 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '../../../api/client';
 import { errorText } from '../../../api/errors';
+import { keyFor } from '../../../api/keys';
 import { notify } from '../../../lib/toast';
 
-export const upstreamKey = ['/admin/upstream'] as const;
+export const upstreamKey = keyFor('/admin/upstream');
 
 /** `GET /admin/upstream`: the mirror's settings and the current or last sync. */
 export const getUpstream = (signal?: AbortSignal) => unwrap(api.GET('/admin/upstream', { signal }));

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api/errors';
+import { keyFor } from '../../../api/keys';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -64,7 +65,7 @@ function RequestCard({ request }: { request: AdminClaimRequest }) {
     mutationFn: (approve: boolean) => decideClaimRequest(request.id, approve, note),
     onSuccess: async (_, approve) => {
       notify('success', t(approve ? 'claims.approved' : 'claims.denied', { pack }));
-      await queryClient.invalidateQueries({ queryKey: ['/admin/claim-requests'] });
+      await queryClient.invalidateQueries({ queryKey: keyFor('/admin/claim-requests') });
     },
     onError: (error) => notify('error', t('claims.failed', { reason: error instanceof ApiError ? error.message : '' })),
   });

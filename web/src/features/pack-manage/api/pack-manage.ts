@@ -1,5 +1,6 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
+import { keyFor } from '../../../api/keys';
 import type { components } from '../../../api/schema.gen';
 import { isFinished } from '../lib/processing';
 
@@ -55,7 +56,7 @@ export const getProcessing = (publisherId: string, nodeId: string, versionId: st
 /** One upload's processing, polled until it finishes (never kept once the panel is gone). */
 export const processingQuery = (publisherId: string, nodeId: string, versionId: string, pollMs: number) =>
   queryOptions({
-    queryKey: ['pack-manage/processing', publisherId, nodeId, versionId],
+    queryKey: keyFor('pack-manage/processing', publisherId, nodeId, versionId),
     queryFn: ({ signal }) => getProcessing(publisherId, nodeId, versionId, signal),
     enabled: versionId !== '',
     refetchInterval: (query) => (query.state.data && isFinished(query.state.data.stage) ? false : pollMs),
