@@ -3,9 +3,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { setIdentityToken } from '../../../api/identity-token';
+import { UNCLAIMED_PUBLISHER_ID as unclaimed } from '../../../lib/catalogue/unclaimed';
 import { ClaimPage } from './ClaimPage';
-
-const unclaimed = 'admin-11338bd3-f081-43cf-b3f9-295c829826f7';
 
 const json = (body: unknown, status = 200) =>
   new Response(body === null ? null : JSON.stringify(body), {
