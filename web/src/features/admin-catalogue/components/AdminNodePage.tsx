@@ -1,12 +1,11 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { statusOf } from '../../../api/cache-rules';
 import { useFreshNode } from '../../../api/queries/node';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { LoadFailure } from '../../../components/ui/load-failure';
-import { PageSpinner, Spinner } from '../../../components/ui/spinner';
+import { LoadState } from '../../../components/ui/load-state';
+import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { licenseText, licenseToStore } from '../../../lib/catalogue/license';
 import { UNCLAIMED_PUBLISHER_ID } from '../../../lib/catalogue/unclaimed';
@@ -37,16 +36,16 @@ export function AdminNodePage() {
   const { nodeId = '' } = useParams();
   const { t } = useTranslation(NS);
   const node = useFreshNode(nodeId);
-  if (node.isPending) return <PageSpinner label={t('loading')} />;
   if (node.isError || !node.data) {
-    const missing = statusOf(node.error) === 404;
     return (
-      <LoadFailure
-        missing={missing}
-        onRetry={() => void node.refetch()}
+      <LoadState
+        query={node}
         text={{
-          title: missing ? t('node.notFound') : t('loadError'),
-          body: missing ? t('node.notFoundBody', { id: nodeId }) : t('loadErrorBody'),
+          loading: t('loading'),
+          missingTitle: t('node.notFound'),
+          missingBody: t('node.notFoundBody', { id: nodeId }),
+          failedTitle: t('loadError'),
+          failedBody: t('loadErrorBody'),
           retry: t('retry'),
           back: t('backToSearch'),
         }}

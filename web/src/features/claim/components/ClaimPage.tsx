@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { statusOf } from '../../../api/cache-rules';
 import { ApiError } from '../../../api/errors';
 import { useAuthConfig } from '../../../api/queries/auth-config';
 import { useMyPublishers } from '../../../api/queries/my-publishers';
@@ -10,8 +9,8 @@ import { useNode } from '../../../api/queries/node';
 import { useHasToken } from '../../../api/use-has-token';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
-import { LoadFailure } from '../../../components/ui/load-failure';
-import { PageSpinner, Spinner } from '../../../components/ui/spinner';
+import { LoadState } from '../../../components/ui/load-state';
+import { Spinner } from '../../../components/ui/spinner';
 import { analytics } from '../../../lib/analytics-client';
 import { UNCLAIMED_PUBLISHER_ID } from '../../../lib/catalogue/unclaimed';
 import { notify } from '../../../lib/toast';
@@ -104,16 +103,16 @@ export function ClaimPage() {
     },
   });
 
-  if (node.isPending) return <PageSpinner label={t('loading')} />;
   if (node.isError || !node.data) {
-    const missing = statusOf(node.error) === 404;
     return (
-      <LoadFailure
-        missing={missing}
-        onRetry={() => void node.refetch()}
+      <LoadState
+        query={node}
         text={{
-          title: missing ? t('notFound.title') : t('error.title'),
-          body: missing ? t('notFound.body', { id: nodeId }) : t('error.body'),
+          loading: t('loading'),
+          missingTitle: t('notFound.title'),
+          missingBody: t('notFound.body', { id: nodeId }),
+          failedTitle: t('error.title'),
+          failedBody: t('error.body'),
           retry: t('error.retry'),
           back: t('backToSearch'),
         }}

@@ -9,7 +9,7 @@ import { useHasToken } from '../../../api/use-has-token';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button';
 import { ContactAdmins } from '../../../components/ui/contact-admins';
-import { LoadFailure } from '../../../components/ui/load-failure';
+import { LoadState } from '../../../components/ui/load-state';
 import { RegistryNote } from '../../../components/ui/registry-note';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { installableFromRegistry, installCommands } from '../../../lib/catalogue/install-commands';
@@ -117,14 +117,15 @@ export function NodePage() {
         </article>
       );
     }
-    const missing = status === 404;
     return (
-      <LoadFailure
-        missing={missing}
-        onRetry={() => void node.refetch()}
+      <LoadState
+        query={node}
         text={{
-          title: missing ? t('notFound.title') : t('error.title'),
-          body: missing ? t('notFound.body', { id: nodeId }) : t('error.body'),
+          loading: t('loading'),
+          missingTitle: t('notFound.title'),
+          missingBody: t('notFound.body', { id: nodeId }),
+          failedTitle: t('error.title'),
+          failedBody: t('error.body'),
           retry: t('error.retry'),
           back: t('backToSearch'),
         }}
