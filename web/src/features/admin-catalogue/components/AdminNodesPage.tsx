@@ -13,12 +13,11 @@ import {
   useAdminNodes,
 } from '../api/nodes';
 import { useAdminWrite } from '../api/write';
-import { AdminPage, Badge, ListState, NS, SelectField, TextareaField, UrlPager, usePageParam } from './common';
-
-/** Badge tone of a pack status. */
-export function nodeStatusTone(status: NodeStatus): 'green' | 'red' | 'grey' {
-  return status === 'NodeStatusActive' ? 'green' : status === 'NodeStatusBanned' ? 'red' : 'grey';
-}
+import { AdminPage, NS } from './admin-page';
+import { Badge, nodeStatusTone } from './badge';
+import { SelectField, TextareaField } from './fields';
+import { ListState } from './list-state';
+import { UrlPager, usePageParam } from './url-paging';
 
 function isStatus(value: string | null): value is NodeStatus {
   return value !== null && (NODE_STATUSES as readonly string[]).includes(value);

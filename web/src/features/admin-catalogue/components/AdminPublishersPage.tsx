@@ -6,8 +6,12 @@ import { Button } from '../../../components/ui/button';
 import { isUnclaimedPublisher } from '../../../lib/catalogue/unclaimed';
 import { type AdminPublisher, setPublisherBan, useAdminPublishers } from '../api/people';
 import { useAdminWrite } from '../api/write';
-import { AdminPage, Badge, ConfirmDialog, ListState, NS, UrlPager, usePageParam } from './common';
+import { AdminPage, NS } from './admin-page';
+import { Badge } from './badge';
+import { ConfirmDialog } from './confirm-dialog';
+import { ListState } from './list-state';
 import { SearchForm } from './SearchForm';
+import { UrlPager, usePageParam } from './url-paging';
 
 /** `/admin/publishers`: search publishers, ban or unban them (with their packs). */
 export function AdminPublishersPage() {

@@ -5,8 +5,12 @@ import { keyFor } from '../../../api/keys';
 import { Button } from '../../../components/ui/button';
 import { type AdminUser, updateUser, useAdminUsers, useOwnUserId } from '../api/people';
 import { useAdminWrite } from '../api/write';
-import { AdminPage, Badge, ConfirmDialog, ListState, NS, UrlPager, usePageParam } from './common';
+import { AdminPage, NS } from './admin-page';
+import { Badge } from './badge';
+import { ConfirmDialog } from './confirm-dialog';
+import { ListState } from './list-state';
 import { SearchForm } from './SearchForm';
+import { UrlPager, usePageParam } from './url-paging';
 
 type UserAction = { user: AdminUser; kind: 'admin' | 'ban' };
 type UserChange = { user: AdminUser; isAdmin?: boolean; banned?: boolean; reason?: string };

@@ -17,7 +17,7 @@ import {
   OS_OPTIONS,
   sameCompat,
 } from '../lib/compat';
-import { AdminPage, NS } from './common';
+import { AdminPage, NS } from './admin-page';
 
 const compatOf = (v: NodeVersion): Compat => ({
   supported_os: normalizeList(v.supported_os),
