@@ -6,6 +6,7 @@ import { ApiError } from '../../../api/errors';
 import { useAuthConfig } from '../../../api/queries/auth-config';
 import { useMyPublishers } from '../../../api/queries/my-publishers';
 import { useNode } from '../../../api/queries/node';
+import { invalidatePackReads } from '../../../api/queries/pack-reads';
 import { useHasToken } from '../../../api/use-has-token';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -77,20 +78,7 @@ export function ClaimPage() {
       setFailure(null);
       notify('success', t('claimed', { id, publisher: chosen }));
       analytics.track('Pack Claimed', { nodeId: id, publisherId: chosen });
-      await queryClient.invalidateQueries({
-        predicate: (query) => {
-          const key = query.queryKey[0];
-          return (
-            typeof key === 'string' &&
-            (key.startsWith(`/nodes/${id}`) ||
-              key.startsWith(`/publishers/${chosen}`) ||
-              key.startsWith(`/publishers/${UNCLAIMED_PUBLISHER_ID}`) ||
-              key.startsWith('/users/publishers') ||
-              key.startsWith('/nodes/search') ||
-              key === '/nodes')
-          );
-        },
-      });
+      await invalidatePackReads(queryClient, id, [chosen, UNCLAIMED_PUBLISHER_ID]);
       void navigate(`/nodes/${encodeURIComponent(id)}`);
     },
     onError: (error) => {

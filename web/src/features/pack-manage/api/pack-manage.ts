@@ -1,4 +1,4 @@
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import { keyFor } from '../../../api/keys';
 import type { components } from '../../../api/schema.gen';
@@ -62,25 +62,3 @@ export const processingQuery = (publisherId: string, nodeId: string, versionId: 
     refetchInterval: (query) => (query.state.data && isFinished(query.state.data.stage) ? false : pollMs),
     gcTime: 0,
   });
-
-/**
- * After a write to a pack: refetch everything that shows it (its page and versions, the
- * publisher's pack lists, Your Nodes, search), whatever path the write itself touched.
- */
-export function invalidatePack(queryClient: QueryClient, publisherId: string, nodeId: string): Promise<void> {
-  return queryClient.invalidateQueries({
-    predicate: (query) => {
-      const key = query.queryKey[0];
-      if (typeof key !== 'string') return false;
-      return (
-        key === `/nodes/${nodeId}` ||
-        key.startsWith(`/nodes/${nodeId}/`) ||
-        key.startsWith(`/publishers/${publisherId}`) ||
-        key.startsWith('/users/publishers') ||
-        key === '/nodes' ||
-        key.startsWith('/nodes/search') ||
-        key.startsWith('/search')
-      );
-    },
-  });
-}

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNodeVersions } from '../../../api/queries/node-versions';
+import { invalidatePackReads } from '../../../api/queries/pack-reads';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose } from '../../../components/ui/dialog';
@@ -9,7 +10,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { analytics } from '../../../lib/analytics-client';
 import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
-import { deleteVersion, invalidatePack, type PackVersion, setVersionDeprecated } from '../api/pack-manage';
+import { deleteVersion, type PackVersion, setVersionDeprecated } from '../api/pack-manage';
 import { findingsFromReason } from '../lib/processing';
 import { FindingsList } from './FindingsList';
 
@@ -50,7 +51,7 @@ export function VersionsSection({ publisherId, nodeId }: { publisherId: string; 
         nodeId,
         version: v.version.version,
       });
-      await invalidatePack(queryClient, publisherId, nodeId);
+      await invalidatePackReads(queryClient, nodeId, [publisherId]);
     },
     onError: (error, v) => {
       notify('error', t('versions.updateFailed', { version: v.version.version, reason: error.message }));
@@ -63,7 +64,7 @@ export function VersionsSection({ publisherId, nodeId }: { publisherId: string; 
       setToDelete(null);
       notify('success', t('versions.deletedToast', { version: version.version }));
       analytics.track('Version Deleted', { nodeId, version: version.version });
-      await invalidatePack(queryClient, publisherId, nodeId);
+      await invalidatePackReads(queryClient, nodeId, [publisherId]);
     },
     onError: (error, version) => {
       notify('error', t('versions.deleteFailed', { version: version.version, reason: error.message }));
