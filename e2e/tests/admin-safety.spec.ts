@@ -1,6 +1,5 @@
+import { UNCLAIMED_PUBLISHER_ID as PLACEHOLDER } from '../../web/src/lib/catalogue/unclaimed';
 import { expect, test } from '../support/fixtures';
-
-const PLACEHOLDER = 'admin-11338bd3-f081-43cf-b3f9-295c829826f7';
 
 test.describe('admin screens protect the placeholder and the admin themselves', () => {
   test.beforeEach(async ({ page, registry, signInAs }) => {

@@ -1,9 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
+import { UNCLAIMED_PUBLISHER_ID as unclaimed } from '../../web/src/lib/catalogue/unclaimed';
 import { expect, test } from '../support/fixtures';
 import { createPublisher, signUpUser, uniqueSuffix } from '../support/publishing';
 import type { E2EState } from '../support/state';
-
-const unclaimed = 'admin-11338bd3-f081-43cf-b3f9-295c829826f7';
 
 /** An imported (unclaimed) pack whose repository is on GitHub. */
 async function unclaimedGitHubPack(request: APIRequestContext, registry: E2EState) {

@@ -1,7 +1,7 @@
+import { UNCLAIMED_PUBLISHER_ID as unclaimed } from '../../web/src/lib/catalogue/unclaimed';
 import { expect, test } from '../support/fixtures';
 
 // The placeholder publisher that holds the imported catalogue's unclaimed packs.
-const unclaimed = 'admin-11338bd3-f081-43cf-b3f9-295c829826f7';
 
 test.describe('publisher page', () => {
   test('is public and pages through the packs', async ({ page, checkA11y, saveScreenshot }) => {

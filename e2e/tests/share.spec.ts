@@ -1,8 +1,8 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test';
+import { UNCLAIMED_PUBLISHER_ID as unclaimed } from '../../web/src/lib/catalogue/unclaimed';
 import { expect, test } from '../support/fixtures';
 
 // The placeholder publisher that holds the imported catalogue's unclaimed packs.
-const unclaimed = 'admin-11338bd3-f081-43cf-b3f9-295c829826f7';
 const pack = 'comfyui-impact-pack';
 
 /** The served HTML's head tags, as a link-preview bot sees them (no JavaScript). */

@@ -1,4 +1,4 @@
-import { useProfile } from '../features/auth/api/get-profile';
+import { useProfile } from '../api/queries/profile';
 import { useAuth } from '../features/auth/hooks/useAuth';
 import { FirstStartPanel } from '../features/home/components/FirstStartPanel';
 import { HomePage } from '../features/home/components/HomePage';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
+import { useProfile } from '../api/queries/profile';
 import { PageSpinner } from '../components/ui/spinner';
-import { useProfile } from '../features/auth/api/get-profile';
 import { useAuth } from '../features/auth/hooks/useAuth';
 import { ForbiddenPage } from '../features/errors/components/ForbiddenPage';
 import { fromUrlQuery } from '../lib/from-url';

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { onApiWrite, setTokenSource } from '../api/client';
+import { keyFor } from '../api/keys';
 import { persistOptions } from '../api/query-client';
 import { currentBearerToken } from '../features/auth/hooks/token-refresh';
 import { config } from '../lib/config';
@@ -16,7 +17,7 @@ function useWriteInvalidation(queryClient: QueryClient) {
   useEffect(
     () =>
       onApiWrite(({ paths }) => {
-        for (const path of paths) void queryClient.invalidateQueries({ queryKey: [path] });
+        for (const path of paths) void queryClient.invalidateQueries({ queryKey: keyFor(path) });
       }),
     [queryClient],
   );

@@ -92,11 +92,11 @@ export const routes: RouteObject[] = [
       signedInScreen('account', async () => (await import('../features/account/components/AccountPage')).AccountPage),
       adminScreen(
         'admin',
-        async () => (await import('../features/admin/components/AdminDashboardPage')).AdminDashboardPage,
+        async () => (await import('../features/admin-review/components/AdminDashboardPage')).AdminDashboardPage,
       ),
       adminScreen(
         'admin/review',
-        async () => (await import('../features/admin/components/ReviewQueuePage')).ReviewQueuePage,
+        async () => (await import('../features/admin-review/components/ReviewQueuePage')).ReviewQueuePage,
       ),
       adminScreen(
         'admin/nodes',
@@ -120,7 +120,7 @@ export const routes: RouteObject[] = [
       ),
       adminScreen(
         'admin/claim-requests',
-        async () => (await import('../features/admin/components/ClaimRequestsPage')).ClaimRequestsPage,
+        async () => (await import('../features/admin-review/components/ClaimRequestsPage')).ClaimRequestsPage,
       ),
       adminScreen(
         'admin/audit',

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useProfile } from '../../api/queries/profile';
 import { buttonClass } from '../../components/ui/button';
 import { BookIcon, ChatIcon, PlugIcon, PuzzleIcon } from '../../components/ui/icons';
 import { Logo } from '../../components/ui/logo';
-import { useProfile } from '../../features/auth/api/get-profile';
 import { useAuth } from '../../features/auth/hooks/useAuth';
 import { docsUrlFor } from '../../lib/config';
 import { fromUrlQuery } from '../../lib/from-url';

@@ -1,69 +1,12 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
-import { apiErrorFrom } from '../../../api/errors';
+import { identityCall } from '../../../api/identity-call';
+import { keyFor } from '../../../api/keys';
 import { sessionApi } from '../../../api/session-fetch';
-import { config } from '../../../lib/config';
-
-/** The session query key the app shares (the header reads the same one). */
-export const sessionKey = ['/api/auth/get-session'] as const;
-
-/** `GET /api/auth/get-session`: the account behind the cookie. */
-export const sessionQuery = () =>
-  queryOptions({ queryKey: sessionKey, queryFn: () => unwrap(sessionApi.GET('/api/auth/get-session')) });
-
-export const useSession = () => useQuery(sessionQuery());
 
 /** `POST /api/auth/update-user`: the display name and picture. */
 export const updateProfile = (body: { name: string; image: string | null }) =>
   unwrap(sessionApi.POST('/api/auth/update-user', { body }));
-
-/** One way to sign in linked to the account (`credential` is e-mail and password). */
-export interface LinkedAccount {
-  id: string;
-  providerId: string;
-  accountId: string;
-  createdAt: string;
-}
-
-/** Calls an identity endpoint the OpenAPI document does not describe (better-auth's own). */
-async function identityCall<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${config.apiUrl}${path}`, {
-    ...init,
-    credentials: 'include',
-    headers: { 'content-type': 'application/json', ...init.headers },
-  });
-  const text = await response.text();
-  const body: unknown = text ? JSON.parse(text) : null;
-  if (!response.ok) throw apiErrorFrom(response.status, body);
-  return body as T;
-}
-
-/** Reads the linked accounts list, keeping only well-formed entries. */
-export function toLinkedAccounts(body: unknown): LinkedAccount[] {
-  if (!Array.isArray(body)) return [];
-  return body.flatMap((entry: unknown) => {
-    if (!entry || typeof entry !== 'object') return [];
-    const row = entry as Record<string, unknown>;
-    if (typeof row.id !== 'string' || typeof row.providerId !== 'string') return [];
-    return [
-      {
-        id: row.id,
-        providerId: row.providerId,
-        accountId: typeof row.accountId === 'string' ? row.accountId : '',
-        createdAt: typeof row.createdAt === 'string' ? row.createdAt : '',
-      },
-    ];
-  });
-}
-
-/** `GET /api/auth/list-accounts`. */
-export const linkedAccountsQuery = () =>
-  queryOptions({
-    queryKey: ['/api/auth/list-accounts'],
-    queryFn: async () => toLinkedAccounts(await identityCall<unknown>('/api/auth/list-accounts')),
-  });
-
-export const useLinkedAccounts = () => useQuery(linkedAccountsQuery());
 
 /** `POST /api/auth/revoke-sessions`: ends every session of the account, this one included. */
 export const revokeAllSessions = () =>
@@ -90,7 +33,7 @@ export const changeEmail = (newEmail: string) =>
 /** `GET /users/account-deletion`: what deleting the account would change, shown before confirming. */
 export const useDeletionImpact = () =>
   useQuery({
-    queryKey: ['/users/account-deletion'],
+    queryKey: keyFor('/users/account-deletion'),
     queryFn: ({ signal }) => unwrap(api.GET('/users/account-deletion', { signal })),
   });
 

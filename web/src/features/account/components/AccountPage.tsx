@@ -3,6 +3,9 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../../api/errors';
+import { useLinkedAccounts } from '../../../api/queries/linked-accounts';
+import { profileKey } from '../../../api/queries/profile';
+import { sessionKey, useSession } from '../../../api/queries/session';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -11,7 +14,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { analytics } from '../../../lib/analytics-client';
 import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
-import { revokeAllSessions, sessionKey, updateProfile, useLinkedAccounts, useSession } from '../api/account';
+import { revokeAllSessions, updateProfile } from '../api/account';
 import { providerKey } from '../lib/providers';
 import { ChangeEmailSection } from './ChangeEmailSection';
 import { ChangePasswordSection } from './ChangePasswordSection';
@@ -108,8 +111,8 @@ function ProfileSection({ user }: { user: SessionUser }) {
       notify('success', t('profile.saved'));
       setSubmitted(false);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: sessionKey }),
-        queryClient.invalidateQueries({ queryKey: ['/users'] }),
+        queryClient.invalidateQueries({ queryKey: sessionKey() }),
+        queryClient.invalidateQueries({ queryKey: profileKey() }),
       ]);
     },
     onError: (error) => notify('error', t('profile.failed', { reason: errorText(error) })),

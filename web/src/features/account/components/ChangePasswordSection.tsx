@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLinkedAccounts } from '../../../api/queries/linked-accounts';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -8,7 +9,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { analytics } from '../../../lib/analytics-client';
 import { authErrorKey } from '../../../lib/auth-error-messages';
 import { notify } from '../../../lib/toast';
-import { changePassword, useLinkedAccounts } from '../api/account';
+import { changePassword } from '../api/account';
 
 /**
  * Change the password (the current one is asked for); every other session ends. Accounts that

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLinkedAccounts } from '../../../api/queries/linked-accounts';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -10,7 +11,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { analytics } from '../../../lib/analytics-client';
 import { authErrorKey } from '../../../lib/auth-error-messages';
 import { notify } from '../../../lib/toast';
-import { deleteAccount, useDeletionImpact, useLinkedAccounts } from '../api/account';
+import { deleteAccount, useDeletionImpact } from '../api/account';
 
 const link = 'text-brand-600 underline underline-offset-2 dark:text-brand-100';
 

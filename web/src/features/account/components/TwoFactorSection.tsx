@@ -1,20 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLinkedAccounts } from '../../../api/queries/linked-accounts';
+import { sessionKey } from '../../../api/queries/session';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { analytics } from '../../../lib/analytics-client';
 import { authErrorKey } from '../../../lib/auth-error-messages';
 import { notify } from '../../../lib/toast';
-import {
-  confirmTwoFactor,
-  disableTwoFactor,
-  regenerateRecoveryCodes,
-  sessionKey,
-  startTwoFactor,
-  useLinkedAccounts,
-} from '../api/account';
+import { confirmTwoFactor, disableTwoFactor, regenerateRecoveryCodes, startTwoFactor } from '../api/account';
 
 /** Where the section is: asking for the password, showing the secret, or showing codes once. */
 type Step =
@@ -39,7 +34,7 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const refreshSession = () => queryClient.invalidateQueries({ queryKey: sessionKey });
+  const refreshSession = () => queryClient.invalidateQueries({ queryKey: sessionKey() });
 
   const start = useMutation({
     mutationFn: () => startTwoFactor(password),

@@ -1,4 +1,4 @@
-import { toLinkedAccounts } from '../api/account';
+import { toLinkedAccounts } from '../../../api/queries/linked-accounts';
 import { providerKey } from './providers';
 
 describe('sign-in methods', () => {

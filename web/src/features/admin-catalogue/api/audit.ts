@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
+import { keyFor } from '../../../api/keys';
 import type { components } from '../../../api/schema.gen';
 
 export type AuditEntry = components['schemas']['AuditEntry'];
@@ -23,7 +24,7 @@ const endOf = (day: string) => (day ? `${day}T23:59:59.999Z` : undefined);
 /** `GET /admin/audit`: admin actions, newest first, filtered on the server. */
 export const useAuditLog = (filter: AuditFilter) =>
   useQuery({
-    queryKey: ['/admin/audit', filter],
+    queryKey: keyFor('/admin/audit', filter),
     queryFn: ({ signal }) =>
       unwrap(
         api.GET('/admin/audit', {

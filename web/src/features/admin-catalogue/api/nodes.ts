@@ -1,7 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { hasIds } from '../../../api/cache-rules';
 import { api, unwrap } from '../../../api/client';
+import { keyFor } from '../../../api/keys';
 import { freshRequest } from '../../../api/no-cache';
+import { nodeKey } from '../../../api/queries/node';
+import { nodeVersionsKey } from '../../../api/queries/node-versions';
 import type { components, paths } from '../../../api/schema.gen';
 
 export type Node = components['schemas']['Node'];
@@ -20,7 +23,7 @@ export const NODES_PAGE_SIZE = 20;
 /** `GET /admin/nodes`: every pack, searched and filtered on the server. */
 export const adminNodesQuery = (params: NodeListParams) =>
   queryOptions({
-    queryKey: ['/admin/nodes', params],
+    queryKey: keyFor('/admin/nodes', params),
     queryFn: ({ signal }) =>
       unwrap(
         api.GET('/admin/nodes', {
@@ -40,19 +43,10 @@ export const adminNodesQuery = (params: NodeListParams) =>
 
 export const useAdminNodes = (params: NodeListParams) => useQuery(adminNodesQuery(params));
 
-/** `GET /nodes/{id}` fresh from the server (admins see banned packs too). */
-export const useAdminNode = (nodeId: string) =>
-  useQuery({
-    queryKey: [`/nodes/${nodeId}`],
-    queryFn: ({ signal }) =>
-      unwrap(api.GET('/nodes/{nodeId}', { params: { path: { nodeId } }, signal, ...freshRequest })),
-    enabled: hasIds(nodeId),
-  });
-
 /** Every version of a pack, highest first, whatever its status. */
 export const useAdminNodeVersions = (nodeId: string) =>
   useQuery({
-    queryKey: [`/nodes/${nodeId}/versions`, 'admin'],
+    queryKey: nodeVersionsKey(nodeId, 'admin'),
     queryFn: ({ signal }) =>
       unwrap(
         api.GET('/nodes/{nodeId}/versions', {
@@ -119,8 +113,8 @@ export const updateVersionCompat = (nodeId: string, versionNumber: string, body:
 
 /** The queries a pack write changes: lists, the pack, its versions, search. */
 export const packKeys = (nodeId: string) => [
-  ['/admin/nodes'],
-  [`/nodes/${nodeId}`],
-  [`/nodes/${nodeId}/versions`],
-  ['/nodes/search'],
+  keyFor('/admin/nodes'),
+  nodeKey(nodeId),
+  nodeVersionsKey(nodeId),
+  keyFor('/nodes/search'),
 ];

@@ -1,5 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
+import { keyFor } from '../../../api/keys';
+import { profileQuery } from '../../../api/queries/profile';
 import type { components } from '../../../api/schema.gen';
 
 export type AdminPublisher = components['schemas']['AdminPublisher'];
@@ -14,7 +16,7 @@ export interface PeopleParams {
 /** `GET /admin/publishers`: publishers whose id or name contains `q`. */
 export const useAdminPublishers = (params: PeopleParams & { limit?: number }, enabled = true) =>
   useQuery({
-    queryKey: ['/admin/publishers', params],
+    queryKey: keyFor('/admin/publishers', params),
     queryFn: ({ signal }) =>
       unwrap(
         api.GET('/admin/publishers', {
@@ -31,7 +33,7 @@ export const useAdminPublishers = (params: PeopleParams & { limit?: number }, en
 /** `GET /admin/users`: accounts whose e-mail or name contains `q`. */
 export const useAdminUsers = (params: PeopleParams) =>
   useQuery({
-    queryKey: ['/admin/users', params],
+    queryKey: keyFor('/admin/users', params),
     queryFn: ({ signal }) =>
       unwrap(
         api.GET('/admin/users', {
@@ -43,12 +45,7 @@ export const useAdminUsers = (params: PeopleParams) =>
   });
 
 /** The signed-in admin's own account id (`GET /users`, the same cache entry the app shell reads). */
-export const useOwnUserId = () =>
-  useQuery({
-    queryKey: ['/users'],
-    queryFn: () => unwrap(api.GET('/users')),
-    select: (profile) => profile.id,
-  });
+export const useOwnUserId = () => useQuery({ ...profileQuery(true), select: (profile) => profile.id });
 
 export const setPublisherBan = (publisherId: string, banned: boolean, reason: string) =>
   unwrap(

@@ -1,6 +1,7 @@
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { localizedErrorText } from '../../../api/error-message';
+import { keyFor } from '../../../api/keys';
 import type { AnalyticsProperties } from '../../../lib/analytics';
 import { analytics } from '../../../lib/analytics-client';
 import { notify } from '../../../lib/toast';
@@ -35,7 +36,7 @@ export function useAdminWrite<TInput, TResult>(options: AdminWriteOptions<TInput
       notify('success', options.success(input, result));
       options.onDone?.(input, result);
       await Promise.all(
-        [...options.invalidate(input), ['/admin/audit'], ['/admin/stats']].map((queryKey) =>
+        [...options.invalidate(input), keyFor('/admin/audit'), keyFor('/admin/stats')].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       );

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { keyFor } from '../../../api/keys';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { isUnclaimedPublisher } from '../../../lib/catalogue/unclaimed';
@@ -12,12 +13,11 @@ import {
   useAdminNodes,
 } from '../api/nodes';
 import { useAdminWrite } from '../api/write';
-import { AdminPage, Badge, ListState, NS, SelectField, TextareaField, UrlPager, usePageParam } from './common';
-
-/** Badge tone of a pack status. */
-export function nodeStatusTone(status: NodeStatus): 'green' | 'red' | 'grey' {
-  return status === 'NodeStatusActive' ? 'green' : status === 'NodeStatusBanned' ? 'red' : 'grey';
-}
+import { AdminPage, NS } from './admin-page';
+import { Badge, nodeStatusTone } from './badge';
+import { SelectField, TextareaField } from './fields';
+import { ListState } from './list-state';
+import { UrlPager, usePageParam } from './url-paging';
 
 function isStatus(value: string | null): value is NodeStatus {
   return value !== null && (NODE_STATUSES as readonly string[]).includes(value);
@@ -148,7 +148,7 @@ function CreateUnclaimed() {
     properties: (body) => ({ node_id: body.id }),
     success: (body) => t('create.done', { id: body.id }),
     failure: (message) => t('create.failed', { message }),
-    invalidate: () => [['/admin/nodes']],
+    invalidate: () => [keyFor('/admin/nodes')],
     onDone: (body) => {
       setDraft(emptyDraft);
       setTried(false);

@@ -1,12 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { keyFor } from '../../../api/keys';
 import { Button } from '../../../components/ui/button';
 import { isUnclaimedPublisher } from '../../../lib/catalogue/unclaimed';
 import { type AdminPublisher, setPublisherBan, useAdminPublishers } from '../api/people';
 import { useAdminWrite } from '../api/write';
-import { AdminPage, Badge, ConfirmDialog, ListState, NS, UrlPager, usePageParam } from './common';
+import { AdminPage, NS } from './admin-page';
+import { Badge } from './badge';
+import { ConfirmDialog } from './confirm-dialog';
+import { ListState } from './list-state';
 import { SearchForm } from './SearchForm';
+import { UrlPager, usePageParam } from './url-paging';
 
 /** `/admin/publishers`: search publishers, ban or unban them (with their packs). */
 export function AdminPublishersPage() {
@@ -24,7 +29,12 @@ export function AdminPublishersPage() {
     properties: ({ id, banned }) => ({ publisher_id: id, banned }),
     success: ({ id, banned }) => (banned ? t('publishers.bannedDone', { id }) : t('publishers.unbannedDone', { id })),
     failure: (message) => t('failed', { message }),
-    invalidate: ({ id }) => [['/admin/publishers'], [`/publishers/${id}`], ['/admin/nodes'], ['/nodes/search']],
+    invalidate: ({ id }) => [
+      keyFor('/admin/publishers'),
+      keyFor(`/publishers/${id}`),
+      keyFor('/admin/nodes'),
+      keyFor('/nodes/search'),
+    ],
     onDone: () => setTarget(null),
   });
   return (

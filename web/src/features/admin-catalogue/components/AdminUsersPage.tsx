@@ -1,11 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { keyFor } from '../../../api/keys';
 import { Button } from '../../../components/ui/button';
 import { type AdminUser, updateUser, useAdminUsers, useOwnUserId } from '../api/people';
 import { useAdminWrite } from '../api/write';
-import { AdminPage, Badge, ConfirmDialog, ListState, NS, UrlPager, usePageParam } from './common';
+import { AdminPage, NS } from './admin-page';
+import { Badge } from './badge';
+import { ConfirmDialog } from './confirm-dialog';
+import { ListState } from './list-state';
 import { SearchForm } from './SearchForm';
+import { UrlPager, usePageParam } from './url-paging';
 
 type UserAction = { user: AdminUser; kind: 'admin' | 'ban' };
 type UserChange = { user: AdminUser; isAdmin?: boolean; banned?: boolean; reason?: string };
@@ -32,7 +37,7 @@ export function AdminUsersPage() {
             ? t('users.bannedDone', { email: user.email })
             : t('users.unbannedDone', { email: user.email }),
     failure: (message) => t('failed', { message }),
-    invalidate: () => [['/admin/users']],
+    invalidate: () => [keyFor('/admin/users')],
     onDone: () => setAction(null),
   });
   const user = action?.user;

@@ -8,7 +8,10 @@ import { DATE_TIME_SECONDS, formatDate } from '../../../lib/format';
 import { type AuditEntry, type AuditFilter, useAuditLog } from '../api/audit';
 import { actionKey, readableChanges, type Word } from '../lib/audit-words';
 import { diffJson } from '../lib/diff';
-import { AdminPage, ListState, NS, SelectField, UrlPager, usePageParam } from './common';
+import { AdminPage, NS } from './admin-page';
+import { SelectField } from './fields';
+import { ListState } from './list-state';
+import { UrlPager, usePageParam } from './url-paging';
 
 const ACTIONS = [
   'node.create',

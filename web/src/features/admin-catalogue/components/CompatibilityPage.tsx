@@ -1,11 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useFreshNode } from '../../../api/queries/node';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
-import { type NodeVersion, packKeys, updateVersionCompat, useAdminNode, useAdminNodeVersions } from '../api/nodes';
+import { type NodeVersion, packKeys, updateVersionCompat, useAdminNodeVersions } from '../api/nodes';
 import { useAdminWrite } from '../api/write';
 import {
   ACCELERATOR_OPTIONS,
@@ -16,7 +17,7 @@ import {
   OS_OPTIONS,
   sameCompat,
 } from '../lib/compat';
-import { AdminPage, NS } from './common';
+import { AdminPage, NS } from './admin-page';
 
 const compatOf = (v: NodeVersion): Compat => ({
   supported_os: normalizeList(v.supported_os),
@@ -29,7 +30,7 @@ const compatOf = (v: NodeVersion): Compat => ({
 export function CompatibilityPage() {
   const { nodeId = '', version = '' } = useParams();
   const { t } = useTranslation(NS);
-  const node = useAdminNode(nodeId);
+  const node = useFreshNode(nodeId);
   const versions = useAdminNodeVersions(nodeId);
   const title = t('compat.title', { id: nodeId, version });
   if (node.isPending || versions.isPending) return <PageSpinner label={t('loading')} />;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { NS } from './common';
+import { NS } from './admin-page';
 
 /** A one-field search that keeps its text in the URL (`q`) and resets the page. */
 export function SearchForm({ label }: { label: string }) {

@@ -1,11 +1,11 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useAuthConfig } from '../../../api/queries/auth-config';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { authErrorKey } from '../../../lib/auth-error-messages';
-import { useAuthConfig } from '../api/get-auth-config';
 import { resetPassword } from '../api/password-reset';
 import { defaultPasswordPolicy, passwordAcceptable } from '../password-policy';
 import { AuthCard } from './AuthCard';

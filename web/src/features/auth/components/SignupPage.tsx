@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
+import { useAuthConfig } from '../../../api/queries/auth-config';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -10,7 +11,6 @@ import { authErrorKey } from '../../../lib/auth-error-messages';
 import { afterSignIn, fromUrlQuery, parseFromUrl } from '../../../lib/from-url';
 import { notify } from '../../../lib/toast';
 import { signUpEmail } from '../api/email-auth';
-import { useAuthConfig } from '../api/get-auth-config';
 import { useAuth } from '../hooks/useAuth';
 import { useCompleteSignIn } from '../hooks/useCompleteSignIn';
 import { defaultPasswordPolicy, passwordAcceptable } from '../password-policy';

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { keyFor } from '../../../api/keys';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -33,7 +34,7 @@ export function VerifyEmailPage() {
   const [finishing, setFinishing] = useState(true);
   const completing = useRef(false);
   const verification = useQuery({
-    queryKey: ['/api/auth/verify-email', token],
+    queryKey: keyFor('/api/auth/verify-email', token),
     queryFn: () => verifyEmail(token ?? ''),
     enabled: Boolean(token) && !linkError && status !== 'loading',
     retry: false,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { sessionKey } from '../../../api/queries/session';
 import { pausePersistence } from '../../../api/query-client';
 import { signOut } from '../api/email-auth';
-import { sessionQueryKey } from '../api/get-session';
 import { stopIdentityToken } from './token-refresh';
 
 /** What the screen does once logout finished or failed (navigate, toast). */
@@ -32,7 +32,7 @@ export function useLogout({ onLoggedOut, onFailed }: LogoutCallbacks = {}) {
       await queryClient.resetQueries();
       queryClient.clear();
       // Observers still on screen (the header) read this instead of refetching the old session.
-      queryClient.setQueryData(sessionQueryKey, null);
+      queryClient.setQueryData(sessionKey(), null);
     },
   });
 }

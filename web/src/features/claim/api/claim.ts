@@ -1,76 +1,14 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
-import { hasIds } from '../../../api/cache-rules';
+import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
-import { ApiError, apiErrorFrom } from '../../../api/errors';
-import { storedIdentityToken, subscribeIdentityToken } from '../../../api/identity-token';
-import { sessionApi } from '../../../api/session-fetch';
-import { config } from '../../../lib/config';
-
-/** Whether an identity token is ready, so signed-in-only calls can start. */
-export function useHasToken(): boolean {
-  return useSyncExternalStore(
-    subscribeIdentityToken,
-    () => storedIdentityToken() !== null,
-    () => false,
-  );
-}
-
-/** The pack to claim (same cache entry as its public page). */
-export const useClaimNode = (nodeId: string) =>
-  useQuery(
-    queryOptions({
-      queryKey: [`/nodes/${nodeId}`],
-      queryFn: ({ signal }) => unwrap(api.GET('/nodes/{nodeId}', { params: { path: { nodeId } }, signal })),
-      enabled: hasIds(nodeId),
-    }),
-  );
-
-/** `GET /users/publishers/`: the publishers the caller belongs to. */
-export const useMyPublishers = (enabled: boolean) =>
-  useQuery({
-    queryKey: ['/users/publishers/'],
-    queryFn: ({ signal }) => unwrap(api.GET('/users/publishers/', { signal })),
-    enabled,
-  });
-
-/** `GET /auth/config`: whether GitHub sign-in is offered at all. */
-export const useAuthProviders = () =>
-  useQuery({
-    queryKey: ['/auth/config'],
-    queryFn: () => unwrap(sessionApi.GET('/auth/config')),
-  });
-
-/** One sign-in method linked to the account (`GET /api/auth/list-accounts`). */
-interface LinkedAccount {
-  providerId: string;
-}
-
-async function identityCall<T>(path: string, init: RequestInit = {}): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(`${config.apiUrl}${path}`, {
-      ...init,
-      credentials: 'include',
-      headers: { 'content-type': 'application/json', ...(init.headers ?? {}) },
-    });
-  } catch {
-    throw new ApiError(0, 'network error');
-  }
-  const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw apiErrorFrom(response.status, body);
-  return body as T;
-}
+import { ApiError } from '../../../api/errors';
+import { identityCall } from '../../../api/identity-call';
+import { linkedAccountsQuery } from '../../../api/queries/linked-accounts';
 
 /** Whether a GitHub sign-in is linked to the signed-in account. */
 export const useGitHubLinked = (enabled: boolean) =>
   useQuery({
-    queryKey: ['/api/auth/list-accounts'],
-    queryFn: async () => {
-      const accounts = await identityCall<LinkedAccount[]>('/api/auth/list-accounts');
-      return Array.isArray(accounts) && accounts.some((a) => a.providerId === 'github');
-    },
-    enabled,
+    ...linkedAccountsQuery(enabled),
+    select: (accounts) => accounts.some((account) => account.providerId === 'github'),
   });
 
 /** Starts linking GitHub to the account; resolves with the GitHub page to go to. */

@@ -3,9 +3,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { setIdentityToken } from '../../../api/identity-token';
+import { UNCLAIMED_PUBLISHER_ID as unclaimed } from '../../../lib/catalogue/unclaimed';
 import { ClaimPage } from './ClaimPage';
-
-const unclaimed = 'admin-11338bd3-f081-43cf-b3f9-295c829826f7';
 
 const json = (body: unknown, status = 200) =>
   new Response(body === null ? null : JSON.stringify(body), {
@@ -31,7 +30,8 @@ function fakeRegistry(claim: () => Response, accounts: string[] = ['credential',
     }
     if (path === '/users/publishers/') return json([{ id: 'acme', name: 'Acme', status: 'PublisherStatusActive' }]);
     if (path === '/auth/config') return json({ providers: [{ id: 'github', name: 'GitHub', type: 'social' }] });
-    if (path === '/api/auth/list-accounts') return json(accounts.map((providerId) => ({ providerId })));
+    if (path === '/api/auth/list-accounts')
+      return json(accounts.map((providerId, index) => ({ id: `account-${index}`, providerId })));
     if (path === '/api/auth/link-social') return json({ url: 'https://github.example/login', redirect: true });
     if (path === '/api/auth/get-access-token') return json({ accessToken: 'gho_secret' });
     if (path === '/publishers/acme/nodes/hello/claim-my-node') return claim();

@@ -2,25 +2,20 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { statusOf } from '../../../api/cache-rules';
 import { ApiError } from '../../../api/errors';
+import { useAuthConfig } from '../../../api/queries/auth-config';
+import { useMyPublishers } from '../../../api/queries/my-publishers';
+import { useNode } from '../../../api/queries/node';
+import { invalidatePackReads } from '../../../api/queries/pack-reads';
+import { useHasToken } from '../../../api/use-has-token';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
-import { LoadFailure } from '../../../components/ui/load-failure';
-import { PageSpinner, Spinner } from '../../../components/ui/spinner';
+import { LoadState } from '../../../components/ui/load-state';
+import { Spinner } from '../../../components/ui/spinner';
 import { analytics } from '../../../lib/analytics-client';
 import { UNCLAIMED_PUBLISHER_ID } from '../../../lib/catalogue/unclaimed';
 import { notify } from '../../../lib/toast';
-import {
-  claimNode,
-  gitHubAccessToken,
-  startGitHubLink,
-  useAuthProviders,
-  useClaimNode,
-  useGitHubLinked,
-  useHasToken,
-  useMyPublishers,
-} from '../api/claim';
+import { claimNode, gitHubAccessToken, startGitHubLink, useGitHubLinked } from '../api/claim';
 import { type ClaimFailure, claimFailure, parseGitHubRepo } from '../lib/claim-errors';
 import { ClaimRequestForm } from './ClaimRequestForm';
 
@@ -50,9 +45,9 @@ export function ClaimPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const hasToken = useHasToken();
-  const node = useClaimNode(nodeId);
+  const node = useNode(nodeId);
   const publishers = useMyPublishers(hasToken);
-  const providers = useAuthProviders();
+  const providers = useAuthConfig();
   const githubEnabled = providers.data?.providers.some((p) => p.id === 'github') ?? false;
   const linked = useGitHubLinked(githubEnabled);
   const [chosen, setChosen] = useState('');
@@ -83,20 +78,7 @@ export function ClaimPage() {
       setFailure(null);
       notify('success', t('claimed', { id, publisher: chosen }));
       analytics.track('Pack Claimed', { nodeId: id, publisherId: chosen });
-      await queryClient.invalidateQueries({
-        predicate: (query) => {
-          const key = query.queryKey[0];
-          return (
-            typeof key === 'string' &&
-            (key.startsWith(`/nodes/${id}`) ||
-              key.startsWith(`/publishers/${chosen}`) ||
-              key.startsWith(`/publishers/${UNCLAIMED_PUBLISHER_ID}`) ||
-              key.startsWith('/users/publishers') ||
-              key.startsWith('/nodes/search') ||
-              key === '/nodes')
-          );
-        },
-      });
+      await invalidatePackReads(queryClient, id, [chosen, UNCLAIMED_PUBLISHER_ID]);
       void navigate(`/nodes/${encodeURIComponent(id)}`);
     },
     onError: (error) => {
@@ -109,16 +91,16 @@ export function ClaimPage() {
     },
   });
 
-  if (node.isPending) return <PageSpinner label={t('loading')} />;
   if (node.isError || !node.data) {
-    const missing = statusOf(node.error) === 404;
     return (
-      <LoadFailure
-        missing={missing}
-        onRetry={() => void node.refetch()}
+      <LoadState
+        query={node}
         text={{
-          title: missing ? t('notFound.title') : t('error.title'),
-          body: missing ? t('notFound.body', { id: nodeId }) : t('error.body'),
+          loading: t('loading'),
+          missingTitle: t('notFound.title'),
+          missingBody: t('notFound.body', { id: nodeId }),
+          failedTitle: t('error.title'),
+          failedBody: t('error.body'),
           retry: t('error.retry'),
           back: t('backToSearch'),
         }}

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { hasIds } from '../../../api/cache-rules';
 import { api, unwrap } from '../../../api/client';
+import { keyFor } from '../../../api/keys';
 import type { components } from '../../../api/schema.gen';
 import { installCommands } from '../../../lib/catalogue/install-commands';
 import { isUnclaimed } from '../../../lib/catalogue/unclaimed';
@@ -43,7 +44,7 @@ export const resolveClass = async (name: string, signal?: AbortSignal): Promise<
 // Keyed apart from the POST path: a successful POST invalidates its own path's queries.
 export const resolveClassQuery = (name: string) =>
   queryOptions({
-    queryKey: ['comfy-node-resolution', name],
+    queryKey: keyFor('comfy-node-resolution', name),
     queryFn: ({ signal }) => resolveClass(name, signal),
     enabled: hasIds(name),
     // A shared class page's first paint uses the pack the web listener embedded; it revalidates as usual.
@@ -60,7 +61,7 @@ export const useResolvedClass = (name: string) => useQuery(resolveClassQuery(nam
 /** `GET /comfy-nodes?comfy_node_name=`: every definition of the class across active packs. */
 export const classDefinitionsQuery = (name: string) =>
   queryOptions({
-    queryKey: ['/comfy-nodes', { comfy_node_name: name }],
+    queryKey: keyFor('/comfy-nodes', { comfy_node_name: name }),
     queryFn: ({ signal }) =>
       unwrap(api.GET('/comfy-nodes', { params: { query: { comfy_node_name: name, pageSize: 100 } }, signal })),
     enabled: hasIds(name),

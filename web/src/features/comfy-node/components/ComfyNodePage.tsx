@@ -7,13 +7,13 @@ import { LoadFailure } from '../../../components/ui/load-failure';
 import { RegistryNote } from '../../../components/ui/registry-note';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { analytics } from '../../../lib/analytics-client';
+import { parseInputs, parseOutputs } from '../../../lib/catalogue/comfy-node-definition';
 import {
   type InstallablePack,
   installableFromRegistry,
   installCommands,
 } from '../../../lib/catalogue/install-commands';
 import { type ComfyNode, type ResolvedComfyNode, useClassDefinitions, useResolvedClass } from '../api/class-lookup';
-import { parseInputs, parseOutputs } from '../lib/definition';
 
 const badge = 'inline-flex rounded-full px-2 py-0.5 text-xs font-semibold';
 const linkClass =

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useMyPublishers } from '../../../api/queries/my-publishers';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { useMyPublishers } from '../api/list-my-publishers';
 import { GettingStarted } from './GettingStarted';
 import { PublisherSection } from './PublisherSection';
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { hasIds } from '../../../api/cache-rules';
 import { api, unwrap } from '../../../api/client';
+import { keyFor } from '../../../api/keys';
 
 /** Days shown by the downloads chart. */
 export const CHART_DAYS = 90;
@@ -11,7 +12,7 @@ export const getNodeDownloads = (nodeId: string, signal?: AbortSignal) =>
 
 export const nodeDownloadsQuery = (nodeId: string) =>
   queryOptions({
-    queryKey: [`/nodes/${nodeId}/downloads`, { days: CHART_DAYS }],
+    queryKey: keyFor(`/nodes/${nodeId}/downloads`, { days: CHART_DAYS }),
     queryFn: ({ signal }) => getNodeDownloads(nodeId, signal),
     enabled: hasIds(nodeId),
   });

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { hasIds } from '../../../api/cache-rules';
 import { api, unwrap } from '../../../api/client';
+import { keyFor } from '../../../api/keys';
 
 /** Definitions shown on the pack page (one request; the server allows up to 1000). */
 const LIMIT = 500;
@@ -16,7 +17,7 @@ export const listComfyNodes = (nodeId: string, version: string, signal?: AbortSi
 
 export const comfyNodesQuery = (nodeId: string, version: string) =>
   queryOptions({
-    queryKey: [`/nodes/${nodeId}/versions/${version}/comfy-nodes`, { limit: LIMIT }],
+    queryKey: keyFor(`/nodes/${nodeId}/versions/${version}/comfy-nodes`, { limit: LIMIT }),
     queryFn: ({ signal }) => listComfyNodes(nodeId, version, signal),
     enabled: hasIds(nodeId, version),
   });
@@ -34,7 +35,7 @@ export const listImportedComfyNodes = async (nodeId: string, signal?: AbortSigna
 
 export const importedComfyNodesQuery = (nodeId: string, enabled: boolean) =>
   queryOptions({
-    queryKey: ['/comfy-nodes', { node_id: nodeId, pageSize: 1000 }],
+    queryKey: keyFor('/comfy-nodes', { node_id: nodeId, pageSize: 1000 }),
     queryFn: ({ signal }) => listImportedComfyNodes(nodeId, signal),
     enabled: enabled && hasIds(nodeId),
   });

@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { hasIds } from '../../../api/cache-rules';
 import { api, unwrap } from '../../../api/client';
+import { keyFor } from '../../../api/keys';
+import { nodeKey } from '../../../api/queries/node';
 
 /** `GET /nodes/{nodeId}/reviews`: rating, number of reviews, and the caller's own review. */
 export const getNodeReviews = (nodeId: string, signal?: AbortSignal) =>
@@ -9,7 +11,7 @@ export const getNodeReviews = (nodeId: string, signal?: AbortSignal) =>
 /** The key includes whether a token is sent: the answer's `mine` depends on who asks. */
 export const nodeReviewsQuery = (nodeId: string, signedIn: boolean) =>
   queryOptions({
-    queryKey: [`/nodes/${nodeId}/reviews`, { signedIn }],
+    queryKey: keyFor(`/nodes/${nodeId}/reviews`, { signedIn }),
     queryFn: ({ signal }) => getNodeReviews(nodeId, signal),
     enabled: hasIds(nodeId),
   });
@@ -25,10 +27,10 @@ export function useSaveReview(nodeId: string) {
         ? unwrap(api.DELETE('/nodes/{nodeId}/reviews', { params: { path: { nodeId } } }))
         : unwrap(api.POST('/nodes/{nodeId}/reviews', { params: { path: { nodeId }, query: { star } } })),
     onSuccess: async (pack) => {
-      queryClient.setQueryData([`/nodes/${nodeId}`], pack);
+      queryClient.setQueryData(nodeKey(nodeId), pack);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: [`/nodes/${nodeId}/reviews`] }),
-        queryClient.invalidateQueries({ queryKey: [`/nodes/${nodeId}`], exact: true }),
+        queryClient.invalidateQueries({ queryKey: keyFor(`/nodes/${nodeId}/reviews`) }),
+        queryClient.invalidateQueries({ queryKey: nodeKey(nodeId), exact: true }),
       ]);
     },
   });

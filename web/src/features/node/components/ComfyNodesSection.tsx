@@ -5,8 +5,9 @@ import type { components } from '../../../api/schema.gen';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { parseInputs, parseOutputs } from '../../../lib/catalogue/comfy-node-definition';
 import { useComfyNodes, useImportedComfyNodes } from '../api/list-comfy-nodes';
-import { FILTER_THRESHOLD, filterComfyNodes, parseInputs, parseOutputs } from '../lib/comfy-nodes';
+import { FILTER_THRESHOLD, filterComfyNodes } from '../lib/comfy-nodes';
 
 type ComfyNode = components['schemas']['ComfyNode'];
 
@@ -24,7 +25,7 @@ function TypeTag({ children }: { children: string }) {
 function Definition({ node }: { node: ComfyNode }) {
   const { t } = useTranslation('node');
   const inputs = parseInputs(node.input_types);
-  const outputs = parseOutputs(node.return_types, node.return_names);
+  const outputs = parseOutputs(node.return_types, node.return_names, node.output_is_list);
   return (
     <li className="min-w-0 rounded-xl border border-slate-200 p-3 dark:border-slate-800">
       <div className="flex min-w-0 flex-wrap items-center gap-2">
@@ -62,7 +63,9 @@ function Definition({ node }: { node: ComfyNode }) {
             ? t('comfyNodes.none')
             : inputs.map((input) => (
                 <span key={input.name} className="inline-flex min-w-0 items-center gap-1 break-all">
-                  <span dir="ltr">{input.optional ? t('comfyNodes.optional', { name: input.name }) : input.name}</span>
+                  <span dir="ltr">
+                    {input.group === 'optional' ? t('comfyNodes.optional', { name: input.name }) : input.name}
+                  </span>
                   <TypeTag>{input.type}</TypeTag>
                 </span>
               ))}

@@ -2,20 +2,20 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { statusOf } from '../../../api/cache-rules';
+import { useNode } from '../../../api/queries/node';
+import { usePackPermissions } from '../../../api/queries/pack-permissions';
 import type { components } from '../../../api/schema.gen';
+import { useHasToken } from '../../../api/use-has-token';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button';
 import { ContactAdmins } from '../../../components/ui/contact-admins';
-import { LoadFailure } from '../../../components/ui/load-failure';
+import { LoadState } from '../../../components/ui/load-state';
 import { RegistryNote } from '../../../components/ui/registry-note';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { installableFromRegistry, installCommands } from '../../../lib/catalogue/install-commands';
 import { licenseText } from '../../../lib/catalogue/license';
 import { isUnclaimed } from '../../../lib/catalogue/unclaimed';
 import { formatDate, formatNumber } from '../../../lib/format';
-import { useNode } from '../api/get-node';
-import { usePackPermissions } from '../api/get-permissions';
-import { useSignedIn } from '../hooks/useSignedIn';
 import { canonicalPackPath } from '../lib/pack-route';
 import { ComfyNodesSection } from './ComfyNodesSection';
 import { CopyCommand } from './CopyCommand';
@@ -63,7 +63,7 @@ function UnavailablePanel({ kind, detail }: { kind: 'banned' | 'deleted'; detail
 /** "Claim this pack" for unclaimed packs; "Manage" for the pack's owners and admins. */
 function PackActions({ pack, unclaimed }: { pack: Node; unclaimed: boolean }) {
   const { t } = useTranslation('node');
-  const signedIn = useSignedIn();
+  const signedIn = useHasToken();
   const publisherId = pack.publisher?.id ?? '';
   const permissions = usePackPermissions(unclaimed ? '' : publisherId, pack.id, signedIn);
   const id = encodeURIComponent(pack.id);
@@ -117,14 +117,15 @@ export function NodePage() {
         </article>
       );
     }
-    const missing = status === 404;
     return (
-      <LoadFailure
-        missing={missing}
-        onRetry={() => void node.refetch()}
+      <LoadState
+        query={node}
         text={{
-          title: missing ? t('notFound.title') : t('error.title'),
-          body: missing ? t('notFound.body', { id: nodeId }) : t('error.body'),
+          loading: t('loading'),
+          missingTitle: t('notFound.title'),
+          missingBody: t('notFound.body', { id: nodeId }),
+          failedTitle: t('error.title'),
+          failedBody: t('error.body'),
           retry: t('error.retry'),
           back: t('backToSearch'),
         }}

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { errorText } from '../../../api/errors';
+import { useHasToken } from '../../../api/use-has-token';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -10,7 +11,6 @@ import { formatNumber } from '../../../lib/format';
 import { fromUrlQuery } from '../../../lib/from-url';
 import { notify } from '../../../lib/toast';
 import { useNodeReviews, useSaveReview } from '../api/reviews';
-import { useSignedIn } from '../hooks/useSignedIn';
 
 const STARS = [1, 2, 3, 4, 5] as const;
 
@@ -30,7 +30,7 @@ function Stars({ value, label }: { value: number; label: string }) {
 export function ReviewsSection({ nodeId }: { nodeId: string }) {
   const { t, i18n } = useTranslation('node');
   const language = i18n.resolvedLanguage ?? 'en';
-  const signedIn = useSignedIn();
+  const signedIn = useHasToken();
   const location = useLocation();
   const reviews = useNodeReviews(nodeId, signedIn);
   const save = useSaveReview(nodeId);

@@ -1,13 +1,13 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useNodeVersions } from '../../../api/queries/node-versions';
 import type { components } from '../../../api/schema.gen';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { versionInstallCommand } from '../../../lib/catalogue/install-commands';
 import { formatDate, formatNumber } from '../../../lib/format';
-import { useNodeVersions } from '../api/list-node-versions';
 import { isDownloadable, visibleReason } from '../lib/version-status';
 import { CopyCommand } from './CopyCommand';
 import { Markdown } from './Markdown';

@@ -2,11 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { nodeKey } from '../../../api/queries/node';
+import { invalidatePackReads } from '../../../api/queries/pack-reads';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { analytics } from '../../../lib/analytics-client';
 import { notify } from '../../../lib/toast';
-import { deletePack, invalidatePack } from '../api/pack-manage';
+import { deletePack } from '../api/pack-manage';
 import { deleteConfirmation } from '../lib/processing';
 
 /** Deletes the pack once `publisher/pack` has been typed exactly. */
@@ -23,8 +25,8 @@ export function DeletePackSection({ publisherId, nodeId }: { publisherId: string
     onSuccess: async () => {
       notify('success', t('deletePack.done', { id: nodeId }));
       analytics.track('Pack Deleted', { nodeId, publisherId });
-      await invalidatePack(queryClient, publisherId, nodeId);
-      queryClient.removeQueries({ queryKey: [`/nodes/${nodeId}`] });
+      await invalidatePackReads(queryClient, nodeId, [publisherId]);
+      queryClient.removeQueries({ queryKey: nodeKey(nodeId) });
       void navigate(`/publishers/${encodeURIComponent(publisherId)}`);
     },
     onError: (error) => notify('error', t('deletePack.failed', { reason: error.message })),

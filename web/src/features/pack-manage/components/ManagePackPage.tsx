@@ -2,10 +2,12 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { statusOf } from '../../../api/cache-rules';
+import { useNode } from '../../../api/queries/node';
+import { usePackPermissions } from '../../../api/queries/pack-permissions';
+import { useHasToken } from '../../../api/use-has-token';
 import { buttonClass } from '../../../components/ui/button';
 import { LoadFailure } from '../../../components/ui/load-failure';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { useHasToken, usePack, usePackPermission } from '../api/pack-manage';
 import { DeletePackSection } from './DeletePackSection';
 import { PackDetailsForm } from './PackDetailsForm';
 import { UploadPanel } from './UploadPanel';
@@ -46,9 +48,9 @@ export function ManagePackPage() {
   const { nodeId = '' } = useParams();
   const { t } = useTranslation('pack-manage');
   const hasToken = useHasToken();
-  const pack = usePack(nodeId);
+  const pack = useNode(nodeId);
   const publisherId = pack.data?.publisher?.id;
-  const permission = usePackPermission(publisherId, pack.data?.id ?? nodeId, hasToken && pack.isSuccess);
+  const permission = usePackPermissions(publisherId, pack.data?.id ?? nodeId, hasToken && pack.isSuccess);
 
   useEffect(() => {
     document.title = t('documentTitle', { name: pack.data?.name || nodeId });

@@ -2,13 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/errors';
+import { invalidatePackReads } from '../../../api/queries/pack-reads';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { analytics } from '../../../lib/analytics-client';
 import { licenseText, licenseToStore } from '../../../lib/catalogue/license';
 import { notify } from '../../../lib/toast';
-import { invalidatePack, type Pack, type PackEdit, updatePack } from '../api/pack-manage';
+import { type Pack, type PackEdit, updatePack } from '../api/pack-manage';
 import { parseTags } from '../lib/processing';
 
 /** The longest description the server accepts. */
@@ -31,7 +32,7 @@ export function PackDetailsForm({ pack, publisherId }: { pack: Pack; publisherId
     onSuccess: async () => {
       notify('success', t('details.saved'));
       analytics.track('Pack Details Updated', { nodeId: pack.id, publisherId });
-      await invalidatePack(queryClient, publisherId, pack.id);
+      await invalidatePackReads(queryClient, pack.id, [publisherId]);
     },
     onError: (error) => {
       notify('error', t('details.failed'));

@@ -1,12 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { api, unwrap } from '../../../api/client';
+import { useMyPublishers } from '../../../api/queries/my-publishers';
+import { useProfile } from '../../../api/queries/profile';
+import { useHasToken } from '../../../api/use-has-token';
 import { buttonClass } from '../../../components/ui/button';
 import { LoadFailure } from '../../../components/ui/load-failure';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { useHasToken } from '../api/pack-manage';
 import { Section } from './ManagePackPage';
 import { UploadPanel } from './UploadPanel';
 
@@ -15,17 +15,8 @@ export function PublishPackPage() {
   const { publisherId = '' } = useParams();
   const { t } = useTranslation('pack-manage');
   const hasToken = useHasToken();
-  const mine = useQuery({
-    queryKey: ['/users/publishers/'],
-    queryFn: ({ signal }) => unwrap(api.GET('/users/publishers/', { signal })),
-    enabled: hasToken,
-  });
-
-  const profile = useQuery({
-    queryKey: ['/users'],
-    queryFn: ({ signal }) => unwrap(api.GET('/users', { signal })),
-    enabled: hasToken,
-  });
+  const mine = useMyPublishers(hasToken);
+  const profile = useProfile(hasToken);
 
   useEffect(() => {
     document.title = t('publish.documentTitle', { publisher: publisherId });

@@ -4,13 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { apiErrorKey } from '../../../api/error-message';
 import { ApiError } from '../../../api/errors';
+import { invalidatePackReads } from '../../../api/queries/pack-reads';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { analytics } from '../../../lib/analytics-client';
 import { formatNumber } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
-import { getProcessing, invalidatePack, type ProcessingStatus } from '../api/pack-manage';
+import { type ProcessingStatus, processingQuery } from '../api/pack-manage';
 import { uploadVersion } from '../api/upload-version';
 import { isFinished, STEPS, type StepState, stepStates, uploadErrorKey } from '../lib/processing';
 import { FindingsList } from './FindingsList';
@@ -65,13 +66,7 @@ export function UploadPanel({
 
   const processingId = phase.kind === 'processing' ? phase.versionId : '';
   const processingNode = phase.kind === 'processing' ? phase.nodeId : '';
-  const status = useQuery({
-    queryKey: ['pack-manage/processing', publisherId, processingNode, processingId],
-    queryFn: ({ signal }) => getProcessing(publisherId, processingNode, processingId, signal),
-    enabled: processingId !== '',
-    refetchInterval: (query) => (query.state.data && isFinished(query.state.data.stage) ? false : POLL_MS),
-    gcTime: 0,
-  });
+  const status = useQuery(processingQuery(publisherId, processingNode, processingId, POLL_MS));
 
   const finishedStage = status.data && isFinished(status.data.stage) ? status.data : null;
   const announced = useRef('');
@@ -85,7 +80,7 @@ export function UploadPanel({
       version: finishedStage.version,
       outcome,
     });
-    void invalidatePack(queryClient, publisherId, processingNode);
+    void invalidatePackReads(queryClient, processingNode, [publisherId]);
   }, [finishedStage, processingNode, publisherId, queryClient, t]);
 
   const choose = (picked: File | null | undefined) => {
@@ -136,7 +131,7 @@ export function UploadPanel({
         nodeId: target,
       });
       setFile(null);
-      void invalidatePack(queryClient, publisherId, target);
+      void invalidatePackReads(queryClient, target, [publisherId]);
     } catch (error) {
       const status = error instanceof ApiError ? error.status : 0;
       // A coded answer is said in the reader's language and needs no English detail beside it.

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNodeVersions } from '../../../api/queries/node-versions';
+import { invalidatePackReads } from '../../../api/queries/pack-reads';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose } from '../../../components/ui/dialog';
@@ -8,13 +10,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { analytics } from '../../../lib/analytics-client';
 import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
-import {
-  deleteVersion,
-  invalidatePack,
-  type PackVersion,
-  setVersionDeprecated,
-  usePackVersions,
-} from '../api/pack-manage';
+import { deleteVersion, type PackVersion, setVersionDeprecated } from '../api/pack-manage';
 import { findingsFromReason } from '../lib/processing';
 import { FindingsList } from './FindingsList';
 
@@ -40,7 +36,7 @@ const badge = 'inline-flex rounded-full px-2 py-0.5 text-xs font-semibold';
 export function VersionsSection({ publisherId, nodeId }: { publisherId: string; nodeId: string }) {
   const { t, i18n } = useTranslation('pack-manage');
   const queryClient = useQueryClient();
-  const versions = usePackVersions(nodeId);
+  const versions = useNodeVersions(nodeId);
   const [toDelete, setToDelete] = useState<PackVersion | null>(null);
 
   const deprecate = useMutation({
@@ -55,7 +51,7 @@ export function VersionsSection({ publisherId, nodeId }: { publisherId: string; 
         nodeId,
         version: v.version.version,
       });
-      await invalidatePack(queryClient, publisherId, nodeId);
+      await invalidatePackReads(queryClient, nodeId, [publisherId]);
     },
     onError: (error, v) => {
       notify('error', t('versions.updateFailed', { version: v.version.version, reason: error.message }));
@@ -68,7 +64,7 @@ export function VersionsSection({ publisherId, nodeId }: { publisherId: string; 
       setToDelete(null);
       notify('success', t('versions.deletedToast', { version: version.version }));
       analytics.track('Version Deleted', { nodeId, version: version.version });
-      await invalidatePack(queryClient, publisherId, nodeId);
+      await invalidatePackReads(queryClient, nodeId, [publisherId]);
     },
     onError: (error, version) => {
       notify('error', t('versions.deleteFailed', { version: version.version, reason: error.message }));

@@ -1,15 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { hasIds } from '../../../api/cache-rules';
 import { api, unwrap } from '../../../api/client';
+import { keyFor } from '../../../api/keys';
 import type { components } from '../../../api/schema.gen';
 
 export type Member = components['schemas']['PublisherMember'];
 export type Role = Member['role'];
 
+/** The key of a publisher's members (the members section refreshes it after a change). */
+export const membersKey = (publisherId: string) => keyFor(`/publishers/${publisherId}/members`);
+
 /** `GET /publishers/{id}/members`. */
 export const membersQuery = (publisherId: string) =>
   queryOptions({
-    queryKey: [`/publishers/${publisherId}/members`],
+    queryKey: membersKey(publisherId),
     queryFn: ({ signal }) =>
       unwrap(api.GET('/publishers/{publisherId}/members', { params: { path: { publisherId } }, signal })),
     enabled: hasIds(publisherId),

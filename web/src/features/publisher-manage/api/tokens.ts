@@ -1,14 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { hasIds } from '../../../api/cache-rules';
 import { api, unwrap } from '../../../api/client';
+import { keyFor } from '../../../api/keys';
 import type { components } from '../../../api/schema.gen';
 
 export type AccessToken = components['schemas']['PersonalAccessToken'];
 
 /** `GET /publishers/{id}/tokens`: masked. */
+/** The key of a publisher's tokens (the tokens section refreshes it after a change). */
+export const tokensKey = (publisherId: string) => keyFor(`/publishers/${publisherId}/tokens`);
+
 export const tokensQuery = (publisherId: string) =>
   queryOptions({
-    queryKey: [`/publishers/${publisherId}/tokens`],
+    queryKey: tokensKey(publisherId),
     queryFn: ({ signal }) =>
       unwrap(api.GET('/publishers/{publisherId}/tokens', { params: { path: { publisherId } }, signal })),
     enabled: hasIds(publisherId),

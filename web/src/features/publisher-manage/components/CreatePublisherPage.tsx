@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { myPublishersKey } from '../../../api/queries/my-publishers';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -33,7 +34,7 @@ export function CreatePublisherPage() {
     onSuccess: async (publisher) => {
       analytics.track('Publisher Created', { publisherId: publisher.id });
       notify('success', t('create.done', { name: publisher.name }));
-      await queryClient.invalidateQueries({ queryKey: ['/users/publishers'] });
+      await queryClient.invalidateQueries({ queryKey: myPublishersKey() });
       await navigate(`/publishers/${encodeURIComponent(publisher.id)}`);
     },
     onError: (error) => {

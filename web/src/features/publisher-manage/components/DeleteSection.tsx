@@ -2,13 +2,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { myPublishersKey } from '../../../api/queries/my-publishers';
+import { publisherKey } from '../../../api/queries/publisher';
+import { usePublisherNodes } from '../../../api/queries/publisher-nodes';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ContactAdmins } from '../../../components/ui/contact-admins';
 import { TextField } from '../../../components/ui/text-field';
 import { analytics } from '../../../lib/analytics-client';
 import { notify } from '../../../lib/toast';
-import { deletePublisher, usePackCount } from '../api/publishers';
+import { deletePublisher } from '../api/publishers';
 import { serverReason } from '../lib/profile-form';
 
 /** Delete the publisher after typing its id; the server refuses while it has packs. */
@@ -16,7 +19,7 @@ export function DeleteSection({ publisherId }: { publisherId: string }) {
   const { t } = useTranslation('publisher-manage');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const packs = usePackCount(publisherId);
+  const packs = usePublisherNodes(publisherId, 1, 1);
   const [typed, setTyped] = useState('');
   const packTotal = packs.data?.total ?? 0;
 
@@ -26,8 +29,8 @@ export function DeleteSection({ publisherId }: { publisherId: string }) {
       analytics.track('Publisher Deleted', { publisherId });
       notify('success', t('delete.done', { id: publisherId }));
       await navigate('/nodes');
-      queryClient.removeQueries({ queryKey: [`/publishers/${publisherId}`] });
-      await queryClient.invalidateQueries({ queryKey: ['/users/publishers'] });
+      queryClient.removeQueries({ queryKey: publisherKey(publisherId) });
+      await queryClient.invalidateQueries({ queryKey: myPublishersKey() });
     },
     onError: (error) => {
       analytics.track('Publisher Delete Refused', { publisherId });

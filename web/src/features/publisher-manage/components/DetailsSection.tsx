@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { myPublishersKey } from '../../../api/queries/my-publishers';
+import { type Publisher, publisherKey } from '../../../api/queries/publisher';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { analytics } from '../../../lib/analytics-client';
 import { notify } from '../../../lib/toast';
-import { type Publisher, updatePublisher } from '../api/publishers';
+import { updatePublisher } from '../api/publishers';
 import { profileBody, profileProblems, serverReason } from '../lib/profile-form';
 import { ProfileFields } from './ProfileFields';
 
@@ -39,8 +41,8 @@ export function DetailsSection({ publisher }: { publisher: Publisher }) {
       });
       setSubmitted(false);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: [`/publishers/${publisher.id}`] }),
-        queryClient.invalidateQueries({ queryKey: ['/users/publishers'] }),
+        queryClient.invalidateQueries({ queryKey: publisherKey(publisher.id) }),
+        queryClient.invalidateQueries({ queryKey: myPublishersKey() }),
       ]);
     },
     onError: (error) => notify('error', t('details.failed', { reason: serverReason(error) })),

@@ -2,10 +2,11 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { statusOf } from '../../../api/cache-rules';
+import { usePublisher } from '../../../api/queries/publisher';
+import { usePublisherPermissions } from '../../../api/queries/publisher-permissions';
 import { buttonClass } from '../../../components/ui/button';
 import { LoadFailure } from '../../../components/ui/load-failure';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { usePublisher, usePublisherPermission } from '../api/publishers';
 import { DeleteSection } from './DeleteSection';
 import { DetailsSection } from './DetailsSection';
 import { MembersSection } from './MembersSection';
@@ -15,7 +16,7 @@ import { TokensSection } from './TokensSection';
 export function ManagePublisherPage() {
   const { publisherId = '' } = useParams();
   const { t } = useTranslation('publisher-manage');
-  const permission = usePublisherPermission(publisherId);
+  const permission = usePublisherPermissions(publisherId);
   const publisher = usePublisher(publisherId);
   const profile = publisher.data;
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { publisherKey } from '../../../api/queries/publisher';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -8,7 +9,15 @@ import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { analytics } from '../../../lib/analytics-client';
 import { notify } from '../../../lib/toast';
-import { addMember, changeMemberRole, type Member, type Role, removeMember, useMembers } from '../api/members';
+import {
+  addMember,
+  changeMemberRole,
+  type Member,
+  membersKey,
+  type Role,
+  removeMember,
+  useMembers,
+} from '../api/members';
 import { serverReason } from '../lib/profile-form';
 
 const selectClass =
@@ -27,8 +36,8 @@ export function MembersSection({ publisherId }: { publisherId: string }) {
   const [problem, setProblem] = useState<string | null>(null);
   const refresh = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: [`/publishers/${publisherId}/members`] }),
-      queryClient.invalidateQueries({ queryKey: [`/publishers/${publisherId}`] }),
+      queryClient.invalidateQueries({ queryKey: membersKey(publisherId) }),
+      queryClient.invalidateQueries({ queryKey: publisherKey(publisherId) }),
     ]);
   const failed = (action: string) => (error: unknown) => {
     const reason = serverReason(error);

@@ -11,7 +11,7 @@ import { analytics } from '../../../lib/analytics-client';
 import { publishCommand } from '../../../lib/catalogue/publish-command';
 import { DATE_TIME, formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
-import { type AccessToken, deleteToken, useTokens } from '../api/tokens';
+import { type AccessToken, deleteToken, tokensKey, useTokens } from '../api/tokens';
 import { serverReason } from '../lib/profile-form';
 import { hasExpired } from '../lib/token-options';
 import { CreateTokenDialog } from './CreateTokenDialog';
@@ -26,7 +26,7 @@ export function TokensSection({ publisherId }: { publisherId: string }) {
   const [secret, setSecret] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<AccessToken | null>(null);
   const when = (iso: string) => formatDate(iso, i18n.resolvedLanguage ?? 'en', DATE_TIME);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [`/publishers/${publisherId}/tokens`] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: tokensKey(publisherId) });
 
   const remove = useMutation({
     mutationFn: (token: AccessToken) => deleteToken(publisherId, token.id),

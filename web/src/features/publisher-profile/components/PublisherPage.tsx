@@ -1,18 +1,17 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { statusOf } from '../../../api/cache-rules';
-import { usePublisherNodes } from '../../../api/publisher-nodes';
+import { usePublisher } from '../../../api/queries/publisher';
+import { usePublisherNodes } from '../../../api/queries/publisher-nodes';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button';
 import { ContactAdmins } from '../../../components/ui/contact-admins';
-import { LoadFailure } from '../../../components/ui/load-failure';
+import { LoadState } from '../../../components/ui/load-state';
 import { Pager } from '../../../components/ui/pager';
-import { PageSpinner, Spinner } from '../../../components/ui/spinner';
+import { Spinner } from '../../../components/ui/spinner';
 import { plainDescription } from '../../../lib/catalogue/plain-text';
 import { formatNumber } from '../../../lib/format';
-import { useCanManage } from '../api/get-permission';
-import { usePublisher } from '../api/get-publisher';
+import { useCanManage } from '../hooks/use-can-manage';
 
 const PAGE_SIZE = 24;
 
@@ -33,16 +32,16 @@ export function PublisherPage() {
     if (profile) document.title = t('documentTitle', { name: profile.name || profile.id });
   }, [profile, t]);
 
-  if (publisher.isPending) return <PageSpinner label={t('loading')} />;
   if (publisher.isError || !profile) {
-    const missing = statusOf(publisher.error) === 404;
     return (
-      <LoadFailure
-        missing={missing}
-        onRetry={() => void publisher.refetch()}
+      <LoadState
+        query={publisher}
         text={{
-          title: missing ? t('notFound.title') : t('error.title'),
-          body: missing ? t('notFound.body', { id: publisherId }) : t('error.body'),
+          loading: t('loading'),
+          missingTitle: t('notFound.title'),
+          missingBody: t('notFound.body', { id: publisherId }),
+          failedTitle: t('error.title'),
+          failedBody: t('error.body'),
           retry: t('error.retry'),
           back: t('backToSearch'),
         }}

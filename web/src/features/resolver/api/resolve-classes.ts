@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
+import { keyFor } from '../../../api/keys';
 
 /** `POST /comfy-nodes/resolve`: core, providing pack or unknown for each node type. */
 export const resolveClasses = async (names: string[], signal?: AbortSignal) =>
@@ -8,7 +9,7 @@ export const resolveClasses = async (names: string[], signal?: AbortSignal) =>
 // Keyed apart from the POST path: a successful POST invalidates its own path's queries.
 export const resolveClassesQuery = (names: string[]) =>
   queryOptions({
-    queryKey: ['workflow-resolution', names],
+    queryKey: keyFor('workflow-resolution', names),
     queryFn: ({ signal }) => resolveClasses(names, signal),
     enabled: names.length > 0,
   });

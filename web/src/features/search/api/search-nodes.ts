@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
+import { keyFor } from '../../../api/keys';
 import type { operations } from '../../../api/schema.gen';
 
 /** The query parameters of `GET /nodes/search`. */
@@ -12,7 +13,7 @@ export const searchNodes = (params: SearchNodesParams, signal?: AbortSignal) =>
 /** Keyed by path and parameters; the previous page stays on screen while the next one loads. */
 export const searchNodesQuery = (params: SearchNodesParams) =>
   queryOptions({
-    queryKey: ['/nodes/search', params],
+    queryKey: keyFor('/nodes/search', params),
     queryFn: ({ signal }) => searchNodes(params, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
+import { keyFor } from '../../../api/keys';
 
 /** `GET /nodes/search/suggestions`: completions for the text typed so far. */
 export const listSearchSuggestions = (q: string, signal?: AbortSignal) =>
@@ -8,7 +9,7 @@ export const listSearchSuggestions = (q: string, signal?: AbortSignal) =>
 /** Suggestions for `q`; only fetched while the suggestion list is open. */
 export const searchSuggestionsQuery = (q: string, enabled: boolean) =>
   queryOptions({
-    queryKey: ['/nodes/search/suggestions', q],
+    queryKey: keyFor('/nodes/search/suggestions', q),
     queryFn: ({ signal }) => listSearchSuggestions(q, signal),
     enabled,
     placeholderData: keepPreviousData,
