@@ -97,6 +97,8 @@ function getPurifier(): ReturnType<typeof DOMPurify> {
   if (purifier) return purifier;
   const instance = DOMPurify(window);
   instance.addHook('afterSanitizeAttributes', (node) => {
+    // Code blocks and tables scroll sideways on narrow screens: keyboard users must reach them too.
+    if (readme && (node.tagName === 'PRE' || node.tagName === 'TABLE')) node.setAttribute('tabindex', '0');
     if (readme && /^H[1-6]$/.test(node.tagName)) {
       node.setAttribute('id', `${readme.idPrefix}${headingSlug(node.textContent ?? '', readme.slugs)}`);
     }

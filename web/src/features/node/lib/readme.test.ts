@@ -109,4 +109,9 @@ describe('renderReadme', () => {
     expect(box.querySelector('#root')).toBeNull();
     expect(box.textContent).toContain('click');
   });
+
+  it('lets the keyboard reach code blocks and tables, which scroll sideways on a phone', () => {
+    const box = parse('```\ncode\n```\n\n| a |\n| - |\n| b |\n\n<pre tabindex="5">raw</pre>');
+    expect([...box.querySelectorAll('pre, table')].map((e) => e.getAttribute('tabindex'))).toEqual(['0', '0', '0']);
+  });
 });
