@@ -29,7 +29,7 @@ const README = [
   '| --- | --- | --- |',
   `| ${'wide '.repeat(30)} | b | c |`,
   '',
-  ...Array.from({ length: 30 }, (_, i) => `Paragraph ${i + 1}: ${'text that goes on '.repeat(8)}`),
+  ...Array.from({ length: 12 }, (_, i) => [`Paragraph ${i + 1}: ${'text that goes on '.repeat(8)}`, '']).flat(),
   '',
   '## Usage',
   '',
