@@ -146,6 +146,20 @@ export interface NodeVersionsTable {
   updated_at: UpdatedAt;
 }
 
+/** The README found in a version's archive (see migration 0019); no row when it had none. */
+export interface NodeVersionReadmesTable {
+  node_version_id: string;
+  /** The file's name without folders (`README.md`). */
+  file_name: string;
+  format: 'markdown' | 'rst' | 'text';
+  /** The text, cut at the size limit when `truncated`. */
+  content: string;
+  /** The whole file's size in the archive (bigint on PostgreSQL comes back as a string). */
+  size_bytes: ColumnType<number | string, number, number>;
+  truncated: ColumnType<boolean | number, boolean, boolean>;
+  created_at: string;
+}
+
 /** Every status change of a version, so an admin can undo to exactly the previous state. */
 export interface NodeVersionStatusHistoryTable {
   id: string;
@@ -437,6 +451,7 @@ export interface Database {
   nodes: NodesTable;
   node_versions: NodeVersionsTable;
   node_version_status_history: NodeVersionStatusHistoryTable;
+  node_version_readmes: NodeVersionReadmesTable;
   storage_files: StorageFilesTable;
   upload_tickets: UploadTicketsTable;
   comfy_nodes: ComfyNodesTable;

@@ -14,6 +14,7 @@ import nodesRoutes from './nodes/routes/index.js';
 import packsModule from './packs/routes/index.js';
 import publishersModule from './publishers/routes/index.js';
 import publishingRoutes from './publishing/routes/index.js';
+import readmeRoutes from './readme/routes.js';
 import resolveRoutes from './resolve/routes.js';
 import reviewRoutes from './reviews/routes.js';
 import searchModule from './search/routes/index.js';
@@ -43,6 +44,7 @@ export const apiModules: FastifyPluginAsync[] = [
   searchModule,
   nodesRoutes,
   versionsRoutes,
+  readmeRoutes,
   comfyNodesRoutes,
   resolveRoutes,
   filesRoutes,

@@ -196,6 +196,40 @@ describe('analysis of cached mirrored archives', () => {
       ).status,
     ).toBe('NodeVersionStatusFlagged');
   });
+
+  it('stores the README of a mirrored archive for the pack page', async () => {
+    const upstream = await startUpstream();
+    const acme = await upstream.t.factories.publisher({ id: 'acme' });
+    const zip = Buffer.from(packZip({ name: 'docs', version: '1.0.0', files: { 'README.md': '# Docs pack\n' } }));
+    const pack = await seedPack(upstream.t, {
+      id: 'docs',
+      publisher: acme,
+      versions: [{ version: '1.0.0', archive: false }],
+    });
+    const file = await storeArchive(upstream.t, 'acme/docs/1.0.0/node.zip', zip);
+    await upstream.t.ctx.db
+      .updateTable('node_versions')
+      .set({ storage_file_id: file.id })
+      .where('id', '=', pack.versions[0]?.id ?? '')
+      .execute();
+    const mirror = await buildMirror(upstream);
+    await syncNow(mirror);
+    expect((await mirror.anon.get('/nodes/docs/readme')).statusCode).toBe(404);
+    expect((await mirror.anon.get('/files/acme/docs/1.0.0/node.zip')).statusCode).toBe(200);
+    await processQueuedJobs(mirror);
+
+    const readme = await mirror.anon.get('/nodes/docs/readme');
+    expect(readme.statusCode).toBe(200);
+    expect(readme.json()).toEqual({
+      node_id: 'docs',
+      version: '1.0.0',
+      file_name: 'README.md',
+      format: 'markdown',
+      content: '# Docs pack\n',
+      size_bytes: 12,
+      truncated: false,
+    });
+  });
 });
 
 describe('eager caching', () => {

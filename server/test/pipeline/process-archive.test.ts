@@ -52,6 +52,7 @@ function clean(overrides: Partial<Extract<ArchiveAnalysis, { ok: true }>> = {}):
     ],
     extract: { status: 'success', reason: '' },
     findings: [],
+    readme: null,
     stats: { entries: 2, uncompressedBytes: 500, pythonFiles: 1 },
     ...overrides,
   };

@@ -920,6 +920,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/nodes/{nodeId}/readme": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The README of the pack's latest version (404 when it has none) */
+        get: operations["getNodeReadme"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/nodes/{nodeId}/reviews": {
         parameters: {
             query?: never;
@@ -1036,6 +1053,23 @@ export interface paths {
         };
         /** One comfy node of one version */
         get: operations["getComfyNode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nodes/{nodeId}/versions/{version}/readme": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One version's README, read from its archive (404 when the archive has none) */
+        get: operations["getNodeVersionReadme"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1967,6 +2001,22 @@ export interface components {
             supported_os: string[];
             tags: string[];
             tags_admin: string[];
+            version: string;
+        };
+        /** NodeVersionReadme */
+        NodeVersionReadme: {
+            /** @description The text, UTF-8; bytes that were not valid UTF-8 are U+FFFD. */
+            content: string;
+            /** @description The file at the pack root, e.g. `README.md`. */
+            file_name: string;
+            /** @description `markdown` is meant to be rendered; `rst` and `text` are shown as written. */
+            format: "markdown" | "rst" | "text";
+            node_id: string;
+            /** @description The whole file's size in the archive. */
+            size_bytes: number;
+            /** @description Whether `content` is only the first 512 KiB of a larger file. */
+            truncated: boolean;
+            /** @description The version whose archive the README came from. */
             version: string;
         };
         /** NodeVersionStatusChange */
@@ -5543,6 +5593,78 @@ export interface operations {
             };
         };
     };
+    getNodeReadme: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nodeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodeVersionReadme"];
+                };
+            };
+            /** @description The id differs from the canonical one only in case; `Location` has the canonical URL. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not modified: the `If-None-Match` tag is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     getNodeReviews: {
         parameters: {
             query?: never;
@@ -6090,6 +6212,79 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ComfyNode"];
+                };
+            };
+            /** @description The id differs from the canonical one only in case; `Location` has the canonical URL. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not modified: the `If-None-Match` tag is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getNodeVersionReadme: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nodeId: string;
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodeVersionReadme"];
                 };
             };
             /** @description The id differs from the canonical one only in case; `Location` has the canonical URL. */

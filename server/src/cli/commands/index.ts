@@ -7,6 +7,7 @@ import { exportBundleCommand } from './export-bundle.js';
 import { importBundleCommand } from './import-bundle.js';
 import { importManagerListCommand } from './import-manager-list.js';
 import { migrateCommand } from './migrate.js';
+import { readmeBackfillCommand } from './readme-backfill.js';
 import { restoreCommand } from './restore.js';
 import { seedDemoCommand } from './seed-demo.js';
 import { upstreamSyncCommand } from './upstream-sync.js';
@@ -24,4 +25,5 @@ export const commands: CliCommand[] = [
   upstreamSyncCommand,
   exportBundleCommand,
   importBundleCommand,
+  readmeBackfillCommand,
 ];

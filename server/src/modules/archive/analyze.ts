@@ -2,6 +2,7 @@ import { readPyproject } from './pyproject/read-pyproject.js';
 import { extractNodes } from './python/extract.js';
 import { decodeSource, pythonParser } from './python/parser.js';
 import { PackProgram } from './python/program.js';
+import { findReadme, README_MAX_BYTES, readmeFromBytes } from './readme.js';
 import { scanArchive } from './scan/index.js';
 import type { AnalyzeArchive, ArchiveLimits } from './types.js';
 import { type KeepFile, readArchive } from './zip/read-archive.js';
@@ -20,12 +21,12 @@ function keepFiles(limits: ArchiveLimits): KeepFile {
 
 /**
  * Steps 1-4 of the archive pipeline: validate the zip, read pyproject.toml, extract node
- * definitions and scan for dangerous code. Reads the zip in place and never runs anything from it.
+ * definitions and scan for dangerous code; the README at the pack root comes along for the page. Reads the zip in place and never runs anything from it.
  */
 export const analyzeArchive: AnalyzeArchive = async (zipPath, expected, limits) => {
-  const read = await readArchive(zipPath, limits, keepFiles(limits));
+  const read = await readArchive(zipPath, limits, keepFiles(limits), { pick: findReadme, maxBytes: README_MAX_BYTES });
   if (!read.ok) return read;
-  const { files, entryCount, uncompressedBytes } = read.contents;
+  const { files, entryCount, uncompressedBytes, excerpt } = read.contents;
   const pyproject = readPyproject(files, expected, limits.maxSourceFileBytes);
   if (!pyproject.ok) return pyproject;
   const texts = new Map<string, string>();
@@ -46,6 +47,7 @@ export const analyzeArchive: AnalyzeArchive = async (zipPath, expected, limits) 
       comfyNodes: extraction.nodes,
       extract: { status: extraction.status, reason: extraction.reason },
       findings,
+      readme: excerpt ? readmeFromBytes(excerpt.name, excerpt.size, excerpt.head) : null,
       stats: {
         entries: entryCount,
         uncompressedBytes,

@@ -7,5 +7,7 @@ export type {
   ExpectedPackage,
   ExtractedComfyNode,
   PackMetadata,
+  PackReadme,
+  ReadmeFormat,
   ScanFinding,
 } from './types.js';

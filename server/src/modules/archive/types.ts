@@ -80,6 +80,21 @@ export interface ExtractedComfyNode {
 /** One suspicious thing the scanner found; its wire shape is `ScanFinding` in catalogue/wire.ts. */
 export type ScanFinding = ScanFindingJson;
 
+/** How a README is written: Markdown is rendered, reStructuredText and plain text are shown as written. */
+export type ReadmeFormat = 'markdown' | 'rst' | 'text';
+
+/** The pack's README as found at the archive's pack root, cut at a size limit. */
+export interface PackReadme {
+  /** The file's name without folders (`README.md`). */
+  fileName: string;
+  format: ReadmeFormat;
+  content: string;
+  /** The whole file's size in the archive. */
+  sizeBytes: number;
+  /** Whether `content` is only the first part of a file larger than the limit. */
+  truncated: boolean;
+}
+
 /** The outcome of analysing one archive. */
 export type ArchiveAnalysis =
   | {
@@ -94,6 +109,8 @@ export type ArchiveAnalysis =
       comfyNodes: ExtractedComfyNode[];
       extract: { status: 'success' | 'failed'; reason: string };
       findings: ScanFinding[];
+      /** The README at the pack root, or null when there is none (never a reason to refuse). */
+      readme: PackReadme | null;
       stats: { entries: number; uncompressedBytes: number; pythonFiles: number };
     };
 

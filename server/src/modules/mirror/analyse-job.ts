@@ -13,6 +13,7 @@ import { replaceExtractedComfyNodes } from '../pipeline/comfy-nodes.js';
 import { ArchiveIntegrityError, fetchArchive } from '../pipeline/fetch-archive.js';
 import { decideOutcome } from '../pipeline/outcome.js';
 import { findSubject } from '../pipeline/repository.js';
+import { saveReadme } from '../readme/repository.js';
 
 /** Job kind that analyses a mirrored archive once it is cached here. */
 export const ANALYSE_MIRRORED_JOB = 'analyse-mirrored-archive';
@@ -71,6 +72,7 @@ export function analyseMirroredHandler(ctx: AppContext, analyze: AnalyzeArchive)
           if (analysis.comfyNodes.length > 0) {
             await replaceExtractedComfyNodes(trx, version.node_id, version.id, analysis.comfyNodes);
           }
+          await saveReadme(trx, version.id, analysis.readme);
           await trx
             .updateTable('node_versions')
             .set({

@@ -9,6 +9,7 @@ import { compareVersionsDesc, refreshLatestVersion } from '../catalogue/latest-v
 import { isHttpUrl } from '../publishers/fields.js';
 import { findPublishingBan } from '../publishing/bans.js';
 import { packPatch } from '../publishing/pack-fields.js';
+import { saveReadme } from '../readme/repository.js';
 import { replaceExtractedComfyNodes } from './comfy-nodes.js';
 import { bannedOutcome, type VersionOutcome } from './outcome.js';
 import { liveVersionNumbers, lockVersion, setStage } from './repository.js';
@@ -56,6 +57,7 @@ export async function applyOutcome(
     const patch: Updateable<NodeVersionsTable> = { updated_at: now };
     if (analysis?.ok) {
       await replaceExtractedComfyNodes(trx, version.node_id, version.id, analysis.comfyNodes);
+      await saveReadme(trx, version.id, analysis.readme);
       patch.comfy_node_extract_status = analysis.extract.status;
       patch.comfy_node_extract_reason = analysis.extract.reason;
       Object.assign(patch, blankVersionFields(version, analysis.metadata));

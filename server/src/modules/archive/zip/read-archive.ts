@@ -16,15 +16,34 @@ export interface ArchiveFile {
   content: Buffer | null;
 }
 
+/** The first bytes of one file the caller picked from the whole list of names (the README). */
+export interface ArchiveExcerpt {
+  name: string;
+  /** The whole file's size. */
+  size: number;
+  /** At most `ExcerptRequest.maxBytes` bytes from its start. */
+  head: Buffer;
+}
+
 /** Everything the later steps need from a valid archive. */
 export interface ArchiveContents {
   files: ArchiveFile[];
   entryCount: number;
   uncompressedBytes: number;
+  excerpt: ArchiveExcerpt | null;
 }
 
 /** Decides, from name and declared size, which files are kept in memory for reading. */
 export type KeepFile = (name: string, size: number) => boolean;
+
+/**
+ * Asks for the start of one file chosen once every name is known. Only one file and a bounded
+ * number of bytes, so it adds nothing worth budgeting to what the analysis holds in memory.
+ */
+export interface ExcerptRequest {
+  pick: (names: readonly string[]) => string | null;
+  maxBytes: number;
+}
 
 type Outcome = { ok: true; contents: ArchiveContents } | { ok: false; reason: string };
 
@@ -33,7 +52,12 @@ type Outcome = { ok: true; contents: ArchiveContents } | { ok: false; reason: st
  * Every file is inflated (not only the ones read later) because the archive is what users
  * unpack: a bomb or a damaged entry anywhere in it must be caught here.
  */
-export async function readArchive(zipPath: string, limits: ArchiveLimits, keep: KeepFile): Promise<Outcome> {
+export async function readArchive(
+  zipPath: string,
+  limits: ArchiveLimits,
+  keep: KeepFile,
+  excerpt?: ExcerptRequest,
+): Promise<Outcome> {
   const { size } = await stat(zipPath);
   if (size > limits.maxArchiveBytes) {
     return { ok: false, reason: `the archive is ${size} bytes, more than the ${limits.maxArchiveBytes}-byte limit` };
@@ -61,6 +85,8 @@ export async function readArchive(zipPath: string, limits: ArchiveLimits, keep: 
     if (budget) return { ok: false, reason: budget };
     const mismatch = await firstLocalHeaderProblem(zipPath, raws);
     if (mismatch) return { ok: false, reason: mismatch };
+    const excerptName = excerpt?.pick(checked.entries.filter((e) => !e.isDirectory).map((e) => e.name)) ?? null;
+    let excerptRead: ArchiveExcerpt | null = null;
     const files: ArchiveFile[] = [];
     let total = 0;
     // Reading in file order keeps disk access sequential.
@@ -69,18 +95,28 @@ export async function readArchive(zipPath: string, limits: ArchiveLimits, keep: 
     );
     for (const { raw, name, isDirectory } of ordered) {
       if (isDirectory && raw.entry.uncompressedSize === 0) continue;
+      const wanted = !isDirectory && keep(name, raw.entry.uncompressedSize);
+      const excerpted = excerpt !== undefined && !isDirectory && name === excerptName;
       const read = await readEntry(zipfile, raw.entry, name, {
         remainingTotal: limits.maxUncompressedBytes - total,
         overTotalReason: uncompressedTooLarge(limits),
-        keep: !isDirectory && keep(name, raw.entry.uncompressedSize),
+        keep: wanted,
+        ...(excerpted && !wanted ? { keepStart: excerpt.maxBytes } : {}),
       });
       if (!read.ok) return read;
+      if (excerpted) {
+        const start = read.content ?? read.start ?? Buffer.alloc(0);
+        excerptRead = { name, size: read.size, head: start.subarray(0, excerpt.maxBytes) };
+      }
       const ratio = ratioProblem(name, read.size, raw.entry.compressedSize, limits);
       if (ratio) return { ok: false, reason: ratio };
       total += read.size;
       if (!isDirectory) files.push({ name, size: read.size, head: read.head, content: read.content });
     }
-    return { ok: true, contents: { files, entryCount: raws.length, uncompressedBytes: total } };
+    return {
+      ok: true,
+      contents: { files, entryCount: raws.length, uncompressedBytes: total, excerpt: excerptRead },
+    };
   } finally {
     zipfile.close();
   }

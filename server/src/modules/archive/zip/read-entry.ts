@@ -7,7 +7,7 @@ export const HEAD_BYTES = 64;
 
 /** What inflating one entry found. */
 export type EntryRead =
-  | { ok: true; size: number; head: Buffer; content: Buffer | null }
+  | { ok: true; size: number; head: Buffer; content: Buffer | null; start?: Buffer }
   | { ok: false; reason: string };
 
 /** Stops inflating an entry once it passes either bound. */
@@ -18,6 +18,8 @@ export interface ReadBounds {
   overTotalReason: string;
   /** Keep the full content in memory (only for files the analyser reads). */
   keep: boolean;
+  /** Keep this many bytes from the start of a file not kept whole, returned as `start`. */
+  keepStart?: number;
 }
 
 function openStream(zipfile: ZipFile, entry: Entry): Promise<Readable> {
@@ -40,6 +42,9 @@ export async function readEntry(zipfile: ZipFile, entry: Entry, name: string, bo
     return { ok: false, reason: `entry ${shown} cannot be read: ${(error as Error).message}` };
   }
   const chunks: Buffer[] = [];
+  const start: Buffer[] = [];
+  let startLength = 0;
+  const startLimit = bounds.keepStart ?? 0;
   const head: Buffer[] = [];
   let headLength = 0;
   let size = 0;
@@ -64,6 +69,11 @@ export async function readEntry(zipfile: ZipFile, entry: Entry, name: string, bo
         headLength += Math.min(chunk.length, HEAD_BYTES - headLength);
       }
       if (bounds.keep) chunks.push(chunk);
+      else if (startLength < startLimit) {
+        const part = chunk.subarray(0, startLimit - startLength);
+        start.push(part);
+        startLength += part.length;
+      }
     }
   } catch (error) {
     return { ok: false, reason: `entry ${shown} is damaged: ${(error as Error).message}` };
@@ -72,5 +82,7 @@ export async function readEntry(zipfile: ZipFile, entry: Entry, name: string, bo
     return { ok: false, reason: `entry ${shown} is truncated: ${size} of ${entry.uncompressedSize} bytes present` };
   }
   if (crc >>> 0 !== entry.crc32 >>> 0) return { ok: false, reason: `entry ${shown} is damaged: checksum mismatch` };
-  return { ok: true, size, head: Buffer.concat(head), content: bounds.keep ? Buffer.concat(chunks) : null };
+  const content = bounds.keep ? Buffer.concat(chunks) : null;
+  if (startLimit > 0) return { ok: true, size, head: Buffer.concat(head), content, start: Buffer.concat(start) };
+  return { ok: true, size, head: Buffer.concat(head), content };
 }

@@ -25,6 +25,9 @@ const styles = [
   '[&_hr]:my-4 [&_hr]:border-slate-200 dark:[&_hr]:border-slate-700',
 ].join(' ');
 
+/** The same text style for the README section. */
+export const markdownStyles = styles;
+
 /** Publisher-written Markdown, sanitised (see `renderMarkdown`), in the page's text style. */
 export function Markdown({ source, className = '' }: { source: string; className?: string }) {
   const [html, setHtml] = useState<{ source: string; html: string } | null>(null);

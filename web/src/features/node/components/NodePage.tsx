@@ -21,6 +21,7 @@ import { ComfyNodesSection } from './ComfyNodesSection';
 import { CopyCommand } from './CopyCommand';
 import { DownloadsChart } from './DownloadsChart';
 import { Markdown } from './Markdown';
+import { ReadmeSection } from './ReadmeSection';
 import { ReviewsSection } from './ReviewsSection';
 import { VersionsSection } from './VersionsSection';
 
@@ -260,6 +261,7 @@ export function NodePage() {
                 )}
               </section>
 
+              <ReadmeSection nodeId={pack.id} version={latest?.version ?? ''} repository={pack.repository ?? ''} />
               <DownloadsChart nodeId={pack.id} />
               <ComfyNodesSection nodeId={pack.id} version={latest?.version} />
               <VersionsSection nodeId={pack.id} />

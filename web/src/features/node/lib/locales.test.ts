@@ -2,6 +2,8 @@ import { describeNamespaceTranslations } from '../../../test/namespace-translati
 
 describeNamespaceTranslations({
   namespace: 'node',
+  // The file's conventional name, kept as written in every language (as npm and PyPI do).
+  sameEverywhere: ['readme.title'],
   sameAsEnglish: { fr: ['versions.choose'], es: ['comfyNodes.experimental'] },
   numberPlaceholders: ['total'],
   pluralKeys: [

@@ -14,6 +14,21 @@ const marked = new Marked({
   },
 });
 
+// READMEs are written for GitHub's renderer, which keeps (sanitised) HTML such as centred logos:
+// here it reaches the sanitiser below, which keeps only the formatting tags.
+const readmeMarked = new Marked({ gfm: true, breaks: false, async: false });
+
+/** How a README differs from a description. */
+export interface ReadmeOptions {
+  /**
+   * The absolute URL for a relative one in the README (`docs/shot.png`), or null when it cannot
+   * be resolved (the element then loses it).
+   */
+  resolveUrl: (url: string, kind: 'image' | 'link') => string | null;
+  /** Prefix of the headings' ids, so they cannot collide with the page's own. */
+  idPrefix: string;
+}
+
 const ALLOWED_TAGS = [
   'a',
   'blockquote',
@@ -44,10 +59,37 @@ const ALLOWED_TAGS = [
   'input',
 ];
 
+/** Tags READMEs use in their raw HTML besides those Markdown produces. */
+const README_TAGS = ['div', 'span', 'details', 'summary', 'sub', 'sup', 'kbd', 'b', 'i'];
+const ALLOWED_ATTR = ['href', 'title', 'src', 'alt', 'type', 'checked', 'disabled', 'align', 'start'];
+
 /** Link targets a description may use. */
 const SAFE_LINK = /^(https?:|mailto:|#)/i;
 /** Images load only over https. */
 const SAFE_IMAGE = /^https:\/\//i;
+/** A URL with a scheme (`https:`, `javascript:`) or protocol-relative (`//host`): not repository-relative. */
+const NOT_RELATIVE = /^([a-z][a-z0-9+.-]*:|\/\/)/i;
+
+/** The README being rendered, read by the sanitiser's hooks (sanitising is synchronous). */
+let readme: (ReadmeOptions & { slugs: Map<string, number> }) | null = null;
+
+function resolved(url: string, kind: 'image' | 'link'): string | null {
+  const trimmed = url.trim();
+  if (!readme || trimmed === '' || trimmed.startsWith('#') || NOT_RELATIVE.test(trimmed)) return trimmed;
+  return readme.resolveUrl(trimmed, kind);
+}
+
+/** GitHub's heading anchors: lower case, punctuation dropped, spaces as dashes, repeats numbered. */
+export function headingSlug(text: string, seen: Map<string, number>): string {
+  const base = text
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+    .replace(/ /g, '-');
+  const count = seen.get(base) ?? 0;
+  seen.set(base, count + 1);
+  return count === 0 ? base : `${base}-${count}`;
+}
 
 let purifier: ReturnType<typeof DOMPurify> | null = null;
 
@@ -55,8 +97,17 @@ function getPurifier(): ReturnType<typeof DOMPurify> {
   if (purifier) return purifier;
   const instance = DOMPurify(window);
   instance.addHook('afterSanitizeAttributes', (node) => {
-    if (node.tagName === 'A') {
-      const href = node.getAttribute('href') ?? '';
+    // Code blocks and tables scroll sideways on narrow screens: keyboard users must reach them too.
+    if (readme && (node.tagName === 'PRE' || node.tagName === 'TABLE')) node.setAttribute('tabindex', '0');
+    if (readme && /^H[1-6]$/.test(node.tagName)) {
+      node.setAttribute('id', `${readme.idPrefix}${headingSlug(node.textContent ?? '', readme.slugs)}`);
+    }
+    if (node.tagName === 'A' && node.hasAttribute('href')) {
+      const href = resolved(node.getAttribute('href') ?? '', 'link') ?? '';
+      // In-page links point at the headings' prefixed ids.
+      if (readme && href.startsWith('#') && href.length > 1)
+        node.setAttribute('href', `#${readme.idPrefix}${href.slice(1)}`);
+      else node.setAttribute('href', href);
       if (!SAFE_LINK.test(href.trim())) node.removeAttribute('href');
       else if (!href.startsWith('#')) {
         node.setAttribute('rel', 'noopener nofollow ugc');
@@ -64,7 +115,8 @@ function getPurifier(): ReturnType<typeof DOMPurify> {
       }
     }
     if (node.tagName === 'IMG') {
-      const src = node.getAttribute('src') ?? '';
+      const src = resolved(node.getAttribute('src') ?? '', 'image') ?? '';
+      node.setAttribute('src', src);
       if (!SAFE_IMAGE.test(src.trim())) node.removeAttribute('src');
       node.setAttribute('loading', 'lazy');
       node.setAttribute('referrerpolicy', 'no-referrer');
@@ -80,7 +132,7 @@ function getPurifier(): ReturnType<typeof DOMPurify> {
     if (
       data.tagName === 'img' &&
       node instanceof Element &&
-      !SAFE_IMAGE.test((node.getAttribute('src') ?? '').trim())
+      !SAFE_IMAGE.test(resolved(node.getAttribute('src') ?? '', 'image') ?? '')
     ) {
       node.parentNode?.removeChild(node);
     }
@@ -99,8 +151,29 @@ export function renderMarkdown(source: string): string {
   const html = marked.parse(source.replace(/\[a\/(?=[^\]\n]*\]\()/g, '[')) as string;
   return getPurifier().sanitize(html, {
     ALLOWED_TAGS,
-    ALLOWED_ATTR: ['href', 'title', 'src', 'alt', 'type', 'checked', 'disabled', 'align', 'start'],
+    ALLOWED_ATTR,
     ALLOW_DATA_ATTR: false,
     ALLOW_UNKNOWN_PROTOCOLS: false,
   });
+}
+
+/**
+ * A pack's README (Markdown from its archive) as HTML that is safe to insert. The same sanitiser
+ * as descriptions, with three differences: raw HTML is sanitised rather than shown as text (READMEs
+ * rely on it), relative image and link URLs are resolved against the repository, and headings get
+ * ids that the README's own `#section` links reach.
+ */
+export function renderReadme(source: string, options: ReadmeOptions): string {
+  const html = readmeMarked.parse(source) as string;
+  readme = { ...options, slugs: new Map() };
+  try {
+    return getPurifier().sanitize(html, {
+      ALLOWED_TAGS: [...ALLOWED_TAGS, ...README_TAGS],
+      ALLOWED_ATTR: [...ALLOWED_ATTR, 'width', 'height'],
+      ALLOW_DATA_ATTR: false,
+      ALLOW_UNKNOWN_PROTOCOLS: false,
+    });
+  } finally {
+    readme = null;
+  }
 }

@@ -1,0 +1,85 @@
+import path from 'node:path';
+import { archiveLimitsFromConfig } from '../../config/archive.js';
+import type { AppContext } from '../../context.js';
+import { findReadme, README_MAX_BYTES, readmeFromBytes } from '../archive/readme.js';
+import { readArchive } from '../archive/zip/read-archive.js';
+import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
+import { ArchiveIntegrityError, fetchArchive } from '../pipeline/fetch-archive.js';
+import { listVersionsWithoutReadme, saveReadme } from './repository.js';
+
+const PAGE = 100;
+
+export interface BackfillCounts {
+  /** Versions whose archive was read. */
+  read: number;
+  /** READMEs stored. */
+  found: number;
+  /** Archives that are missing, altered or not a readable zip (left as they are). */
+  unreadable: number;
+}
+
+/**
+ * Reads the README of every version that has a stored archive and no README yet, from the
+ * archive, without running or analysing anything else. Versions whose archive has none stay
+ * without a row, so a second run reads only those again and stores nothing new: it is safe to
+ * repeat and to stop at any point.
+ */
+export async function backfillReadmes(
+  ctx: AppContext,
+  onVersion: (version: {
+    nodeId: string;
+    version: string;
+    outcome: 'found' | 'none' | 'unreadable';
+  }) => void = () => {},
+): Promise<BackfillCounts> {
+  const tmpDir = path.join(ctx.config.database.DATA_DIR, 'tmp');
+  const limits = archiveLimitsFromConfig(ctx.config.publishing);
+  const counts: BackfillCounts = { read: 0, found: 0, unreadable: 0 };
+  let after = '';
+  for (;;) {
+    const page = await listVersionsWithoutReadme(ctx.db, after, PAGE);
+    if (page.length === 0) return counts;
+    after = page[page.length - 1]?.id ?? after;
+    for (const row of page) {
+      counts.read++;
+      let archive: Awaited<ReturnType<typeof fetchArchive>>;
+      try {
+        archive = await fetchArchive(
+          ctx.storage,
+          row.storage_key,
+          { sizeBytes: Number(row.size_bytes), sha256: row.sha256 },
+          tmpDir,
+        );
+      } catch (error) {
+        if (!(error instanceof ArchiveIntegrityError)) throw error;
+        counts.unreadable++;
+        onVersion({ nodeId: row.node_id, version: row.version, outcome: 'unreadable' });
+        continue;
+      }
+      let read: Awaited<ReturnType<typeof readArchive>>;
+      try {
+        read = await readArchive(archive.path, limits, () => false, { pick: findReadme, maxBytes: README_MAX_BYTES });
+      } finally {
+        await archive.remove();
+      }
+      if (!read.ok) {
+        counts.unreadable++;
+        onVersion({ nodeId: row.node_id, version: row.version, outcome: 'unreadable' });
+        continue;
+      }
+      const { excerpt } = read.contents;
+      const readme = excerpt ? readmeFromBytes(excerpt.name, excerpt.size, excerpt.head) : null;
+      if (!readme) {
+        onVersion({ nodeId: row.node_id, version: row.version, outcome: 'none' });
+        continue;
+      }
+      await ctx.db.transaction().execute(async (trx) => {
+        await saveReadme(trx, row.id, readme);
+        await recordCatalogueChange(trx, [row.node_id]);
+      });
+      announceCatalogueChange(ctx.events, [row.node_id]);
+      counts.found++;
+      onVersion({ nodeId: row.node_id, version: row.version, outcome: 'found' });
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import { renderReadme } from './markdown';
+import { repositoryUrlResolver } from './repository-urls';
+
+const github = repositoryUrlResolver('https://github.com/acme/hello-pack.git');
+
+const parse = (source: string, repository = 'https://github.com/acme/hello-pack') => {
+  const box = document.createElement('div');
+  box.innerHTML = renderReadme(source, {
+    resolveUrl: repositoryUrlResolver(repository) ?? (() => null),
+    idPrefix: 'readme-',
+  });
+  return box;
+};
+
+describe('repositoryUrlResolver', () => {
+  it('sends images to raw.githubusercontent.com and links to the file page, at the default branch', () => {
+    expect(github?.('docs/shot.png', 'image')).toBe(
+      'https://raw.githubusercontent.com/acme/hello-pack/HEAD/docs/shot.png',
+    );
+    expect(github?.('./docs/../img/a b.png?raw=true', 'image')).toBe(
+      'https://raw.githubusercontent.com/acme/hello-pack/HEAD/img/a%20b.png',
+    );
+    expect(github?.('/LICENSE', 'link')).toBe('https://github.com/acme/hello-pack/blob/HEAD/LICENSE');
+    expect(github?.('docs/guide.md#setup', 'link')).toBe(
+      'https://github.com/acme/hello-pack/blob/HEAD/docs/guide.md#setup',
+    );
+    expect(github?.('../../../etc/passwd', 'link')).toBe('https://github.com/acme/hello-pack/blob/HEAD/etc/passwd');
+  });
+
+  it('uses the ref it is given, and knows GitLab', () => {
+    expect(repositoryUrlResolver('https://github.com/acme/hello-pack', 'v1.2.0')?.('a.png', 'image')).toBe(
+      'https://raw.githubusercontent.com/acme/hello-pack/v1.2.0/a.png',
+    );
+    expect(repositoryUrlResolver('https://gitlab.com/acme/hello')?.('a.png', 'image')).toBe(
+      'https://gitlab.com/acme/hello/-/raw/HEAD/a.png',
+    );
+  });
+
+  it('gives up on repositories it cannot place', () => {
+    expect(repositoryUrlResolver('')).toBeNull();
+    expect(repositoryUrlResolver('https://example.com/acme/hello')).toBeNull();
+    expect(repositoryUrlResolver('javascript:alert(1)')).toBeNull();
+    expect(repositoryUrlResolver('https://github.com/acme')).toBeNull();
+  });
+});
+
+describe('renderReadme', () => {
+  it('resolves relative images and links against the repository and leaves absolute ones alone', () => {
+    const box = parse(
+      '![shot](docs/shot.png) [guide](docs/guide.md) [site](https://example.org/) ![badge](https://img.shields.io/x.svg)',
+    );
+    expect([...box.querySelectorAll('img')].map((i) => i.getAttribute('src'))).toEqual([
+      'https://raw.githubusercontent.com/acme/hello-pack/HEAD/docs/shot.png',
+      'https://img.shields.io/x.svg',
+    ]);
+    const links = [...box.querySelectorAll('a')];
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      'https://github.com/acme/hello-pack/blob/HEAD/docs/guide.md',
+      'https://example.org/',
+    ]);
+    for (const link of links) expect(link.getAttribute('rel')).toBe('noopener nofollow ugc');
+  });
+
+  it('drops relative images and link targets when the repository is unknown', () => {
+    const box = parse('![shot](docs/shot.png) [guide](docs/guide.md)', 'https://example.com/x/y');
+    expect(box.querySelector('img')).toBeNull();
+    expect(box.querySelector('a')?.hasAttribute('href')).toBe(false);
+    expect(box.textContent).toContain('guide');
+  });
+
+  it('gives headings ids that the README’s own links reach', () => {
+    const box = parse(
+      '# Hello Pack\n\n[Install](#installation)\n\n## Installation\n\n## Installation\n\n## Ünïcode & más!\n',
+    );
+    expect([...box.querySelectorAll('h1, h2')].map((h) => h.id)).toEqual([
+      'readme-hello-pack',
+      'readme-installation',
+      'readme-installation-1',
+      'readme-ünïcode--más',
+    ]);
+    const link = box.querySelector('a');
+    expect(link?.getAttribute('href')).toBe('#readme-installation');
+    expect(link?.hasAttribute('target')).toBe(false);
+  });
+
+  it('keeps formatting HTML and removes scripts, iframes, styles, handlers and javascript: URLs', () => {
+    const hostile = [
+      '<p align="center"><img src="docs/logo.png" width="200" onerror="alert(1)" style="position:fixed"></p>',
+      '<script>alert(2)</script>',
+      '<iframe src="https://evil.example/"></iframe>',
+      '<style>body { display: none }</style>',
+      '<a href="javascript:alert(3)" onclick="alert(4)">click</a>',
+      '[md link](javascript:alert(5))',
+      '![x](javascript:alert(6)) <img src="http://insecure.example/x.png">',
+      '<details><summary>More</summary><div id="root" class="x">hidden <b>bold</b></div></details>',
+      '<form action="https://evil.example/"><input type="password"></form>',
+      '<svg><script>alert(7)</script></svg><object data="x.swf"></object><embed src="x">',
+    ].join('\n\n');
+    const box = parse(hostile);
+    expect(box.querySelector('script, iframe, style, form, svg, object, embed, input[type=password]')).toBeNull();
+    expect(box.querySelector('[onerror], [onclick], [style], [class]')).toBeNull();
+    expect(box.innerHTML).not.toMatch(/javascript:/i);
+    expect(box.innerHTML).not.toContain('insecure.example');
+    const logo = box.querySelector('p[align="center"] img');
+    expect(logo?.getAttribute('src')).toBe('https://raw.githubusercontent.com/acme/hello-pack/HEAD/docs/logo.png');
+    expect(logo?.getAttribute('width')).toBe('200');
+    expect(box.querySelector('details summary')?.textContent).toBe('More');
+    // An id from the README's HTML could shadow the page's own elements: only heading ids are set.
+    expect(box.querySelector('#root')).toBeNull();
+    expect(box.textContent).toContain('click');
+  });
+
+  it('lets the keyboard reach code blocks and tables, which scroll sideways on a phone', () => {
+    const box = parse('```\ncode\n```\n\n| a |\n| - |\n| b |\n\n<pre tabindex="5">raw</pre>');
+    expect([...box.querySelectorAll('pre, table')].map((e) => e.getAttribute('tabindex'))).toEqual(['0', '0', '0']);
+  });
+});
