@@ -14,6 +14,7 @@ import * as m0013 from './0013_claim_requests.js';
 import * as m0014 from './0014_token_expiry_scope.js';
 import * as m0015 from './0015_two_factor.js';
 import * as m0017 from './0017_upstream_mirror.js';
+import * as m0021 from './0021_upstream_overrides.js';
 
 /** A migration written once for both dialects. */
 export interface RegistryMigration {
@@ -36,4 +37,5 @@ export const migrations: Record<string, RegistryMigration> = {
   '0014_token_expiry_scope': m0014,
   '0015_two_factor': m0015,
   '0017_upstream_mirror': m0017,
+  '0021_upstream_overrides': m0021,
 };

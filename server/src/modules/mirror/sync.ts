@@ -3,11 +3,13 @@ import type { AppContext } from '../../context.js';
 import { nowIso, parseJsonObject, toBool } from '../../db/values.js';
 import { announceCatalogueChange } from '../catalogue/changes.js';
 import { compareVersionsDesc, normalizeVersion } from '../catalogue/latest-version.js';
+import { normalizeNodeId } from '../packs/node-id.js';
 import { findPackByAnyCase } from '../publishing/repository.js';
 import { cacheEagerly } from './eager-cache.js';
 import { markMirroredPack, writeMirroredPack } from './pack-writer.js';
 import {
   findPublisher,
+  overriddenIds,
   readSyncState,
   type SyncStateRow,
   touchSynced,
@@ -99,7 +101,16 @@ export async function runUpstreamSync(
   const counts: SyncCounts = { ...ZERO, ...(parseJsonObject(state.counts) as Partial<SyncCounts>) };
   const requestsBefore = client.requests - counts.requests;
   const publishers = new Map<string, boolean>();
-  const context: PackContext = { ctx, client, upstream, full, counts, publishers, log: options.log };
+  const context: PackContext = {
+    ctx,
+    client,
+    upstream,
+    full,
+    counts,
+    publishers,
+    overridden: await overriddenIds(ctx.db),
+    log: options.log,
+  };
 
   let page = state.next_page;
   let totalPages = state.total_pages;
@@ -161,6 +172,8 @@ interface PackContext {
   counts: SyncCounts;
   /** Publisher id → usable for mirrored packs (false: a local publisher holds the id). */
   publishers: Map<string, boolean>;
+  /** Normalised ids admins released for local packs: the sync leaves them alone. */
+  overridden: Set<string>;
   log: SyncLog;
 }
 
@@ -177,6 +190,10 @@ async function syncOnePack(
   if (!checked.ok) return refuse(c, itemId(item), `pack refused: ${checked.problem}`);
   const node = checked.value;
   c.counts.packsSeen++;
+  if (c.overridden.has(normalizeNodeId(node.id))) {
+    c.counts.localWins++;
+    return null;
+  }
   try {
     const existing = await findPackByAnyCase(c.ctx.db, node.id);
     if (existing && existing.mirrored_from !== c.upstream) {
