@@ -9,6 +9,7 @@ import type {
   UpstreamSyncTable,
 } from '../../db/schema.js';
 import { chunks, IDS_PER_QUERY, rowsPerInsert } from '../catalogue-import/batch.js';
+import { normalizeNodeId } from '../packs/node-id.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -77,6 +78,17 @@ export async function replaceVersionClasses(
   for (const slice of chunks(rows, rowsPerInsert(Object.keys(first).length))) {
     await db.insertInto('comfy_nodes').values(slice).execute();
   }
+}
+
+/** The packs here with any of these ids in any letter case, by normalised id: one query per page of the sync. */
+export async function packsByNormalizedId(db: Db, ids: string[]): Promise<Map<string, Selectable<NodesTable>>> {
+  const normalized = [...new Set(ids.map(normalizeNodeId))];
+  const found = new Map<string, Selectable<NodesTable>>();
+  for (const slice of chunks(normalized, IDS_PER_QUERY)) {
+    const rows = await db.selectFrom('nodes').selectAll().where('normalized_id', 'in', slice).execute();
+    for (const row of rows) found.set(row.normalized_id, row);
+  }
+  return found;
 }
 
 /** Marks packs as seen in the upstream catalogue at `now` (unchanged entries only need this). */
