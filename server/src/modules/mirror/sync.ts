@@ -269,7 +269,10 @@ async function syncOnePack(
     if (!(await ensurePublisher(c, publisherId, node.publisher?.name ?? publisherId))) {
       return refuse(c, node.id, `pack refused: publisher ${publisherId} is a publisher of this registry`);
     }
-    const versions = await readVersions(c, node.id);
+    // A pack new here whose listing entry shows no latest version has nothing installable
+    // upstream: its versions request is saved (most of a Manager-sized catalogue is such packs).
+    // They are read once its entry shows a version (the entry changes then) or by a full sync.
+    const versions = !existing && !node.latest_version && !c.full ? [] : await readVersions(c, node.id);
     const latest = versions
       .filter((v) => (v.status ?? 'NodeVersionStatusActive') === 'NodeVersionStatusActive')
       .map((v) => ({ ...v, version: normalizeVersion(v.version) ?? v.version }))
