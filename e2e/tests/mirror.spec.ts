@@ -183,11 +183,11 @@ test.describe('upstream mirror', () => {
       await expect(page.getByTestId('upstream-status')).toHaveText('Last sync finished', { timeout: 60_000 });
       expect((await fetch(`${mirror.api}/nodes/${id}`)).status).toBe(404);
 
-      // Releasing it twice is refused with the server's reason.
+      // Releasing it twice is refused with the server's message.
       await section.getByLabel('Pack id').fill(id);
       await section.getByLabel('Reason').fill('again');
       await allow.click();
-      await expect(page.getByText(`${id} is already released for local use`)).toBeVisible();
+      await expect(page.getByText('Override exists')).toBeVisible();
 
       // The audit log names the action, the admin and the reason.
       await page.goto(`${mirror.web}/admin/audit`);
@@ -199,7 +199,7 @@ test.describe('upstream mirror', () => {
 
       await saveThemedScreenshots(page, 'mirror2-upstream-overrides', `${mirror.web}/admin`, async (shot) => {
         await expect(
-          shot.getByRole('region', { name: /Upstream ids|معرّفات المصدر الأعلى/ }).getByRole('listitem'),
+          shot.getByRole('region', { name: /Upstream ids|معرّفات السجل الأصلي/ }).getByRole('listitem'),
         ).toHaveCount(1);
       });
     } finally {
