@@ -90,7 +90,7 @@ function stop(target: Instance): void {
 const admin = { email: 'mirror-admin@e2e.test', password: 'mirror-admin-password-1' };
 
 test.describe('upstream mirror', () => {
-  test.describe.configure({ timeout: 180_000 });
+  test.describe.configure({ timeout: 240_000 });
 
   test('an admin fills an empty mirror with Sync now, and mirrored packs say where they come from', async ({
     page,
@@ -134,6 +134,74 @@ test.describe('upstream mirror', () => {
       await page.goto(`${mirror.web}/`);
       await expect(page.getByRole('heading', { name: 'Custom nodes for ComfyUI, in one place' })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'The catalogue is empty' })).toHaveCount(0);
+    } finally {
+      stop(mirror);
+      stop(upstream);
+    }
+  });
+
+  test('an admin releases an upstream id for a local pack; the audit log says who and why', async ({
+    page,
+    saveThemedScreenshots,
+  }) => {
+    const upstream = await instance();
+    const mirror = await instance();
+    try {
+      cli(upstream, ['seed-demo', '--packs', '2', '--versions-per-pack', '1']);
+      await start(upstream);
+      Object.assign(mirror.env, { UPSTREAM_URL: upstream.api, UPSTREAM_SYNC_INTERVAL: '0' });
+      cli(mirror, ['create-admin', '--email', admin.email, '--password', admin.password]);
+      cli(mirror, ['upstream-sync']);
+      await start(mirror);
+      const listed = (await (await fetch(`${mirror.api}/nodes?limit=1`)).json()) as { nodes: { id: string }[] };
+      const id = listed.nodes[0]?.id ?? '';
+      expect(id).not.toBe('');
+
+      const signIn = await page.request.post(`${mirror.api}/api/auth/sign-in/email`, {
+        data: admin,
+        headers: { origin: mirror.web },
+      });
+      expect(signIn.ok()).toBe(true);
+      await page.goto(`${mirror.web}/admin`);
+      const section = page.getByRole('region', { name: 'Upstream ids for local packs' });
+      await expect(section.getByText('No ids released yet.')).toBeVisible();
+      const allow = section.getByRole('button', { name: 'Allow a local pack' });
+      await section.getByLabel('Pack id').fill(id);
+      // Without a reason there is nothing to send.
+      await expect(allow).toBeDisabled();
+      await section.getByLabel('Reason').fill('Our studio fork replaces it');
+      await allow.click();
+      await expect(page.getByText(`${id} may now be published here.`)).toBeVisible();
+      const released = section.getByRole('list', { name: 'Released ids' });
+      await expect(released.getByText(id, { exact: true })).toBeVisible();
+      await expect(released.getByText('Our studio fork replaces it')).toBeVisible();
+      await expect(section.getByLabel('Pack id')).toHaveValue('');
+
+      // The mirrored copy made way, and the sync leaves the id alone.
+      expect((await fetch(`${mirror.api}/nodes/${id}`)).status).toBe(404);
+      await page.getByRole('region', { name: 'Upstream mirror' }).getByRole('button', { name: 'Sync now' }).click();
+      await expect(page.getByTestId('upstream-status')).toHaveText('Last sync finished', { timeout: 60_000 });
+      expect((await fetch(`${mirror.api}/nodes/${id}`)).status).toBe(404);
+
+      // Releasing it twice is refused with the server's message.
+      await section.getByLabel('Pack id').fill(id);
+      await section.getByLabel('Reason').fill('again');
+      await allow.click();
+      await expect(page.getByText('Override exists')).toBeVisible();
+
+      // The audit log names the action, the admin and the reason.
+      await page.goto(`${mirror.web}/admin/audit`);
+      const entry = page.getByRole('listitem', { name: /^Upstream id released for a local pack/ });
+      await expect(entry).toBeVisible();
+      await expect(entry).toContainText(id);
+      await expect(entry).toContainText('Our studio fork replaces it');
+      await expect(entry).toContainText(admin.email);
+
+      await saveThemedScreenshots(page, 'mirror2-upstream-overrides', `${mirror.web}/admin`, async (shot) => {
+        await expect(
+          shot.getByRole('region', { name: /Upstream ids|معرّفات السجل الأصلي/ }).getByRole('listitem'),
+        ).toHaveCount(1);
+      });
     } finally {
       stop(mirror);
       stop(upstream);

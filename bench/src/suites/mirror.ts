@@ -1,8 +1,11 @@
 import { round } from '../measure.js';
-import type { BenchContext, BenchRow, BenchSuite, CliResult } from '../suite.js';
+import type { BenchContext, BenchRow, BenchSuite, CliResult, LoadResult } from '../suite.js';
 
 /** Archives compared between a first (lazy) download and a cached one. */
 const LAZY_SAMPLES = 20;
+
+/** Lets the suite read the served mirror's job gauges on /metrics. */
+const METRICS_TOKEN = 'bench-mirror-metrics';
 
 /**
  * The upstream mirror (docs/mirror.md): a full sync of a Manager-sized upstream, an incremental
@@ -57,6 +60,7 @@ const mirror: BenchSuite = {
       name: `full sync: ${fullCounts.packsWritten ?? '?'} packs`,
       values: {
         seconds: round(full.ms / 1000, 1),
+        'sync job s': syncSeconds(full),
         requests: fullCounts.requests,
         'requests/s': fullCounts.requests ? round(fullCounts.requests / (full.ms / 1000), 0) : undefined,
         'peak MiB': peakMiB(full),
@@ -67,17 +71,21 @@ const mirror: BenchSuite = {
     await cli(ctx, upstreamDir, ['seed-demo', '--packs', '50', '--seed', '8', '--versions-per-pack', '1']);
     const incremental = await cli(ctx, mirrorDir, ['upstream-sync'], syncEnv);
     const incrementalCounts = countsOf(incremental);
+    ctx.note(
+      '`seconds` is the `upstream-sync` command from process start to exit (the targets are judged on it); `sync job s` is the sync job alone, without starting Node, loading the server code and opening the database.',
+    );
     rows.push({
       name: `incremental sync: 50 new packs upstream (${incrementalCounts.packsWritten ?? '?'} written, ${incrementalCounts.packsUnchanged ?? '?'} unchanged)`,
       values: {
         seconds: round(incremental.ms / 1000, 2),
+        'sync job s': syncSeconds(incremental),
         requests: incrementalCounts.requests,
         'peak MiB': peakMiB(incremental),
       },
       target: { goal: '< 5 s', met: incremental.ms < 5_000 },
     });
 
-    const served = await ctx.startRegistry({ dataDir: mirrorDir, env: syncEnv });
+    const served = await ctx.startRegistry({ dataDir: mirrorDir, env: { ...syncEnv, METRICS_TOKEN } });
     const seededIds = (await json(`${served.url}/nodes?limit=1000`)).nodes
       .filter((n) => n.latest_version?.downloadUrl)
       .slice(0, LAZY_SAMPLES);
@@ -99,10 +107,22 @@ const mirror: BenchSuite = {
         'added ms': round(median(lazy) - median(cached), 1),
       },
     });
-    const cachedLoad = await ctx.load({ url: served.url, paths });
-    const localLoad = await ctx.load({ url: upstream.url, paths });
+    // Each first download queued the archive's analysis (node classes, scan); serving while those
+    // twenty analyses share the two cores would measure them, not the cached path.
+    const drainedMs = await waitForAnalyses(served.url);
+    ctx.log(`mirror's archive analyses done after ${round(drainedMs / 1000, 1)} s more`);
+    // The machine is shared: two interleaved rounds each, the better round of each side counts.
+    const cachedRounds: LoadResult[] = [];
+    const localRounds: LoadResult[] = [];
+    for (let turn = 0; turn < 2; turn++) {
+      cachedRounds.push(await ctx.load({ url: served.url, paths }));
+      localRounds.push(await ctx.load({ url: upstream.url, paths }));
+    }
+    const best = (rounds: LoadResult[]) => rounds.reduce((a, b) => (b.requestsPerSecond > a.requestsPerSecond ? b : a));
+    const cachedLoad = best(cachedRounds);
+    const localLoad = best(localRounds);
     rows.push({
-      name: 'GET /files/… cached mirrored archive (mirror) vs local pack (upstream)',
+      name: 'GET /files/… cached mirrored archive (mirror) vs local pack (upstream), better of 2 interleaved rounds',
       values: {
         'mirror req/s': round(cachedLoad.requestsPerSecond, 0),
         'mirror p99 ms': cachedLoad.p99Ms,
@@ -141,6 +161,12 @@ function countsOf(result: CliResult): Record<string, number> {
   return counts;
 }
 
+/** How long the sync job itself ran (`sync took:` on standard error), process start excluded. */
+function syncSeconds(result: CliResult): number | undefined {
+  const match = /sync took: (\d+) ms/.exec(result.stderr);
+  return match ? round(Number(match[1]) / 1000, 2) : undefined;
+}
+
 function peakMiB(result: CliResult): number | undefined {
   const match = /peak memory: (\d+) MiB/.exec(result.stderr);
   return match ? Number(match[1]) : undefined;
@@ -157,4 +183,20 @@ async function timeDownload(url: string): Promise<number> {
   await response.arrayBuffer();
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   return performance.now() - started;
+}
+
+/** Waits until the mirror has no analysis job queued or running (read from /metrics); the time waited. */
+async function waitForAnalyses(url: string, timeoutMs = 300_000): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const response = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const text = await response.text();
+    const busy = text
+      .split('\n')
+      .filter((line) => line.startsWith('registry_jobs{') && line.includes('kind="analyse-mirrored-archive"'))
+      .some((line) => Number(line.split(' ').pop()) > 0);
+    if (!busy) return performance.now() - started;
+    if (performance.now() - started > timeoutMs) throw new Error('the mirror still analyses archives after 5 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }

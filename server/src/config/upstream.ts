@@ -49,6 +49,13 @@ export const upstreamSchema = Type.Object({
     maximum: 600_000,
     description: 'How long one upstream request may take before it counts as failed (and is retried).',
   }),
+  UPSTREAM_ID_CHECK_TIMEOUT_MS: Type.Integer({
+    default: 3000,
+    minimum: 100,
+    maximum: 60_000,
+    description:
+      'How long creating a pack waits for the upstream to say whether it has the id (no retries); no answer refuses the pack with 503.',
+  }),
   UPSTREAM_MAX_RETRIES: Type.Integer({
     default: 4,
     minimum: 0,

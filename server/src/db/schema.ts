@@ -444,6 +444,17 @@ export interface UpstreamSyncTable {
   updated_at: string;
 }
 
+/** An id an admin released for local use although the upstream has it (see docs/mirror.md). */
+export interface UpstreamOverridesTable {
+  normalized_id: string;
+  /** The id as the admin spelt it. */
+  node_id: string;
+  reason: string;
+  /** The admin who allowed it; null once that account is deleted (the audit log keeps the id). */
+  created_by: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   publishers: PublishersTable;
@@ -472,4 +483,5 @@ export interface Database {
   auth_rate_limits: AuthRateLimitsTable;
   two_factors: TwoFactorsTable;
   upstream_sync: UpstreamSyncTable;
+  upstream_overrides: UpstreamOverridesTable;
 }

@@ -14,6 +14,7 @@ describe('registry upstream-sync', () => {
 
     const result = await ws.run('upstream-sync', []);
     expect(result.err).toContain('\r[##############################] page 1/1, 2 written, 0 unchanged, 0 refused');
+    expect(result.err).toMatch(/\nsync took: \d+ ms\n/);
     expect(result.out).toMatch(
       new RegExp(`^upstream ${upstream.url}: done pages=1/1 pages=1 packsSeen=2 packsWritten=2 .*requests=\\d+\\n$`),
     );

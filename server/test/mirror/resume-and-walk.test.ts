@@ -27,13 +27,15 @@ describe('upstream sync after an interruption', () => {
     expect(await readSyncState(mirror.ctx.db)).toMatchObject({ status: 'running', next_page: 2, total_pages: 3 });
     expect((await mirror.anon.get('/nodes?limit=10')).json().nodes.map((n: { id: string }) => n.id)).toEqual(['p1']);
 
-    // The queued job (as a restarted worker would) carries on from page 2.
+    // The queued job (as a restarted worker would) carries on from page 2. (The stopped run may
+    // have read pages ahead; only what the resumed run asks for counts here.)
+    const before = upstream.requests.length;
     await runSyncJobs(mirror);
     const state = await readSyncState(mirror.ctx.db);
     expect(state?.status).toBe('done');
     expect(JSON.parse(state?.counts ?? '{}')).toMatchObject({ pages: 3, packsWritten: 3 });
-    expect(upstream.requests.filter((u) => u.startsWith('/nodes?page='))).toEqual([
-      '/nodes?page=1&limit=1',
+    expect(upstream.requests.filter((u) => u === '/nodes?page=1&limit=1')).toHaveLength(1);
+    expect(upstream.requests.slice(before).filter((u) => u.startsWith('/nodes?page='))).toEqual([
       '/nodes?page=2&limit=1',
       '/nodes?page=3&limit=1',
     ]);

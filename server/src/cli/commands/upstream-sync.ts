@@ -41,9 +41,13 @@ export const upstreamSyncCommand: CliCommand = {
         retryBaseSeconds: config.jobs.JOBS_RETRY_BASE_SECONDS,
         log,
       });
+      const started = performance.now();
       const ran = await worker.runOnce();
+      // The sync itself, without starting this process and opening the database (which on a
+      // busy machine can take longer than an incremental sync).
+      io.err(`\nsync took: ${Math.round(performance.now() - started)} ms\n`);
       // maxRSS is in KiB: the peak memory of this process over the whole sync.
-      io.err(`\npeak memory: ${Math.round(process.resourceUsage().maxRSS / 1024)} MiB\n`);
+      io.err(`peak memory: ${Math.round(process.resourceUsage().maxRSS / 1024)} MiB\n`);
       const status = await upstreamStatus(ctx);
       if (ran === 0 && status.sync?.status !== 'done') {
         io.err('A server is running this sync now; follow it in the admin screens (Upstream).\n');

@@ -15,6 +15,7 @@ import * as m0014 from './0014_token_expiry_scope.js';
 import * as m0015 from './0015_two_factor.js';
 import * as m0017 from './0017_upstream_mirror.js';
 import * as m0019 from './0019_version_readmes.js';
+import * as m0021 from './0021_upstream_overrides.js';
 
 /** A migration written once for both dialects. */
 export interface RegistryMigration {
@@ -38,4 +39,5 @@ export const migrations: Record<string, RegistryMigration> = {
   '0015_two_factor': m0015,
   '0017_upstream_mirror': m0017,
   '0019_version_readmes': m0019,
+  '0021_upstream_overrides': m0021,
 };

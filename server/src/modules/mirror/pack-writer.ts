@@ -7,7 +7,7 @@ import { normalizeVersion, refreshLatestVersion } from '../catalogue/latest-vers
 import { normalizeRepositoryUrl } from '../catalogue-import/text.js';
 import { normalizeNodeId } from '../packs/node-id.js';
 import { findPackByAnyCase, insertPack, insertVersion, updatePack } from '../publishing/repository.js';
-import { replaceVersionClasses, updateVersionColumns, versionsOfPack } from './repository.js';
+import { findOverride, replaceVersionClasses, updateVersionColumns, versionsOfPack } from './repository.js';
 import type { UpstreamComfyNodeJson, UpstreamNodeJson, UpstreamVersionJson } from './upstream-schemas.js';
 
 /** Why a version is marked Deleted here when the upstream no longer lists it. */
@@ -33,12 +33,14 @@ export type WriteOutcome = 'written' | 'local-wins';
  * Writes one mirrored pack in one transaction, through the same repository functions publishing
  * and moderation use: pack row, versions with their status history, the latest-version pointer
  * and the change feed. A pack published here (empty `mirrored_from`) is never touched: local
- * packs win. Versions the upstream stopped listing are marked Deleted, not removed.
+ * packs win, and so does an id an admin released for local use. Versions the upstream stopped listing are marked Deleted, not removed.
  */
 export async function writeMirroredPack(db: Kysely<Database>, input: MirroredPack): Promise<WriteOutcome> {
   return db.transaction().execute(async (trx) => {
     const existing = await findPackByAnyCase(trx, input.node.id);
     if (existing && existing.mirrored_from !== input.upstream) return 'local-wins';
+    // An id an admin released for local use stays free for the local pack, even before it exists.
+    if (!existing && (await findOverride(trx, normalizeNodeId(input.node.id)))) return 'local-wins';
     const columns = packColumns(input);
     let pack: Selectable<NodesTable>;
     if (existing) {

@@ -5,9 +5,11 @@ import type {
   NodesTable,
   NodeVersionsTable,
   PublishersTable,
+  UpstreamOverridesTable,
   UpstreamSyncTable,
 } from '../../db/schema.js';
 import { chunks, IDS_PER_QUERY, rowsPerInsert } from '../catalogue-import/batch.js';
+import { normalizeNodeId } from '../packs/node-id.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -78,6 +80,17 @@ export async function replaceVersionClasses(
   }
 }
 
+/** The packs here with any of these ids in any letter case, by normalised id: one query per page of the sync. */
+export async function packsByNormalizedId(db: Db, ids: string[]): Promise<Map<string, Selectable<NodesTable>>> {
+  const normalized = [...new Set(ids.map(normalizeNodeId))];
+  const found = new Map<string, Selectable<NodesTable>>();
+  for (const slice of chunks(normalized, IDS_PER_QUERY)) {
+    const rows = await db.selectFrom('nodes').selectAll().where('normalized_id', 'in', slice).execute();
+    for (const row of rows) found.set(row.normalized_id, row);
+  }
+  return found;
+}
+
 /** Marks packs as seen in the upstream catalogue at `now` (unchanged entries only need this). */
 export async function touchSynced(db: Db, nodeIds: string[], now: string): Promise<void> {
   for (const slice of chunks(nodeIds, IDS_PER_QUERY)) {
@@ -95,4 +108,50 @@ export async function unseenMirroredPacks(db: Db, upstream: string, since: strin
     .where((eb) => eb.or([eb('last_synced_at', 'is', null), eb('last_synced_at', '<', since)]))
     .orderBy('id')
     .execute();
+}
+
+export type OverrideRow = Selectable<UpstreamOverridesTable>;
+
+/** The override for an id (any letter case), if an admin released it for local use. */
+export function findOverride(db: Db, normalizedId: string): Promise<OverrideRow | undefined> {
+  return db.selectFrom('upstream_overrides').selectAll().where('normalized_id', '=', normalizedId).executeTakeFirst();
+}
+
+/** Every override, newest first. */
+export function listOverrides(db: Db): Promise<OverrideRow[]> {
+  return db.selectFrom('upstream_overrides').selectAll().orderBy('created_at', 'desc').execute();
+}
+
+/** The normalised ids released for local use (the sync skips them). */
+export async function overriddenIds(db: Db): Promise<Set<string>> {
+  const rows = await db.selectFrom('upstream_overrides').select('normalized_id').execute();
+  return new Set(rows.map((r) => r.normalized_id));
+}
+
+export async function insertOverride(db: Db, row: Insertable<UpstreamOverridesTable>): Promise<void> {
+  await db.insertInto('upstream_overrides').values(row).execute();
+}
+
+/**
+ * Removes a mirrored pack's copy here: its versions (their history, classes and download counts
+ * go with them), the records of its cached archives, then the pack (its classes, reviews and claim
+ * requests go with it). Returns the storage keys of the archives, for the caller to delete after
+ * commit. Only ever called for a pack with `mirrored_from` set.
+ */
+export async function removeMirroredCopy(db: Db, nodeId: string): Promise<string[]> {
+  const files = await db
+    .selectFrom('node_versions')
+    .innerJoin('storage_files', 'storage_files.id', 'node_versions.storage_file_id')
+    .select(['storage_files.id', 'storage_files.storage_key'])
+    .where('node_versions.node_id', '=', nodeId)
+    .execute();
+  await db.deleteFrom('node_versions').where('node_id', '=', nodeId).execute();
+  for (const slice of chunks(
+    files.map((f) => f.id),
+    IDS_PER_QUERY,
+  )) {
+    await db.deleteFrom('storage_files').where('id', 'in', slice).execute();
+  }
+  await db.deleteFrom('nodes').where('id', '=', nodeId).where('mirrored_from', '!=', '').execute();
+  return files.map((f) => f.storage_key);
 }

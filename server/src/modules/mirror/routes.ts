@@ -4,10 +4,26 @@ import { badRequest } from '../../lib/errors.js';
 import { errorResponses } from '../../lib/schemas.js';
 import { requireAdmin } from '../auth/viewer.js';
 import { bearer } from '../publishers/schemas.js';
+import { grantOverride, presentOverride } from './override-service.js';
+import { listOverrides } from './repository.js';
 import { UpstreamStatus, upstreamStatus } from './status.js';
 import { requestUpstreamSync } from './sync-job.js';
 
 const tags = ['admin'];
+
+const UpstreamOverride = Type.Object(
+  {
+    id: Type.String({
+      description: 'The pack id released for local use (as the admin spelt it; any letter case matches).',
+    }),
+    reason: Type.String({ description: 'Why the admin allowed it (also in the audit log).' }),
+    created_by: Type.Union([Type.String(), Type.Null()], {
+      description: 'The admin user id; null once that account is deleted.',
+    }),
+    created_at: Type.String({ format: 'date-time' }),
+  },
+  { additionalProperties: false },
+);
 
 /** The upstream mirror's admin API: its state, and a sync on demand. */
 const mirrorRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -68,6 +84,52 @@ const mirrorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const { queued } = await requestUpstreamSync(app.ctx, request.body?.full === true);
       return reply.code(202).send({ queued, status: await upstreamStatus(app.ctx) });
+    },
+  );
+
+  app.get(
+    '/admin/upstream/overrides',
+    {
+      schema: {
+        operationId: 'listUpstreamOverrides',
+        tags,
+        summary: 'Ids the upstream has that admins released for local packs',
+        security: bearer,
+        response: {
+          200: Type.Object({ overrides: Type.Array(UpstreamOverride) }, { additionalProperties: false }),
+          ...errorResponses(401, 403),
+        },
+      },
+    },
+    async function listUpstreamOverrides(request) {
+      await requireAdmin(request);
+      return { overrides: (await listOverrides(app.ctx.db)).map(presentOverride) };
+    },
+  );
+
+  app.post(
+    '/admin/upstream/overrides',
+    {
+      schema: {
+        operationId: 'createUpstreamOverride',
+        tags,
+        summary: 'Release an id the upstream has for a local pack (audited)',
+        description:
+          'A local publisher may then create the pack, and the upstream sync leaves the id alone. A mirrored copy of the pack here is removed with its versions and cached archives. 409 when the id is already released or a local pack holds it. See docs/mirror.md.',
+        security: bearer,
+        body: Type.Object(
+          {
+            id: Type.String({ minLength: 1, maxLength: 200 }),
+            reason: Type.String({ minLength: 1, maxLength: 2000 }),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 201: UpstreamOverride, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async function createUpstreamOverride(request, reply) {
+      const viewer = await requireAdmin(request);
+      return reply.code(201).send(await grantOverride(app.ctx, viewer, request.body));
     },
   );
 };

@@ -1,13 +1,17 @@
 import { createHash } from 'node:crypto';
+import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.js';
+import type { NodesTable } from '../../db/schema.js';
 import { nowIso, parseJsonObject, toBool } from '../../db/values.js';
 import { announceCatalogueChange } from '../catalogue/changes.js';
 import { compareVersionsDesc, normalizeVersion } from '../catalogue/latest-version.js';
-import { findPackByAnyCase } from '../publishing/repository.js';
+import { normalizeNodeId } from '../packs/node-id.js';
 import { cacheEagerly } from './eager-cache.js';
 import { markMirroredPack, writeMirroredPack } from './pack-writer.js';
 import {
   findPublisher,
+  overriddenIds,
+  packsByNormalizedId,
   readSyncState,
   type SyncStateRow,
   touchSynced,
@@ -75,6 +79,49 @@ export interface SyncRunOptions {
 const MAX_CLASS_PAGES = 20;
 
 /**
+ * `/nodes` pages requested ahead of the one being written. The walk over every page is most of an
+ * incremental sync, and each page waits on the upstream; reading a few ahead keeps the client's
+ * slots busy. The client's concurrency limit still bounds all requests together.
+ */
+const PAGES_AHEAD = 3;
+
+/** Reads `/nodes` pages, starting some ahead of time; each page is requested once. */
+class PageReader {
+  #started = new Map<number, Promise<unknown>>();
+
+  constructor(
+    private readonly client: UpstreamClient,
+    private readonly pageSize: number,
+  ) {}
+
+  read(page: number): Promise<unknown> {
+    const started = this.#started.get(page);
+    this.#started.delete(page);
+    return started ?? this.#get(page);
+  }
+
+  prefetch(from: number, to: number): void {
+    for (let page = from; page <= to; page++) {
+      if (this.#started.has(page)) continue;
+      const request = this.#get(page);
+      // A page read ahead and then not needed (the sync stopped) must not surface as unhandled.
+      request.catch(() => undefined);
+      this.#started.set(page, request);
+    }
+  }
+
+  /** Waits for pages read ahead and not used (a stopping sync). */
+  async settle(): Promise<void> {
+    await Promise.allSettled(this.#started.values());
+    this.#started.clear();
+  }
+
+  #get(page: number): Promise<unknown> {
+    return this.client.getJson(`/nodes?page=${page}&limit=${this.pageSize}`);
+  }
+}
+
+/**
  * Runs (or resumes) the sync the progress row describes: reads the upstream's `/nodes` pages in
  * order, writes every new or changed pack with its versions and the classes of its latest
  * version, and after the last page marks mirrored packs the upstream no longer lists as removed
@@ -99,19 +146,36 @@ export async function runUpstreamSync(
   const counts: SyncCounts = { ...ZERO, ...(parseJsonObject(state.counts) as Partial<SyncCounts>) };
   const requestsBefore = client.requests - counts.requests;
   const publishers = new Map<string, boolean>();
-  const context: PackContext = { ctx, client, upstream, full, counts, publishers, log: options.log };
+  const context: PackContext = {
+    ctx,
+    client,
+    upstream,
+    full,
+    counts,
+    publishers,
+    overridden: await overriddenIds(ctx.db),
+    log: options.log,
+  };
 
   let page = state.next_page;
   let totalPages = state.total_pages;
+  const pages = new PageReader(client, ctx.config.upstream.UPSTREAM_PAGE_SIZE);
   for (;;) {
-    if (options.signal?.aborted) return readSyncState(ctx.db);
-    const raw = await client.getJson(`/nodes?page=${page}&limit=${ctx.config.upstream.UPSTREAM_PAGE_SIZE}`);
+    if (options.signal?.aborted) {
+      // Stop with nothing of this run still talking to the upstream.
+      await pages.settle();
+      return readSyncState(ctx.db);
+    }
+    const raw = await pages.read(page);
     const envelope = checkItem(UpstreamNodesPage, raw);
     // A page that is not a page at all is the upstream's fault, not one pack's: the job retries.
     if (!envelope.ok) throw new Error(`upstream /nodes page ${page} is malformed: ${envelope.problem}`);
     totalPages = envelope.value.totalPages;
+    // The next pages are on their way while this one is written (within the client's limit).
+    pages.prefetch(page + 1, Math.min(totalPages, page + PAGES_AHEAD));
     const now = nowIso();
-    const results = await Promise.all(envelope.value.nodes.map((item) => syncOnePack(context, item, now)));
+    const existing = await packsByNormalizedId(ctx.db, envelope.value.nodes.map(itemId));
+    const results = await Promise.all(envelope.value.nodes.map((item) => syncOnePack(context, item, now, existing)));
     const touched = results.filter((r): r is { id: string; written: boolean } => r !== null);
     await touchSynced(
       ctx.db,
@@ -161,6 +225,8 @@ interface PackContext {
   counts: SyncCounts;
   /** Publisher id → usable for mirrored packs (false: a local publisher holds the id). */
   publishers: Map<string, boolean>;
+  /** Normalised ids admins released for local packs: the sync leaves them alone. */
+  overridden: Set<string>;
   log: SyncLog;
 }
 
@@ -172,13 +238,18 @@ async function syncOnePack(
   c: PackContext,
   item: unknown,
   now: string,
+  packsHere: Map<string, Selectable<NodesTable>>,
 ): Promise<{ id: string; written: boolean } | null> {
   const checked = checkItem(UpstreamNode, item);
   if (!checked.ok) return refuse(c, itemId(item), `pack refused: ${checked.problem}`);
   const node = checked.value;
   c.counts.packsSeen++;
+  if (c.overridden.has(normalizeNodeId(node.id))) {
+    c.counts.localWins++;
+    return null;
+  }
   try {
-    const existing = await findPackByAnyCase(c.ctx.db, node.id);
+    const existing = packsHere.get(normalizeNodeId(node.id));
     if (existing && existing.mirrored_from !== c.upstream) {
       c.counts.localWins++;
       return null;
@@ -198,7 +269,10 @@ async function syncOnePack(
     if (!(await ensurePublisher(c, publisherId, node.publisher?.name ?? publisherId))) {
       return refuse(c, node.id, `pack refused: publisher ${publisherId} is a publisher of this registry`);
     }
-    const versions = await readVersions(c, node.id);
+    // A pack new here whose listing entry shows no latest version has nothing installable
+    // upstream: its versions request is saved (most of a Manager-sized catalogue is such packs).
+    // They are read once its entry shows a version (the entry changes then) or by a full sync.
+    const versions = !existing && !node.latest_version && !c.full ? [] : await readVersions(c, node.id);
     const latest = versions
       .filter((v) => (v.status ?? 'NodeVersionStatusActive') === 'NodeVersionStatusActive')
       .map((v) => ({ ...v, version: normalizeVersion(v.version) ?? v.version }))

@@ -6,6 +6,7 @@ import { pageEnvelope, pageNumber, pageOffset, pageSize } from '../../lib/paging
 import type { Viewer } from '../auth/viewer.js';
 import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
 import type { NodeJson, NodesPageJson } from '../catalogue/wire.js';
+import { ensureIdNotUpstream } from '../mirror/id-guard.js';
 import { presentNodes } from '../nodes/present.js';
 import { findNodeByAnyCase } from '../nodes/repository.js';
 import { allows, allowsWrite, loadPublisherAccess, requirePublisherWrite } from '../publishers/access.js';
@@ -33,6 +34,7 @@ export async function createPack(
   const columns = packColumns(input);
   const taken = await findNodeByAnyCase(ctx.db, id);
   if (taken) throw conflict(ALREADY_EXISTS, `duplicate node id: "${taken.id}" is already registered`);
+  await ensureIdNotUpstream(ctx, id);
   try {
     const row = await ctx.db.transaction().execute(async (trx) => {
       const created = await insertNode(trx, {

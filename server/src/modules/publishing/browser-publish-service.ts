@@ -9,6 +9,7 @@ import type { Viewer } from '../auth/viewer.js';
 import { announceCatalogueChange } from '../catalogue/changes.js';
 import { normalizeVersion } from '../catalogue/latest-version.js';
 import { announceJobQueued } from '../jobs/queue.js';
+import { ensureIdNotUpstream } from '../mirror/id-guard.js';
 import { PROCESS_ARCHIVE_JOB } from '../pipeline/process-archive.js';
 import { requirePublisherWrite } from '../publishers/access.js';
 import { archiveKey, BlobTooLargeError } from '../storage/blob-store.js';
@@ -71,6 +72,8 @@ export async function publishFromBrowser(
     throw forbidden('Permission denied', `node ${existing.id} belongs to another publisher`);
   }
   await requireNoPublishingBan(ctx.db, input.publisherId, input.nodeId);
+  // Before the upload is read: a new pack must not take an id the upstream registry has.
+  await ensureIdNotUpstream(ctx, input.nodeId);
   const max = ctx.config.publishing.MAX_ARCHIVE_BYTES;
   checkZipContentType(input.contentType);
   checkDeclaredSize(input.contentLength, max);

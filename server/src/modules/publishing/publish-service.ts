@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { NodeVersionsTable } from '../../db/schema.js';
 import { badRequest } from '../../lib/errors.js';
 import { announceCatalogueChange } from '../catalogue/changes.js';
+import { ensureIdNotUpstream } from '../mirror/id-guard.js';
 import { isUniqueViolation } from '../publishers/db-guards.js';
 import { checkPublishToken } from './check-token.js';
 import type { PublishVersionBodyJson } from './schemas.js';
@@ -28,6 +29,8 @@ export async function publishVersion(
 ): Promise<PublishedVersion> {
   await checkPublishToken(ctx.db, params.publisherId, params.nodeId, body.personal_access_token);
   const request = readPublishRequest(params, body);
+  // A new pack must not take an id the upstream registry has (asked outside the transaction).
+  await ensureIdNotUpstream(ctx, request.nodeId);
   const write = () =>
     ctx.db.transaction().execute(async (trx) => {
       const now = new Date();

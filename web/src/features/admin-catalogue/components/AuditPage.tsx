@@ -19,6 +19,7 @@ const ACTIONS = [
   'node.ban',
   'node.unban',
   'node.claim',
+  'node.upstream_override',
   'node_version.update',
   'node_version.undo',
   'publisher.ban',

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { syncInProgress, useStartUpstreamSync, useUpstream } from '../api/upstream';
+import { UpstreamOverrides } from './UpstreamOverrides';
 
 const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
@@ -82,6 +83,7 @@ export function UpstreamPanel() {
             {t('upstream.fullSync')}
           </Button>
         </div>
+        <UpstreamOverrides />
       </div>
     );
   }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { hasIds, statusOf } from '../../../api/cache-rules';
 import { api, unwrap } from '../../../api/client';
+import { keyFor } from '../../../api/keys';
 
 /**
  * `GET /nodes/{nodeId}/versions/{version}/readme`: the README of one version, or null when its
@@ -19,7 +20,7 @@ export const getReadme = async (nodeId: string, version: string, signal?: AbortS
 
 export const readmeQuery = (nodeId: string, version: string) =>
   queryOptions({
-    queryKey: [`/nodes/${nodeId}/versions/${version}/readme`],
+    queryKey: keyFor(`/nodes/${nodeId}/versions/${version}/readme`),
     queryFn: ({ signal }) => getReadme(nodeId, version, signal),
     enabled: hasIds(nodeId, version),
   });

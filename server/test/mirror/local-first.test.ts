@@ -1,0 +1,211 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readSyncState } from '../../src/modules/mirror/repository.js';
+import type { TestApp } from '../helpers/app.js';
+import { seedPack } from '../helpers/catalogue.js';
+import { cliPublishBody } from '../routes/publishing/comfy-cli.js';
+import { buildMirror, startUpstream, syncNow, type Upstream } from './support.js';
+
+/** An upstream with packs alpha and beta of publisher `acme`. */
+async function seededUpstream(): Promise<Upstream> {
+  const upstream = await startUpstream();
+  const acme = await upstream.t.factories.publisher({ id: 'acme', name: 'Acme Studio' });
+  await seedPack(upstream.t, {
+    id: 'alpha',
+    publisher: acme,
+    node: { name: 'Alpha' },
+    versions: [{ version: '1.0.0' }],
+  });
+  await seedPack(upstream.t, { id: 'beta', publisher: acme, node: { name: 'Beta' }, versions: [{ version: '0.1.0' }] });
+  return upstream;
+}
+
+/** A local publisher `studio` on the mirror with a publishing token. */
+async function localStudio(mirror: TestApp) {
+  const owner = await mirror.factories.user();
+  const studio = await mirror.factories.publisher({ id: 'studio', owner });
+  const { secret } = await mirror.factories.token(studio.id);
+  return { owner, secret };
+}
+
+const publish = (mirror: TestApp, secret: string, id: string, version = '1.0.0') =>
+  mirror.anon.post(`/publishers/studio/nodes/${id}/versions`, cliPublishBody(secret, id, version));
+
+const packsNamed = (mirror: TestApp, id: string) =>
+  mirror.ctx.db
+    .selectFrom('nodes')
+    .select(['id', 'publisher_id', 'mirrored_from'])
+    .where('normalized_id', '=', id)
+    .execute();
+
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
+});
+
+/** An address that accepts connections and never answers: an upstream that hangs. */
+async function silentUpstream(): Promise<string> {
+  const server = createServer(() => {});
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe('local first: ids the upstream has', () => {
+  it('refuses with 409 to create a pack whose id the upstream has but the mirror has not synced yet', async () => {
+    const upstream = await seededUpstream();
+    const mirror = await buildMirror(upstream);
+    const { owner, secret } = await localStudio(mirror);
+
+    // comfy-cli publish, in another letter case than the upstream's.
+    const published = await publish(mirror, secret, 'ALPHA');
+    expect(published.statusCode).toBe(409);
+    expect(published.json()).toEqual({
+      message: 'Node id taken upstream',
+      error: `${upstream.url} has a pack "ALPHA"; an admin of this registry can release the id for local use`,
+    });
+    expect(upstream.requests).toContain('/nodes/ALPHA');
+    // Creating the pack on its own (web app, API) is refused the same way.
+    const created = await (await mirror.as(owner)).post('/publishers/studio/nodes', { id: 'beta', name: 'Beta' });
+    expect(created.statusCode).toBe(409);
+    expect(await packsNamed(mirror, 'alpha')).toEqual([]);
+    expect(await packsNamed(mirror, 'beta')).toEqual([]);
+
+    // An id the upstream does not have is free.
+    expect((await publish(mirror, secret, 'gamma')).statusCode).toBe(201);
+    expect(await packsNamed(mirror, 'gamma')).toEqual([{ id: 'gamma', publisher_id: 'studio', mirrored_from: '' }]);
+    // Publishing more versions of an existing local pack does not ask the upstream again.
+    const asked = upstream.requests.length;
+    expect((await publish(mirror, secret, 'gamma', '1.1.0')).statusCode).toBe(201);
+    expect(upstream.requests.length).toBe(asked);
+  });
+
+  it('counts a pack banned upstream as taken', async () => {
+    const upstream = await seededUpstream();
+    await upstream.t.ctx.db.updateTable('nodes').set({ status: 'NodeStatusBanned' }).where('id', '=', 'beta').execute();
+    const mirror = await buildMirror(upstream);
+    const { secret } = await localStudio(mirror);
+    expect((await publish(mirror, secret, 'beta')).statusCode).toBe(409);
+    expect(await packsNamed(mirror, 'beta')).toEqual([]);
+  });
+
+  it('answers 503 and creates nothing while the upstream cannot say whether the id is free', async () => {
+    const hanging = await silentUpstream();
+    const mirror = await buildMirror(hanging, { UPSTREAM_ID_CHECK_TIMEOUT_MS: '300' });
+    const { secret } = await localStudio(mirror);
+
+    const started = Date.now();
+    const answer = await publish(mirror, secret, 'delta');
+    expect(answer.statusCode).toBe(503);
+    expect(answer.json()).toEqual({
+      message: 'Upstream registry unreachable',
+      error: `could not check whether "delta" is a pack of ${hanging}; try again later`,
+    });
+    // One short attempt, not the sync's retries with backoff.
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(await packsNamed(mirror, 'delta')).toEqual([]);
+
+    const closed = await buildMirror('http://127.0.0.1:9');
+    const studio2 = await localStudio(closed);
+    expect((await publish(closed, studio2.secret, 'delta')).statusCode).toBe(503);
+    expect(await packsNamed(closed, 'delta')).toEqual([]);
+  });
+});
+
+describe('admin override of an upstream id', () => {
+  it('releases a synced id for a local pack, audited; the local pack then wins every sync', async () => {
+    const upstream = await seededUpstream();
+    const mirror = await buildMirror(upstream);
+    await syncNow(mirror);
+    const adminUser = await mirror.factories.admin();
+    const admin = await mirror.as(adminUser);
+    const { secret } = await localStudio(mirror);
+    expect((await publish(mirror, secret, 'alpha', '9.0.0')).statusCode).toBe(403);
+
+    const granted = await admin.post('/admin/upstream/overrides', { id: 'alpha', reason: 'our fork replaces it' });
+    expect(granted.statusCode).toBe(201);
+    expect(granted.json()).toEqual({
+      id: 'alpha',
+      reason: 'our fork replaces it',
+      created_by: adminUser.id,
+      created_at: expect.any(String),
+    });
+    // Who and why, and what the mirrored copy was, are in the audit log.
+    const audit = await mirror.ctx.db.selectFrom('audit_log').selectAll().execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      actor_user_id: adminUser.id,
+      action: 'node.upstream_override',
+      target_type: 'node',
+      target_id: 'alpha',
+      reason: 'our fork replaces it',
+    });
+    expect(JSON.parse(audit[0]?.before ?? 'null')).toEqual({
+      id: 'alpha',
+      publisher_id: 'acme',
+      mirrored_from: upstream.url,
+      status: 'NodeStatusActive',
+      versions: ['1.0.0'],
+    });
+    // The mirrored copy made way.
+    expect((await mirror.anon.get('/nodes/alpha')).statusCode).toBe(404);
+    expect((await admin.get('/admin/upstream/overrides')).json()).toEqual({ overrides: [granted.json()] });
+
+    expect((await publish(mirror, secret, 'alpha', '9.0.0')).statusCode).toBe(201);
+    await syncNow(mirror);
+    await syncNow(mirror, { full: true });
+    expect(await packsNamed(mirror, 'alpha')).toEqual([{ id: 'alpha', publisher_id: 'studio', mirrored_from: '' }]);
+    const versions = await mirror.ctx.db
+      .selectFrom('node_versions')
+      .select('version')
+      .where('node_id', '=', 'alpha')
+      .execute();
+    expect(versions.map((v) => v.version)).toEqual(['9.0.0']);
+    expect(JSON.parse((await readSyncState(mirror.ctx.db))?.counts ?? '{}')).toMatchObject({ localWins: 1 });
+    // The other upstream packs are mirrored as before.
+    expect((await mirror.anon.get('/nodes/beta')).json()).toMatchObject({ mirrored_from: upstream.url });
+  });
+
+  it('holds an id not synced yet for the local pack: the sync does not take it meanwhile', async () => {
+    const upstream = await seededUpstream();
+    const mirror = await buildMirror(upstream);
+    const admin = await mirror.as(await mirror.factories.admin());
+    const { secret } = await localStudio(mirror);
+
+    expect((await admin.post('/admin/upstream/overrides', { id: 'Beta', reason: 'agreed with acme' })).statusCode).toBe(
+      201,
+    );
+    await syncNow(mirror);
+    expect(await packsNamed(mirror, 'beta')).toEqual([]);
+    expect((await mirror.anon.get('/nodes/alpha')).json()).toMatchObject({ mirrored_from: upstream.url });
+    // Any letter case of the released id.
+    expect((await publish(mirror, secret, 'beta')).statusCode).toBe(201);
+    expect(await packsNamed(mirror, 'beta')).toEqual([{ id: 'beta', publisher_id: 'studio', mirrored_from: '' }]);
+  });
+
+  it('is for admins only, needs a reason, and refuses ids already released or local', async () => {
+    const upstream = await seededUpstream();
+    const mirror = await buildMirror(upstream);
+    const admin = await mirror.as(await mirror.factories.admin());
+    const user = await mirror.as(await mirror.factories.user());
+    const { secret } = await localStudio(mirror);
+    expect((await publish(mirror, secret, 'gamma')).statusCode).toBe(201);
+
+    expect((await mirror.anon.post('/admin/upstream/overrides', { id: 'alpha', reason: 'x' })).statusCode).toBe(401);
+    expect((await user.post('/admin/upstream/overrides', { id: 'alpha', reason: 'x' })).statusCode).toBe(403);
+    const blank = await admin.post('/admin/upstream/overrides', { id: 'alpha', reason: '   ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toBe('A reason is required');
+    expect((await admin.post('/admin/upstream/overrides', { id: 'alpha' })).statusCode).toBe(400);
+    const local = await admin.post('/admin/upstream/overrides', { id: 'GAMMA', reason: 'x' });
+    expect(local.statusCode).toBe(409);
+    expect(local.json().message).toBe('Node already local');
+    expect((await admin.post('/admin/upstream/overrides', { id: 'alpha', reason: 'x' })).statusCode).toBe(201);
+    expect((await admin.post('/admin/upstream/overrides', { id: 'ALPHA', reason: 'again' })).statusCode).toBe(409);
+    expect(await mirror.ctx.db.selectFrom('upstream_overrides').select('node_id').execute()).toEqual([
+      { node_id: 'alpha' },
+    ]);
+    expect(await mirror.ctx.db.selectFrom('audit_log').select('action').execute()).toHaveLength(1);
+  });
+});
