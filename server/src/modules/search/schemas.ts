@@ -52,7 +52,7 @@ export const SearchNodesQuery = Type.Object({
       SEARCH_SORTS.map((s) => Type.Literal(s)),
       {
         description:
-          'relevance (default): best text match, then admin ranking, downloads, stars. The others order by their figure, most or newest first, then by relevance.',
+          'relevance (default): best text match, then admin ranking, then downloads and stars weighed together. The others order by their figure, most or newest first, then by relevance.',
       },
     ),
   ),
@@ -104,6 +104,15 @@ export const SearchNode = Type.Object(
 );
 export type SearchNodeJson = Static<typeof SearchNode>;
 
+export const CoreComfyNode = Type.Object(
+  { name: Type.String({ description: 'The class name, as ComfyUI registers it.' }) },
+  {
+    title: 'CoreComfyNode',
+    additionalProperties: false,
+    description: 'A comfy-node class that ships with ComfyUI itself: no pack is needed for it.',
+  },
+);
+
 /** The `/nodes` envelope with search hits. */
 export const SearchNodesPage = Type.Object(
   {
@@ -112,6 +121,12 @@ export const SearchNodesPage = Type.Object(
     page: Type.Integer(),
     limit: Type.Integer(),
     totalPages: Type.Integer(),
+    core_comfy_nodes: Type.Optional(
+      Type.Array(CoreComfyNode, {
+        description:
+          'Present when the search text (or `comfy_node_search`) names a class built into ComfyUI, in any case or spacing (`ksampler`): that class, which needs no pack. The packs in `nodes` merely register a class of that name too.',
+      }),
+    ),
   },
   { title: 'SearchNodesPage', additionalProperties: false },
 );
