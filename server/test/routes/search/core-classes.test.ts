@@ -5,7 +5,7 @@ import { ids, seedSearchPacks } from './seed.js';
 async function seedCore(t: TestApp, names: string[]): Promise<void> {
   await t.ctx.db
     .insertInto('core_comfy_nodes')
-    .values(names.map((name) => ({ name, source: 'comfyui' })))
+    .values(names.map((name) => ({ name, source: 'manager-import' as const })))
     .execute();
 }
 
