@@ -1882,6 +1882,14 @@ export interface components {
             /** @description JSON text of RETURN_TYPES. */
             return_types: string;
         };
+        /**
+         * CoreComfyNode
+         * @description A comfy-node class that ships with ComfyUI itself: no pack is needed for it.
+         */
+        CoreComfyNode: {
+            /** @description The class name, as ComfyUI registers it. */
+            name: string;
+        };
         /** CreatedToken */
         CreatedToken: {
             token: string;
@@ -2387,6 +2395,8 @@ export interface components {
         };
         /** SearchNodesPage */
         SearchNodesPage: {
+            /** @description Present when the search text (or `comfy_node_search`) names a class built into ComfyUI, in any case or spacing (`ksampler`): that class, which needs no pack. The packs in `nodes` merely register a class of that name too. */
+            core_comfy_nodes?: components["schemas"]["CoreComfyNode"][];
             limit: number;
             nodes: components["schemas"]["SearchNode"][];
             page: number;
@@ -6498,7 +6508,7 @@ export interface operations {
                 repository_url_search?: string;
                 /** @description Words to find in pack ids, names, descriptions, authors, publishers, tags, repository URLs and comfy-node class names; matched as you type (last word as a prefix) and with typos. Texts longer than the configured maximum are cut. Empty: the whole catalogue. */
                 search?: string;
-                /** @description relevance (default): best text match, then admin ranking, downloads, stars. The others order by their figure, most or newest first, then by relevance. */
+                /** @description relevance (default): best text match, then admin ranking, then downloads and stars weighed together. The others order by their figure, most or newest first, then by relevance. */
                 sort?: "relevance" | "downloads" | "stars" | "newest" | "updated";
                 /** @description Packs declaring any of these: cuda, rocm, intel-arc, ascend, metal (classifier spellings such as `GPU :: NVIDIA CUDA` are accepted). */
                 supported_accelerator?: ("cuda" | "rocm" | "intel-arc" | "ascend" | "metal")[];

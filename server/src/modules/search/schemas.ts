@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { PageQuery, PageSizeQuery } from '../../lib/paging.js';
-import { Page, RepeatedQuery } from '../../lib/schemas.js';
+import { RepeatedQuery } from '../../lib/schemas.js';
 import { Node } from '../catalogue/wire.js';
 import { ACCELERATOR_FAMILIES, OS_FAMILIES } from './filters.js';
 
@@ -52,7 +52,7 @@ export const SearchNodesQuery = Type.Object({
       SEARCH_SORTS.map((s) => Type.Literal(s)),
       {
         description:
-          'relevance (default): best text match, then admin ranking, downloads, stars. The others order by their figure, most or newest first, then by relevance.',
+          'relevance (default): best text match, then admin ranking, then downloads and stars weighed together. The others order by their figure, most or newest first, then by relevance.',
       },
     ),
   ),
@@ -104,8 +104,32 @@ export const SearchNode = Type.Object(
 );
 export type SearchNodeJson = Static<typeof SearchNode>;
 
+export const CoreComfyNode = Type.Object(
+  { name: Type.String({ description: 'The class name, as ComfyUI registers it.' }) },
+  {
+    title: 'CoreComfyNode',
+    additionalProperties: false,
+    description: 'A comfy-node class that ships with ComfyUI itself: no pack is needed for it.',
+  },
+);
+
 /** The `/nodes` envelope with search hits. */
-export const SearchNodesPage = Page('SearchNodesPage', 'nodes', SearchNode);
+export const SearchNodesPage = Type.Object(
+  {
+    total: Type.Integer(),
+    nodes: Type.Array(SearchNode),
+    page: Type.Integer(),
+    limit: Type.Integer(),
+    totalPages: Type.Integer(),
+    core_comfy_nodes: Type.Optional(
+      Type.Array(CoreComfyNode, {
+        description:
+          'Present when the search text (or `comfy_node_search`) names a class built into ComfyUI, in any case or spacing (`ksampler`): that class, which needs no pack. The packs in `nodes` merely register a class of that name too.',
+      }),
+    ),
+  },
+  { title: 'SearchNodesPage', additionalProperties: false },
+);
 export type SearchNodesPageJson = Static<typeof SearchNodesPage>;
 
 export const SuggestionsQuery = Type.Object({

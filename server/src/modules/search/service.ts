@@ -3,6 +3,7 @@ import { pageEnvelope, pageNumber, pageOffset, pageSize } from '../../lib/paging
 import { serializeNode } from '../catalogue/serialize.js';
 import { presentVersion } from '../versions/present.js';
 import type { SearchAnswerCache } from './answer-cache.js';
+import { coreClassesNamed } from './core-classes.js';
 import type { HitMatch, SearchEngine, SearchSort } from './engine.js';
 import type { AcceleratorFamily, OsFamily } from './filters.js';
 import { loadPageRows } from './page-repository.js';
@@ -81,7 +82,8 @@ export function searchKey(input: SearchNodesInput): string {
 
 /**
  * One page of search hits in the `/nodes` envelope, each pack as `/nodes` shows it (with
- * publisher and latest version) plus `search_match`. Expects a normalised input.
+ * publisher and latest version) plus `search_match`, and the ComfyUI classes the text names
+ * (`core_comfy_nodes`). Expects a normalised input.
  */
 export async function searchNodes(
   ctx: AppContext,
@@ -127,7 +129,11 @@ export async function searchNodes(
     });
     nodes.push(hit.match ? { ...node, search_match: toWire(hit.match) } : node);
   }
-  return pageEnvelope('nodes', nodes, result.total, { page, limit });
+  const core = await coreClassesNamed(ctx.db, input.search.trim() !== '' ? input.search : input.comfyNodeSearch);
+  return {
+    ...pageEnvelope('nodes', nodes, result.total, { page, limit }),
+    ...(core.length > 0 ? { core_comfy_nodes: core.map((name) => ({ name })) } : {}),
+  };
 }
 
 /** Counts a search for popular-search suggestions: first pages of texts that found something. */

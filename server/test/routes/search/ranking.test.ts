@@ -19,7 +19,7 @@ describe('GET /nodes/search ranking', () => {
     expect(await search(t, { search: 'upscaler' })).toEqual(['in-name', 'in-class', 'in-description']);
   });
 
-  it('breaks ties by search_ranking (lower first, unset = 5), then downloads, then stars', async () => {
+  it('breaks ties by search_ranking (lower first, unset = 5), then by downloads and stars weighed together', async () => {
     const t = await buildTestApp();
     await seedSearchPacks(t, [
       { id: 'plain-a', node: { name: 'Mask tools A', downloads: 10, github_stars: 5 } },
@@ -28,13 +28,26 @@ describe('GET /nodes/search ranking', () => {
       { id: 'ranked-up', node: { name: 'Mask tools D', search_ranking: 2 } },
       { id: 'ranked-down', node: { name: 'Mask tools E', search_ranking: 9, downloads: 10_000 } },
     ]);
+    // ln(1 + downloads) + ln(1 + stars): plain-b 6.33 > downloaded 6.22 > plain-a 4.19.
     expect(await search(t, { search: 'mask tools' })).toEqual([
       'ranked-up',
-      'downloaded',
       'plain-b',
+      'downloaded',
       'plain-a',
       'ranked-down',
     ]);
+  });
+
+  it('puts a much-starred pack without downloads above one with a few downloads and no stars', async () => {
+    const t = await buildTestApp();
+    await seedSearchPacks(t, [
+      { id: 'few-downloads', node: { name: 'Depth estimator A', downloads: 12 } },
+      { id: 'imported-starred', node: { name: 'Depth estimator B', github_stars: 2400 } },
+      { id: 'unknown', node: { name: 'Depth estimator C' } },
+    ]);
+    expect(await search(t, { search: 'depth estimator' })).toEqual(['imported-starred', 'few-downloads', 'unknown']);
+    // Without search text, the same rule orders the catalogue.
+    expect(await search(t, {})).toEqual(['imported-starred', 'few-downloads', 'unknown']);
   });
 
   it('sorts by downloads, stars, newest or recently updated on request, relevance breaking ties', async () => {

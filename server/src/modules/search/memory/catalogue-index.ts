@@ -146,7 +146,7 @@ export class CatalogueIndex {
 
   private indexTerms(doc: SearchDocument, slot: number): void {
     const field = (bits: number, joinAcrossSpaces: boolean) => (text: string) => {
-      analyze(text, { joinAcrossSpaces }, (term) => {
+      analyze(text, { joinAcrossSpaces, joinWords: bits === Field.Title }, (term) => {
         this.post(this.terms, term, slot, bits, true);
         if (bits === Field.Title) {
           this.post(this.shortPrefixes, term.slice(0, 1), slot, bits, false);

@@ -1,11 +1,12 @@
 import type { HitMatch, TextRange } from '../engine.js';
-import { analyze } from '../text/analyze.js';
+import { type AnalyzeOptions, analyze } from '../text/analyze.js';
 import type { HighlightTerms } from './expand.js';
 import { compoundKey, type StoredPack } from './stored-pack.js';
 
 /** At most this many spans per field and classes per hit: enough to show, small on the wire. */
 const MAX_RANGES = 32;
 const MAX_CLASSES = 10;
+const CLASS_TEXT: AnalyzeOptions = { joinAcrossSpaces: true };
 
 /**
  * Why a pack matched, for display: spans of `name` and `description` to mark, and the comfy-node
@@ -26,15 +27,15 @@ export function highlightPack(pack: StoredPack, terms: HighlightTerms, queryKey:
         from = end + 1;
         if (!lettersCouldMatch(classLetters, terms, true)) return;
       }
-      const ranges = spans(name, terms, true, true);
-      if (ranges.length === 0 && !(displayName && spans(displayName, terms, true, true).length > 0)) return;
+      const ranges = spans(name, terms, CLASS_TEXT, true);
+      if (ranges.length === 0 && !(displayName && spans(displayName, terms, CLASS_TEXT, true).length > 0)) return;
       matched.push({ name, ranges, exact: compoundKey(name) === queryKey });
     });
   }
   matched.sort((a, b) => Number(b.exact) - Number(a.exact));
   return {
-    name: spans(pack.name, terms, true, false),
-    description: spans(pack.description, terms, false, true),
+    name: spans(pack.name, terms, { joinAcrossSpaces: true, joinWords: true }, false),
+    description: spans(pack.description, terms, { joinAcrossSpaces: false }, true),
     comfyNodes: matched.slice(0, MAX_CLASSES).map(({ name, ranges }) => ({ name, ranges })),
     comfyNodesMatched: matched.length,
     comfyNodesTotal: pack.classNames.length,
@@ -42,12 +43,13 @@ export function highlightPack(pack: StoredPack, terms: HighlightTerms, queryKey:
 }
 
 /** Sorted, merged spans of `text` whose terms matched. */
-function spans(text: string, terms: HighlightTerms, joinAcrossSpaces: boolean, skipTitleOnly: boolean): TextRange[] {
+function spans(text: string, terms: HighlightTerms, options: AnalyzeOptions, skipTitleOnly: boolean): TextRange[] {
   if (!couldMatch(text, terms, skipTitleOnly)) return [];
   const found: TextRange[] = [];
-  analyze(text, { joinAcrossSpaces }, (term, start, end, joined) => {
+  analyze(text, options, (term, start, end, joined) => {
     if (terms.words.has(term)) {
-      found.push({ start, end });
+      if (joined) pushWords(text, start, end, found);
+      else found.push({ start, end });
       return;
     }
     // Two words joined (`number 19`) complete a prefix only through their first word, which is
@@ -69,6 +71,16 @@ function spans(text: string, terms: HighlightTerms, joinAcrossSpaces: boolean, s
     else merged.push({ ...range });
   }
   return merged.slice(0, MAX_RANGES);
+}
+
+/** Spans of the words between `start` and `end`: words joined across spaces are marked word by word. */
+function pushWords(text: string, start: number, end: number, found: TextRange[]): void {
+  let from = start;
+  for (let i = start; i <= end; i++) {
+    if (i < end && !/\s/.test(text[i] as string)) continue;
+    if (i > from) found.push({ start: from, end: i });
+    from = i + 1;
+  }
 }
 
 /**

@@ -109,6 +109,7 @@ export class Matcher {
   private expand(plan: QueryPlan, highlight: HighlightTerms): Application[] {
     const applications: Application[] = [];
     const allUnits: number[] = [];
+    const unitsOfWord: number[][] = [];
     let unit = 0;
     // Whether some part matched no term at all: only then are typos looked for in compounds
     // (`ipadaptr` as one word is a part; `Ip-Adaptr` finds `adapter` through its parts).
@@ -117,6 +118,7 @@ export class Matcher {
       const last = w === plan.words.length - 1;
       const wordUnits = word.parts.map(() => unit++);
       allUnits.push(...wordUnits);
+      unitsOfWord.push(wordUnits);
       let unmatchedInWord = false;
       word.parts.forEach((part, p) => {
         // The word being typed is completed; an earlier one only when it is not a word itself.
@@ -133,6 +135,15 @@ export class Matcher {
         applications.push({ expansion, units: wordUnits });
       }
     });
+    // Two neighbouring words written as one in a name: whole words only, completed when the
+    // second is the word being typed.
+    for (const { term, first } of plan.pairs) {
+      const prefix = first + 2 === plan.words.length ? 'always' : false;
+      const expansion = expandTerm(this.index, term, { prefix, typos: false }, highlight);
+      if (!isEmpty(expansion)) {
+        applications.push({ expansion, units: [...(unitsOfWord[first] ?? []), ...(unitsOfWord[first + 1] ?? [])] });
+      }
+    }
     if (plan.joined) {
       const expansion = expandTerm(this.index, plan.joined, { prefix: 'always', typos: unmatchedPart }, highlight);
       applications.push({ expansion, units: allUnits });

@@ -1,5 +1,5 @@
 import { normalizeRepositoryUrl } from '../../catalogue-import/text.js';
-import { planQueryWords, type QueryWord } from '../text/analyze.js';
+import { MAX_TERM_LENGTH, planQueryWords, type QueryWord } from '../text/analyze.js';
 import { compoundKey, shortKey } from './stored-pack.js';
 
 /** At most this many query words count; the rest of a very long query is ignored. */
@@ -12,6 +12,12 @@ export interface QueryPlan {
   words: QueryWord[];
   /** All Latin parts joined when the query has 2–3 words (`ip adapter` → `ipadapter`), else null. */
   joined: string | null;
+  /**
+   * Neighbouring Latin words joined, for queries of 3 or more words (`lora stack tools` →
+   * `lorastack` of words 0–1, `stacktools` of 1–2): a name may write as one word what the query
+   * splits. Two-word queries have `joined` instead.
+   */
+  pairs: { term: string; first: number }[];
   /** The whole query as one run of folded letters: equal to a pack's id or name = exact match. */
   key: string;
   /** The same without generic words ("comfyui", "nodes", "pack"). */
@@ -53,9 +59,19 @@ export function planQuery(text: string): QueryPlan | null {
     words.length >= 2 && words.length <= 3 && latin.length === words.length
       ? latin.map((w) => w.compound ?? w.parts.join('')).join('')
       : null;
+  const whole = (w: QueryWord) => (w.cjk ? null : (w.compound ?? w.parts.join('')));
+  const pairs: QueryPlan['pairs'] = [];
+  if (words.length >= 3) {
+    for (let first = 0; first + 1 < words.length; first++) {
+      const a = whole(words[first] as QueryWord);
+      const b = whole(words[first + 1] as QueryWord);
+      if (a && b && a.length + b.length <= MAX_TERM_LENGTH) pairs.push({ term: a + b, first });
+    }
+  }
   return {
     words,
-    joined: joined && joined.length <= 40 ? joined : null,
+    joined: joined && joined.length <= MAX_TERM_LENGTH ? joined : null,
+    pairs,
     key: compoundKey(searchable),
     shortKey: shortKey(searchable),
     raw: text.trim(),

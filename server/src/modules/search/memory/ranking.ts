@@ -6,8 +6,8 @@ export type Compare = (a: number, b: number) => number;
 
 /**
  * The order of candidates `0..n-1` (pack `slots[i]`, relevance `relevance[i]`) for a sort.
- * Relevance sorts by text relevance, then the admin's `search_ranking` (lower first), downloads
- * and stars (one `popularity` number); the other sorts put their figure first and fall back to
+ * Relevance sorts by text relevance, then the admin's `search_ranking` (lower first), then
+ * downloads and stars weighed together (one `popularity` number, see `popularityKey`); the other sorts put their figure first and fall back to
  * that order. The id settles every remaining tie, so pages never overlap.
  */
 export function comparatorFor(

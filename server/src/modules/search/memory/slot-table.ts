@@ -7,10 +7,7 @@ export class SlotTable {
   flags = new Uint8Array(0);
   osMask = new Uint8Array(0);
   acceleratorMask = new Uint8Array(0);
-  /**
-   * Admin ranking, downloads and stars as one number, higher first: exact for rankings 1–10,
-   * downloads below 2^26 and stars below 2^20 (larger figures count as those maxima).
-   */
+  /** Admin ranking, then downloads and stars weighed together, as one number (see `popularityKey`). */
   popularity = new Float64Array(0);
   downloads = new Float64Array(0);
   stars = new Float64Array(0);
@@ -60,14 +57,25 @@ export class SlotTable {
 export const LIVE = 1;
 export const BANNED = 2;
 
-const DOWNLOADS_CAP = 2 ** 26 - 1;
-const STARS_CAP = 2 ** 20 - 1;
-
-/** Ranking (lower first), then downloads, then stars, as one number where higher comes first. */
+/**
+ * The order of packs that match equally well, as one number where higher comes first: the
+ * admin's ranking (1–10, lower first) decides; within a ranking, downloads and GitHub stars weigh
+ * together as `ln(1 + downloads) + ln(1 + stars)`, so ten times the downloads counts as much as
+ * ten times the stars. A well-starred pack with few installs (every imported pack has none yet)
+ * is not buried under any pack with a handful of downloads, and neither figure alone decides.
+ */
 export function popularityKey(searchRanking: number, downloads: number, stars: number): number {
   const rank = Math.min(10, Math.max(0, Math.round(searchRanking)));
-  return ((10 - rank) * 2 ** 26 + Math.min(downloads, DOWNLOADS_CAP)) * 2 ** 20 + Math.min(stars, STARS_CAP);
+  return (10 - rank) * RANK_STEP + popularityScore(downloads, stars);
 }
+
+/** Downloads and stars weighed together (see `popularityKey`); below 100 for any real figures. */
+function popularityScore(downloads: number, stars: number): number {
+  return Math.log1p(Math.max(0, downloads)) + Math.log1p(Math.max(0, stars));
+}
+
+/** One ranking step outweighs any popularity score (ln(1 + 2^53) × 2 is about 74). */
+const RANK_STEP = 1000;
 
 function grow<T extends Uint8Array | Float64Array>(from: T, to: T): T {
   to.set(from);

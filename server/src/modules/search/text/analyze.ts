@@ -13,7 +13,17 @@ export interface AnalyzeOptions {
    * `ipadapter`). Worth it for short fields (names, class names), too costly for descriptions.
    */
   joinAcrossSpaces: boolean;
+  /**
+   * Also join whole neighbouring words, two or three, generic words included (`ComfyUI Impact
+   * Pack` → `impactpack`, `comfyuiimpact`, `comfyuiimpactpack`; `AnimateDiff Evolved` →
+   * `animatediffevolved`): people type a name's words run together. Only for pack ids and names,
+   * where it adds a few terms per pack.
+   */
+  joinWords?: boolean;
 }
+
+/** At most this many neighbouring words are joined into one term (`joinWords`). */
+const MAX_JOINED_WORDS = 3;
 
 /** Terms longer than this are noise (hashes, base64) and are not indexed. */
 export const MAX_TERM_LENGTH = 40;
@@ -32,16 +42,32 @@ export function analyze(text: string, options: AnalyzeOptions, sink: TermSink): 
   let previous: Part | null = null;
   let previousCjk: Part | null = null;
   let run: Part[] = [];
+  // The last few whole words (runs), for `joinWords`.
+  let words: Part[] = [];
   const endRun = () => {
-    if (run.length > 2)
-      emit(run.map((p) => p.term).join(''), (run[0] as Part).start, (run[run.length - 1] as Part).end);
+    if (run.length === 0) return;
+    const word: Part = {
+      term: run.map((p) => p.term).join(''),
+      start: (run[0] as Part).start,
+      end: (run[run.length - 1] as Part).end,
+      cjk: false,
+    };
+    if (run.length > 2) emit(word.term, word.start, word.end);
     run = [];
+    if (!options.joinWords) return;
+    words.push(word);
+    if (words.length > MAX_JOINED_WORDS) words.shift();
+    for (let from = words.length - 2; from >= 0; from--) {
+      const joined = words.slice(from);
+      emit(joined.map((w) => w.term).join(''), (joined[0] as Part).start, word.end, true);
+    }
   };
   scanParts(text, (term, start, end, cjk, boundary) => {
     if (boundary !== Boundary.None) endRun();
     emit(term, start, end);
     const part: Part = { term, start, end, cjk };
     if (cjk) {
+      words = [];
       if (previousCjk && boundary === Boundary.None) emit(previousCjk.term + term, previousCjk.start, end);
       previousCjk = part;
       previous = null;

@@ -12,6 +12,7 @@ import { ContactAdmins } from '../../../components/ui/contact-admins';
 import { LoadState } from '../../../components/ui/load-state';
 import { RegistryNote } from '../../../components/ui/registry-note';
 import { PageSpinner } from '../../../components/ui/spinner';
+import { packTags, TagList } from '../../../components/ui/tag-list';
 import { installableFromRegistry, installCommands } from '../../../lib/catalogue/install-commands';
 import { licenseText } from '../../../lib/catalogue/license';
 import { isUnclaimed } from '../../../lib/catalogue/unclaimed';
@@ -290,6 +291,18 @@ export function NodePage() {
                       )}
                     </dd>
                   </div>
+                  {packTags(pack).length > 0 ? (
+                    <div>
+                      <dt className="text-slate-600 dark:text-slate-400">{t('details.tags')}</dt>
+                      <dd className="mt-1">
+                        <TagList
+                          tags={packTags(pack)}
+                          label={t('details.tags')}
+                          linkLabel={(tag) => t('details.tagLink', { tag })}
+                        />
+                      </dd>
+                    </div>
+                  ) : null}
                   <div>
                     <dt className="text-slate-600 dark:text-slate-400">{t('details.license')}</dt>
                     <dd className="break-words">{licenseText(pack.license) || t('details.noLicense')}</dd>

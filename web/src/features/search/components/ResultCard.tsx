@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { components } from '../../../api/schema.gen';
+import { packTags, TagList } from '../../../components/ui/tag-list';
 import { installCommands } from '../../../lib/catalogue/install-commands';
 import { markdownToPlain, rangesOnPlain } from '../../../lib/catalogue/plain-text';
 import { isUnclaimed } from '../../../lib/catalogue/unclaimed';
@@ -8,6 +9,9 @@ import { formatCompact, formatNumber } from '../../../lib/format';
 import { Highlighted } from './Highlighted';
 
 type SearchNode = components['schemas']['SearchNode'];
+
+/** A card shows this many tags at most; the pack page shows them all. */
+const MAX_CARD_TAGS = 6;
 
 /** One pack in the results: name and description with matches marked, figures, matching classes. */
 export function ResultCard({ node, onOpen }: { node: SearchNode; onOpen: () => void }) {
@@ -86,6 +90,11 @@ export function ResultCard({ node, onOpen }: { node: SearchNode; onOpen: () => v
           ))}
         </p>
       ) : null}
+      <TagList
+        tags={packTags(node).slice(0, MAX_CARD_TAGS)}
+        label={t('card.tags')}
+        linkLabel={(tag) => t('card.tagLink', { tag })}
+      />
       {install ? (
         <p data-testid="card-install" className="relative z-10 min-w-0 text-xs text-slate-600 dark:text-slate-400">
           {t('card.install')}{' '}

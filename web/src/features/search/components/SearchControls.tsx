@@ -11,6 +11,7 @@ import {
   type SortOrder,
   sortOrders,
 } from '../lib/search-params';
+import { PublisherFilter } from './PublisherFilter';
 import { ValueFilter } from './ValueFilter';
 
 export interface SearchControlsProps {
@@ -85,13 +86,7 @@ export function SearchControls({ state, onChange }: SearchControlsProps) {
               ))}
             </div>
           </fieldset>
-          <ValueFilter
-            legend={t('filters.publisher')}
-            inputLabel={t('filters.publisherInput')}
-            placeholder={t('filters.publisherPlaceholder')}
-            values={state.publisher}
-            onChange={(publisher) => onChange({ publisher, page: 1 })}
-          />
+          <PublisherFilter values={state.publisher} onChange={(publisher) => onChange({ publisher, page: 1 })} />
           <ValueFilter
             legend={t('filters.tags')}
             inputLabel={t('filters.tagInput')}

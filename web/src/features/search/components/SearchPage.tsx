@@ -9,6 +9,7 @@ import { type SearchNodesParams, useSearchNodes } from '../api/search-nodes';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
 import { addRecentSearch, clearRecentSearches, readRecentSearches } from '../lib/recent-searches';
 import { hasFilters, noFilters, parseSearchState, type SearchState, searchStateToParams } from '../lib/search-params';
+import { CoreClassNotice } from './CoreClassNotice';
 import { ResultCard } from './ResultCard';
 import { SearchBox } from './SearchBox';
 import { SearchControls } from './SearchControls';
@@ -130,6 +131,10 @@ export function SearchPage({ intro }: { intro?: ReactNode }) {
           <SearchControls state={state} onChange={(patch) => update(patch)} />
         </div>
 
+        {/* Above the packs that merely register a class of the same name. */}
+        {data?.core_comfy_nodes?.map((core) => (
+          <CoreClassNotice key={core.name} name={core.name} />
+        ))}
         {results.isPending ? (
           <div className="flex justify-center py-16">
             <Spinner label={t('results.loading')} />
