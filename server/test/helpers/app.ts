@@ -7,6 +7,7 @@ import type { DatabaseHandle } from '../../src/db/database.js';
 import { testConfig } from './config.js';
 import { createTestDatabase } from './database.js';
 import { type Factories, factoriesFor } from './factories.js';
+import { sharedSchemaCompilers } from './schema-compilers.js';
 
 /** A client that sends requests through the real app, optionally as a signed-in account. */
 export interface TestClient {
@@ -43,7 +44,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   const config = testConfig(env);
   const database = await createTestDatabase();
   const ctx = createContext(config, database);
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, { schemaController: sharedSchemaCompilers });
   await app.ready();
   const client = (headers: Record<string, string>): TestClient => {
     const inject = (options: InjectOptions) =>
