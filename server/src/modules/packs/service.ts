@@ -5,6 +5,8 @@ import { badRequest, conflict } from '../../lib/errors.js';
 import { pageNumber, pageSize } from '../../lib/paging.js';
 import type { Viewer } from '../auth/viewer.js';
 import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
+import { nodeIdProblem, normalizeNodeId } from '../catalogue/node-id.js';
+import { type AdminPackInput, adminPackColumns, type PackInput, packColumns } from '../catalogue/pack-columns.js';
 import type { NodeJson, NodesPageJson } from '../catalogue/wire.js';
 import { presentNodes } from '../nodes/present.js';
 import { findNodeByAnyCase } from '../nodes/repository.js';
@@ -12,8 +14,6 @@ import { allows, allowsWrite, loadPublisherAccess, requirePublisherWrite } from 
 import { isUniqueViolation } from '../publishers/db-guards.js';
 import { findPublisher, memberRole } from '../publishers/repository.js';
 import { requirePackWrite } from './access.js';
-import { type AdminPackInput, adminPackColumns, type PackInput, packColumns } from './fields.js';
-import { nodeIdProblem, normalizeNodeId } from './node-id.js';
 import { presentPack } from './present.js';
 import { countNodesOfPublisher, insertNode, listNodesOfPublisher, updateNodeRow } from './repository.js';
 

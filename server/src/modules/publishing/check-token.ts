@@ -1,8 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, NodesTable, PublishersTable } from '../../db/schema.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
+import { requireNoPublishingBan } from '../catalogue/publishing-ban.js';
 import { verifyPublisherToken } from '../tokens/verify.js';
-import { requireNoPublishingBan } from './bans.js';
 import { findPackByAnyCase, findPublisherRow } from './repository.js';
 
 /** Who may publish, as established by `checkPublishToken`. */

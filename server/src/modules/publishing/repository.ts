@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { Database, NodesTable, NodeVersionsTable, PublishersTable, StorageFilesTable } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
-import { normalizeNodeId } from '../packs/node-id.js';
+import { normalizeNodeId } from '../catalogue/node-id.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

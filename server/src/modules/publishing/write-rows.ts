@@ -4,8 +4,8 @@ import { badRequest, forbidden } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordCatalogueChange } from '../catalogue/changes.js';
 import { compareVersionsDesc, refreshLatestVersion } from '../catalogue/latest-version.js';
-import { nodeIdProblem, normalizeNodeId } from '../packs/node-id.js';
-import { type PackFields, packPatch } from './pack-fields.js';
+import { nodeIdProblem, normalizeNodeId } from '../catalogue/node-id.js';
+import { type PackFields, packPatch } from '../catalogue/pack-columns.js';
 import { findPackByAnyCase, insertPack, insertVersion, updatePack, versionNumbersOf } from './repository.js';
 import { TICKET_STALE_MS } from './upload-ticket.js';
 import type { VersionFields } from './validate-request.js';
@@ -14,7 +14,7 @@ export interface WriteRowsInput {
   publisherId: string;
   /** The node id as the request spelt it; a new pack keeps this spelling. */
   nodeId: string;
-  pack: PackFields & { author?: string; category?: string; tags?: string[] };
+  pack: PackFields;
   version: VersionFields;
   /** The signed-in user for browser publishing; null for a token. */
   actorUserId: string | null;
@@ -61,10 +61,8 @@ export async function writeVersionRows(trx: Transaction<Database>, input: WriteR
     const newest = live.every((v) => compareVersionsDesc({ version: input.version.version }, v) <= 0);
     if (newest || existing.status === 'NodeStatusDeleted') {
       await updatePack(trx, pack.id, {
+        // Author, category and tags follow the same rule: only stated values overwrite.
         ...packPatch(input.pack, input.now),
-        ...(input.pack.author ? { author: input.pack.author } : {}),
-        ...(input.pack.category ? { category: input.pack.category } : {}),
-        ...(input.pack.tags && input.pack.tags.length > 0 ? { tags: JSON.stringify(input.pack.tags) } : {}),
         // Publishing to a pack its owner deleted brings it back.
         ...(existing.status === 'NodeStatusDeleted' ? { status: 'NodeStatusActive' as const } : {}),
       });
