@@ -3,10 +3,9 @@ import { Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { archiveLimitsFromConfig } from '../../config/archive.js';
 import type { AppContext } from '../../context.js';
-import { changeVersionStatus } from '../admin/version-repository.js';
 import type { AnalyzeArchive } from '../archive/types.js';
 import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
-import { refreshLatestVersion } from '../catalogue/latest-version.js';
+import { changeVersionStatus } from '../catalogue/version-status.js';
 import { type JobHandler, PermanentJobError } from '../jobs/types.js';
 import { AnalysisLimitError } from '../pipeline/analyser-pool.js';
 import { replaceExtractedComfyNodes } from '../pipeline/comfy-nodes.js';
@@ -82,7 +81,6 @@ export function analyseMirroredHandler(ctx: AppContext, analyze: AnalyzeArchive)
         }
         if (flagged) {
           await changeVersionStatus(trx, version, { status: outcome.status, reason: outcome.reason }, null);
-          await refreshLatestVersion(trx, version.node_id);
         }
         await recordCatalogueChange(trx, [version.node_id]);
       });

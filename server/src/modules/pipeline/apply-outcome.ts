@@ -1,17 +1,17 @@
-import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { DialectName } from '../../db/dialect.js';
 import type { Database, NodeVersionsTable } from '../../db/schema.js';
 import { parseJsonArray } from '../../db/values.js';
 import { isHttpUrl } from '../../lib/http-url.js';
-import { newId } from '../../lib/ids.js';
 import type { ArchiveAnalysis, PackMetadata } from '../archive/types.js';
 import { recordCatalogueChange } from '../catalogue/changes.js';
-import { compareVersionsDesc, refreshLatestVersion } from '../catalogue/latest-version.js';
+import { isNewestVersion } from '../catalogue/latest-version.js';
 import { packPatch } from '../catalogue/pack-columns.js';
 import { findPublishingBan } from '../catalogue/publishing-ban.js';
+import { changeVersionStatus } from '../catalogue/version-status.js';
 import { replaceExtractedComfyNodes } from './comfy-nodes.js';
 import { bannedOutcome, type VersionOutcome } from './outcome.js';
-import { liveVersionNumbers, lockVersion, setStage } from './repository.js';
+import { lockVersion, setStage } from './repository.js';
 
 export interface ApplyInput {
   versionId: string;
@@ -72,24 +72,10 @@ export async function applyOutcome(
     }
     const statusChanged = version.status !== outcome.status || version.status_reason !== outcome.reason;
     if (statusChanged) {
-      patch.status = outcome.status;
-      patch.status_reason = outcome.reason;
-      await trx
-        .insertInto('node_version_status_history')
-        .values({
-          id: newId(),
-          node_version_id: version.id,
-          from_status: version.status,
-          from_reason: version.status_reason,
-          to_status: outcome.status,
-          to_reason: outcome.reason,
-          actor_user_id: null,
-          created_at: now,
-        })
-        .execute();
+      await changeVersionStatus(trx, version, { status: outcome.status, reason: outcome.reason }, null, patch, now);
+    } else {
+      await trx.updateTable('node_versions').set(patch).where('id', '=', version.id).execute();
     }
-    await trx.updateTable('node_versions').set(patch).where('id', '=', version.id).execute();
-    await refreshLatestVersion(trx, version.node_id);
     await recordCatalogueChange(trx, [version.node_id]);
     const failed = !analysis?.ok;
     await setStage(trx, version.id, failed ? 'failed' : 'done', now, {
@@ -118,12 +104,6 @@ function blankVersionFields(version: Selectable<NodeVersionsTable>, meta: PackMe
     patch.supported_comfyui_frontend_version = meta.supportedComfyuiFrontendVersion;
   }
   return patch;
-}
-
-/** Whether no live version of the pack is higher: only the newest version speaks for the pack. */
-async function isNewestVersion(trx: Transaction<Database>, nodeId: string, version: string): Promise<boolean> {
-  const others = await liveVersionNumbers(trx, nodeId);
-  return others.every((o) => o.version === version || compareVersionsDesc({ version }, o) <= 0);
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { Database, NodesTable, NodeVersionsTable, PublishersTable, StorageFilesTable } from '../../db/schema.js';
-import { newId } from '../../lib/ids.js';
 import { normalizeNodeId } from '../catalogue/node-id.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -34,39 +33,6 @@ export async function versionExists(db: Db, nodeId: string, version: string): Pr
     .where('version', '=', version)
     .executeTakeFirst();
   return row !== undefined;
-}
-
-/** The version numbers a pack has, whatever their status. */
-export async function versionNumbersOf(db: Db, nodeId: string): Promise<{ id: string; version: string }[]> {
-  return db
-    .selectFrom('node_versions')
-    .select(['id', 'version'])
-    .where('node_id', '=', nodeId)
-    .where('status', 'not in', ['NodeVersionStatusDeleted', 'NodeVersionStatusBanned'])
-    .execute();
-}
-
-/** Creates a version and its first status-history row (system actor unless given). */
-export async function insertVersion(
-  db: Db,
-  values: Insertable<NodeVersionsTable>,
-  actorUserId: string | null,
-): Promise<Selectable<NodeVersionsTable>> {
-  const row = await db.insertInto('node_versions').values(values).returningAll().executeTakeFirstOrThrow();
-  await db
-    .insertInto('node_version_status_history')
-    .values({
-      id: newId(),
-      node_version_id: row.id,
-      from_status: null,
-      from_reason: null,
-      to_status: row.status,
-      to_reason: row.status_reason,
-      actor_user_id: actorUserId,
-      created_at: row.created_at,
-    })
-    .execute();
-  return row;
 }
 
 /** A version of a pack by id, or undefined. */

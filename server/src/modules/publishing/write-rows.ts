@@ -3,10 +3,11 @@ import type { Database, NodesTable, NodeVersionsTable } from '../../db/schema.js
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordCatalogueChange } from '../catalogue/changes.js';
-import { compareVersionsDesc, refreshLatestVersion } from '../catalogue/latest-version.js';
+import { isNewestVersion, refreshLatestVersion } from '../catalogue/latest-version.js';
 import { nodeIdProblem, normalizeNodeId } from '../catalogue/node-id.js';
 import { type PackFields, packPatch } from '../catalogue/pack-columns.js';
-import { findPackByAnyCase, insertPack, insertVersion, updatePack, versionNumbersOf } from './repository.js';
+import { createVersion } from '../catalogue/version-status.js';
+import { findPackByAnyCase, insertPack, updatePack } from './repository.js';
 import { TICKET_STALE_MS } from './upload-ticket.js';
 import type { VersionFields } from './validate-request.js';
 
@@ -57,9 +58,7 @@ export async function writeVersionRows(trx: Transaction<Database>, input: WriteR
   if (sameVersion && !replaceable) throw badRequest('The node version already exists');
 
   if (existing) {
-    const live = await versionNumbersOf(trx, pack.id);
-    const newest = live.every((v) => compareVersionsDesc({ version: input.version.version }, v) <= 0);
-    if (newest || existing.status === 'NodeStatusDeleted') {
+    if ((await isNewestVersion(trx, pack.id, input.version.version)) || existing.status === 'NodeStatusDeleted') {
       await updatePack(trx, pack.id, {
         // Author, category and tags follow the same rule: only stated values overwrite.
         ...packPatch(input.pack, input.now),
@@ -81,7 +80,7 @@ export async function writeVersionRows(trx: Transaction<Database>, input: WriteR
       .returningAll()
       .executeTakeFirstOrThrow();
   } else {
-    version = await insertVersion(
+    version = await createVersion(
       trx,
       {
         ...fields,
