@@ -11,6 +11,7 @@ import healthRoutes from './health/routes.js';
 import metricsModule from './metrics/routes.js';
 import mirrorRoutes from './mirror/routes.js';
 import nodesRoutes from './nodes/routes/index.js';
+import versionsRoutes from './nodes/routes/versions.js';
 import packsModule from './packs/routes/index.js';
 import publishersModule from './publishers/routes/index.js';
 import publishingRoutes from './publishing/routes/index.js';
@@ -19,7 +20,6 @@ import reviewRoutes from './reviews/routes.js';
 import searchModule from './search/routes/index.js';
 import tokenRoutes from './tokens/routes.js';
 import usersRoutes from './users/routes.js';
-import versionsRoutes from './versions/routes.js';
 
 /**
  * Every API module's routes, registered in this order. Each module owns its folder:

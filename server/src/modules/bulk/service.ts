@@ -1,9 +1,9 @@
 import type { AppContext } from '../../context.js';
 import { normalizeVersion } from '../catalogue/latest-version.js';
 import type { NodeVersionJson } from '../catalogue/wire.js';
+import { presentVersion } from '../nodes/present-version.js';
 import { findNodesByAnyCase } from '../nodes/repository.js';
-import { presentVersion } from '../versions/present.js';
-import { findVersionsOfNodes } from '../versions/repository.js';
+import { findVersionsOfNodes } from '../nodes/versions-repository.js';
 
 export interface VersionIdentifier {
   node_id: string;

@@ -6,9 +6,9 @@ import { compareVersionsDesc } from '../catalogue/latest-version.js';
 import { serializeComfyNode, serializeNode, serializeVersion } from '../catalogue/serialize.js';
 import { cacheUpstreamArchive, findUncachedArchive } from '../mirror/archive-cache.js';
 import { findPublisher } from '../mirror/repository.js';
+import { listVersionsOfNode, type VersionRow } from '../nodes/versions-repository.js';
 import { findPackByAnyCase } from '../publishing/repository.js';
 import { archiveKey } from '../storage/blob-store.js';
-import { listVersionsOfNode, type VersionRow } from '../versions/repository.js';
 import { BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, BUNDLE_METADATA } from './format.js';
 
 /** A pack, a version or an archive the bundle cannot be made with. */

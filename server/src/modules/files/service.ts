@@ -6,9 +6,9 @@ import { forbidden, notFound } from '../../lib/errors.js';
 import type { Viewer } from '../auth/viewer.js';
 import { fetchUpstreamArchive, findUncachedArchive } from '../mirror/archive-cache.js';
 import { findNodeByAnyCase } from '../nodes/repository.js';
+import { requireVersion } from '../nodes/versions-service.js';
 import { memberRole } from '../publishers/repository.js';
 import { isValidBlobKey } from '../storage/blob-store.js';
-import { requireVersion } from '../versions/service.js';
 import { type ArchiveRow, findArchiveByKey, findVersionArchive } from './repository.js';
 
 /** An archive ready to stream. */

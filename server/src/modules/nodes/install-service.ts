@@ -2,10 +2,10 @@ import type { AppContext } from '../../context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { normalizeVersion } from '../catalogue/latest-version.js';
 import type { NodeVersionJson } from '../catalogue/wire.js';
-import { downloadKeyOf, presentVersion } from '../versions/present.js';
-import type { VersionRow } from '../versions/repository.js';
 import { findInstallTarget, recordInstall } from './install-repository.js';
 import { NodeMovedError } from './node-access.js';
+import { downloadKeyOf, presentVersion } from './present-version.js';
+import type { VersionRow } from './versions-repository.js';
 
 /**
  * Resolves what `GET /nodes/{id}/install[?version=]` hands out and counts the install.

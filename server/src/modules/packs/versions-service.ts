@@ -5,8 +5,8 @@ import type { Viewer } from '../auth/viewer.js';
 import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
 import { changeVersionStatus } from '../catalogue/version-status.js';
 import type { NodeVersionJson } from '../catalogue/wire.js';
-import { presentVersion } from '../versions/present.js';
-import { findVersionsByIds, type VersionRow } from '../versions/repository.js';
+import { presentVersion } from '../nodes/present-version.js';
+import { findVersionsByIds, type VersionRow } from '../nodes/versions-repository.js';
 import { requirePackWrite } from './access.js';
 import { updateVersionRow } from './repository.js';
 
