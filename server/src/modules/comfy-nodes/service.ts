@@ -8,7 +8,7 @@ import { presentNode } from '../nodes/present.js';
 import { findNodesByIds, type NodeRow } from '../nodes/repository.js';
 import { findVersion } from '../nodes/versions-repository.js';
 import { requireVersion } from '../nodes/versions-service.js';
-import { coreClassNames } from '../resolve/core-nodes.js';
+import { coreClassNames } from './core-nodes.js';
 import {
   type ComfyNodeFilter,
   type ComfyNodeRow,
