@@ -6,6 +6,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Viewer } from '../auth/viewer.js';
 import { nodeIdProblem, normalizeNodeId } from '../catalogue/node-id.js';
 import { adminPackColumns, type PackInput, packColumns } from '../catalogue/pack-columns.js';
+import { packNotFound } from '../catalogue/pack-guards.js';
 import { type NodeJson, UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
 import { ensureUnclaimedPublisher } from '../catalogue-import/repository.js';
 import { presentNode } from '../nodes/present.js';
@@ -106,7 +107,7 @@ export async function updateNodeAsAdmin(
   const columns = adminColumns(input);
   const row = await adminAction(ctx, viewer, async (trx) => {
     const node = await findNodeByAnyCase(trx, nodeId);
-    if (!node) throw notFound('Node not found');
+    if (!node) throw packNotFound();
     if (input.publisher !== undefined) {
       if (input.publisher.id === UNCLAIMED_PUBLISHER_ID) await ensureUnclaimedPublisher(trx);
       else if (!(await findPublisher(trx, input.publisher.id))) throw notFound('Publisher not found');

@@ -4,6 +4,7 @@ import type { Database, NodeVersionStatus } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Viewer } from '../auth/viewer.js';
 import { normalizeVersion } from '../catalogue/latest-version.js';
+import { packNotFound } from '../catalogue/pack-guards.js';
 import { serializeVersion } from '../catalogue/serialize.js';
 import { changeVersionStatus } from '../catalogue/version-status.js';
 import type { NodeVersionJson } from '../catalogue/wire.js';
@@ -36,7 +37,7 @@ export async function loadVersion(
   versionNumber: string,
 ): Promise<VersionRow> {
   const node = await findNodeByAnyCase(db, nodeId);
-  if (!node) throw notFound('Node not found', `no node ${nodeId}`);
+  if (!node) throw packNotFound(`no node ${nodeId}`);
   const version = await findVersion(db, node.id, normalizeVersion(versionNumber) ?? versionNumber);
   if (!version) throw notFound('Node version not found', `no version ${versionNumber} of ${node.id}`);
   return version;

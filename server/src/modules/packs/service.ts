@@ -5,6 +5,7 @@ import { badRequest, conflict } from '../../lib/errors.js';
 import { pageNumber, pageSize } from '../../lib/paging.js';
 import type { Viewer } from '../auth/viewer.js';
 import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
+import { catalogueWrite } from '../catalogue/unit-of-work.js';
 import { nodeIdProblem, normalizeNodeId } from '../catalogue/node-id.js';
 import { type AdminPackInput, adminPackColumns, type PackInput, packColumns } from '../catalogue/pack-columns.js';
 import type { NodeJson, NodesPageJson } from '../catalogue/wire.js';
@@ -34,7 +35,7 @@ export async function createPack(
   const taken = await findNodeByAnyCase(ctx.db, id);
   if (taken) throw conflict(ALREADY_EXISTS, `duplicate node id: "${taken.id}" is already registered`);
   try {
-    const row = await ctx.db.transaction().execute(async (trx) => {
+    const row = await catalogueWrite(ctx, async ({ trx, touch }) => {
       const created = await insertNode(trx, {
         ...columns,
         id,
@@ -42,10 +43,9 @@ export async function createPack(
         publisher_id: publisherId,
         name: columns.name ?? id,
       });
-      await recordCatalogueChange(trx, [id]);
+      touch(id);
       return created;
     });
-    announceCatalogueChange(ctx.events, [id]);
     return presentPack(ctx, row);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(ALREADY_EXISTS, `duplicate node id: "${id}" was registered meanwhile`);
@@ -66,23 +66,21 @@ export async function updatePack(
     throw badRequest('Node ID cannot be changed', `path says "${node.id}", body says "${input.id}"`);
   }
   const patch = { ...packColumns(input), ...(viewer.isAdmin ? adminPackColumns(input) : {}), updated_at: nowIso() };
-  const row = await ctx.db.transaction().execute(async (trx) => {
+  const row = await catalogueWrite(ctx, async ({ trx, touch }) => {
     const updated = await updateNodeRow(trx, node.id, patch);
-    await recordCatalogueChange(trx, [node.id]);
+    touch(node.id);
     return updated;
   });
-  announceCatalogueChange(ctx.events, [node.id]);
   return presentPack(ctx, row);
 }
 
 /** `DELETE /publishers/{p}/nodes/{n}`: soft delete; the pack disappears from lists, its id stays taken. */
 export async function deletePack(ctx: AppContext, viewer: Viewer, publisherId: string, nodeId: string): Promise<void> {
   const { node } = await requirePackWrite(ctx.db, viewer, publisherId, nodeId);
-  await ctx.db.transaction().execute(async (trx) => {
+  await catalogueWrite(ctx, async ({ trx, touch }) => {
     await updateNodeRow(trx, node.id, { status: 'NodeStatusDeleted', updated_at: nowIso() });
-    await recordCatalogueChange(trx, [node.id]);
+    touch(node.id);
   });
-  announceCatalogueChange(ctx.events, [node.id]);
 }
 
 /** `GET /publishers/{p}/nodes/{n}/permissions`: whether the caller may change this pack now. */

@@ -3,6 +3,7 @@ import { nowIso } from '../../db/values.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { Viewer } from '../auth/viewer.js';
 import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
+import { catalogueWrite } from '../catalogue/unit-of-work.js';
 import { changeVersionStatus } from '../catalogue/version-status.js';
 import type { NodeVersionJson } from '../catalogue/wire.js';
 import { presentVersion } from '../nodes/present-version.js';
@@ -28,16 +29,15 @@ export async function updateVersion(
 ): Promise<NodeVersionJson> {
   const { node } = await requirePackWrite(ctx.db, viewer, target.publisherId, target.nodeId);
   const version = await loadVersion(ctx, node.id, target.versionId);
-  await ctx.db.transaction().execute(async (trx) => {
+  await catalogueWrite(ctx, async ({ trx, touch }) => {
     await updateVersionRow(trx, version.id, {
       ...(input.changelog !== undefined ? { changelog: input.changelog } : {}),
       ...(input.deprecated !== undefined ? { deprecated: input.deprecated } : {}),
       updated_at: nowIso(),
     });
     // The latest version is embedded in catalogue entries, and deprecation shows there.
-    await recordCatalogueChange(trx, [node.id]);
+    touch(node.id);
   });
-  announceCatalogueChange(ctx.events, [node.id]);
   const [updated] = await findVersionsByIds(ctx.db, [version.id]);
   if (!updated) throw notFound('Node version not found');
   return presentVersion(ctx.storage, updated, true);
@@ -56,7 +56,7 @@ export async function deleteVersion(
   const { node } = await requirePackWrite(ctx.db, viewer, target.publisherId, target.nodeId);
   const version = await loadVersion(ctx, node.id, target.versionId);
   if (version.status === 'NodeVersionStatusBanned') throw forbidden('Node version is banned', 'ask an admin');
-  await ctx.db.transaction().execute(async (trx) => {
+  await catalogueWrite(ctx, async ({ trx, touch }) => {
     // The reason stays: a deletion by its publisher needs none, and an earlier one still explains.
     await changeVersionStatus(
       trx,
@@ -64,7 +64,6 @@ export async function deleteVersion(
       { status: 'NodeVersionStatusDeleted', reason: version.status_reason },
       viewer.id,
     );
-    await recordCatalogueChange(trx, [node.id]);
+    touch(node.id);
   });
-  announceCatalogueChange(ctx.events, [node.id]);
 }

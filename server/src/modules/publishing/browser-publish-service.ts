@@ -4,10 +4,11 @@ import type { Readable } from 'node:stream';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { NodeVersionsTable } from '../../db/schema.js';
-import { badRequest, forbidden, withCode } from '../../lib/errors.js';
+import { badRequest, withCode } from '../../lib/errors.js';
 import type { Viewer } from '../auth/viewer.js';
 import { announceCatalogueChange } from '../catalogue/changes.js';
 import { normalizeVersion } from '../catalogue/latest-version.js';
+import { requirePublishablePack } from '../catalogue/pack-guards.js';
 import { requireNoPublishingBan } from '../catalogue/publishing-ban.js';
 import { announceJobQueued } from '../jobs/queue.js';
 import { PROCESS_ARCHIVE_JOB } from '../pipeline/process-archive.js';
@@ -66,10 +67,7 @@ export async function publishFromBrowser(
 ): Promise<Selectable<NodeVersionsTable>> {
   await requirePublisherWrite(ctx.db, viewer, input.publisherId, 'manage-packs');
   const existing = await findPackByAnyCase(ctx.db, input.nodeId);
-  if (existing?.status === 'NodeStatusBanned') throw forbidden('Node Banned', `node ${existing.id} is banned`);
-  if (existing && existing.publisher_id !== input.publisherId) {
-    throw forbidden('Permission denied', `node ${existing.id} belongs to another publisher`);
-  }
+  requirePublishablePack(existing, input.publisherId);
   await requireNoPublishingBan(ctx.db, input.publisherId, input.nodeId);
   const max = ctx.config.publishing.MAX_ARCHIVE_BYTES;
   checkZipContentType(input.contentType);

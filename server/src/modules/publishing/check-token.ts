@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, NodesTable, PublishersTable } from '../../db/schema.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
+import { requirePublishablePack } from '../catalogue/pack-guards.js';
 import { requireNoPublishingBan } from '../catalogue/publishing-ban.js';
 import { verifyPublisherToken } from '../tokens/verify.js';
 import { findPackByAnyCase, findPublisherRow } from './repository.js';
@@ -34,10 +35,7 @@ export async function checkPublishToken(
     throw forbidden('Publisher Banned', `publisher ${publisherId} is banned and cannot publish`);
   }
   const pack = await findPackByAnyCase(db, nodeId);
-  if (pack?.status === 'NodeStatusBanned') throw forbidden('Node Banned', `node ${pack.id} is banned`);
-  if (pack && pack.publisher_id !== publisherId) {
-    throw forbidden('Permission denied', `node ${pack.id} belongs to another publisher`);
-  }
+  requirePublishablePack(pack, publisherId);
   if (!publisher) throw badRequest('Failed to validate token', `publisher ${publisherId} does not exist`);
   const tokenRow = token ? await verifyPublisherToken(db, publisherId, token, nodeId) : null;
   if (!tokenRow) throw badRequest('Invalid personal access token');

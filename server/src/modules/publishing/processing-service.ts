@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { NodeVersionsTable } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import type { Viewer } from '../auth/viewer.js';
+import { packNotFound } from '../catalogue/pack-guards.js';
 import { parseFindings } from '../pipeline/outcome.js';
 import { findProcessing } from '../pipeline/repository.js';
 import { requirePublisherRead } from '../publishers/access.js';
@@ -20,7 +21,7 @@ export async function getProcessingStatus(
 ): Promise<ProcessingStatusJson> {
   await requirePublisherRead(ctx.db, viewer, params.publisherId, 'manage-packs');
   const pack = await findPackByAnyCase(ctx.db, params.nodeId);
-  if (!pack || pack.publisher_id !== params.publisherId) throw notFound('Node not found');
+  if (!pack || pack.publisher_id !== params.publisherId) throw packNotFound();
   const version = await findVersionOfPack(ctx.db, pack.id, params.versionId);
   if (!version) throw notFound('Node version not found');
   return describeProcessing(ctx, version);

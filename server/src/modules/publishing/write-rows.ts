@@ -1,11 +1,12 @@
 import type { Selectable, Transaction } from 'kysely';
 import type { Database, NodesTable, NodeVersionsTable } from '../../db/schema.js';
-import { badRequest, forbidden } from '../../lib/errors.js';
+import { badRequest } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordCatalogueChange } from '../catalogue/changes.js';
 import { isNewestVersion, refreshLatestVersion } from '../catalogue/latest-version.js';
 import { nodeIdProblem, normalizeNodeId } from '../catalogue/node-id.js';
 import { type PackFields, packPatch } from '../catalogue/pack-columns.js';
+import { packBanned, packOfAnotherPublisher } from '../catalogue/pack-guards.js';
 import { createVersion } from '../catalogue/version-status.js';
 import { findPackByAnyCase, insertPack, updatePack } from './repository.js';
 import { TICKET_STALE_MS } from './upload-ticket.js';
@@ -40,9 +41,9 @@ export async function writeVersionRows(trx: Transaction<Database>, input: WriteR
   const existing = await findPackByAnyCase(trx, input.nodeId);
   // Checked again inside the transaction: another publisher may have created the pack meanwhile.
   if (existing && existing.publisher_id !== input.publisherId) {
-    throw forbidden('Permission denied', `node ${existing.id} belongs to another publisher`);
+    throw packOfAnotherPublisher(existing.id);
   }
-  if (existing?.status === 'NodeStatusBanned') throw forbidden('Node Banned', `node ${existing.id} is banned`);
+  if (existing?.status === 'NodeStatusBanned') throw packBanned(existing.id);
   const pack = existing ?? (await createPack(trx, input));
 
   const sameVersion = await trx
