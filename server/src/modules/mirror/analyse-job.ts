@@ -4,7 +4,6 @@ import { Value } from 'typebox/value';
 import { archiveLimitsFromConfig } from '../../config/archive.js';
 import type { AppContext } from '../../context.js';
 import type { AnalyzeArchive } from '../archive/types.js';
-import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
 import { catalogueWrite } from '../catalogue/unit-of-work.js';
 import { changeVersionStatus } from '../catalogue/version-status.js';
 import { type JobHandler, PermanentJobError } from '../jobs/types.js';

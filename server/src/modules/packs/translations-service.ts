@@ -2,9 +2,8 @@ import type { AppContext } from '../../context.js';
 import { nowIso, parseJsonObject } from '../../db/values.js';
 
 import type { Viewer } from '../auth/viewer.js';
-import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
-import { catalogueWrite } from '../catalogue/unit-of-work.js';
 import { packNotFound } from '../catalogue/pack-guards.js';
+import { catalogueWrite } from '../catalogue/unit-of-work.js';
 import type { NodeJson } from '../catalogue/wire.js';
 import { findNodeByAnyCase } from '../nodes/repository.js';
 import { getNode } from '../nodes/service.js';

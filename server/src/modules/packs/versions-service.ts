@@ -2,7 +2,6 @@ import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/values.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { Viewer } from '../auth/viewer.js';
-import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
 import { catalogueWrite } from '../catalogue/unit-of-work.js';
 import { changeVersionStatus } from '../catalogue/version-status.js';
 import type { NodeVersionJson } from '../catalogue/wire.js';
