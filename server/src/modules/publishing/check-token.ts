@@ -22,7 +22,7 @@ export interface PublishAccess {
  * 5. the token is missing or not one of this publisher's → 400 `Invalid personal access token`.
  * Revoked tokens are deleted rows, so they fail step 5 like a wrong one. A token of this
  * publisher that has expired → 401, or is limited to other packs → 403 (see tokens/verify.ts).
- * 6. a ban of the token's creator or of an owner of the publisher → 403 (see bans.ts).
+ * 6. a ban of the token's creator or of an owner of the publisher → 403 (see catalogue/publishing-ban.ts).
  */
 export async function checkPublishToken(
   db: Kysely<Database>,
