@@ -1,13 +1,13 @@
-import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { Selectable, Updateable } from 'kysely';
 import type { DialectName } from '../../db/dialect.js';
-import type { Database, NodeVersionsTable } from '../../db/schema.js';
+import type { NodeVersionsTable } from '../../db/schema.js';
 import { parseJsonArray } from '../../db/values.js';
 import { isHttpUrl } from '../../lib/http-url.js';
 import type { ArchiveAnalysis, PackMetadata } from '../archive/types.js';
-import { recordCatalogueChange } from '../catalogue/changes.js';
 import { isNewestVersion } from '../catalogue/latest-version.js';
 import { packPatch } from '../catalogue/pack-columns.js';
 import { findPublishingBan } from '../catalogue/publishing-ban.js';
+import { type CatalogueTarget, catalogueWrite } from '../catalogue/unit-of-work.js';
 import { changeVersionStatus } from '../catalogue/version-status.js';
 import { replaceExtractedComfyNodes } from './comfy-nodes.js';
 import { bannedOutcome, type VersionOutcome } from './outcome.js';
@@ -22,7 +22,7 @@ export interface ApplyInput {
   failure: string;
 }
 
-/** What a committed outcome changed; `nodeId` is set when the catalogue must be told. */
+/** What a committed outcome changed; `nodeId` is set when the pack was touched (the catalogue write announced it). */
 export interface ApplyResult {
   nodeId: string | null;
   statusChanged: boolean;
@@ -37,13 +37,12 @@ export interface ApplyResult {
  * meanwhile ends Banned whatever the analysis found.
  */
 export async function applyOutcome(
-  db: Kysely<Database>,
-  dialect: DialectName,
+  target: CatalogueTarget & { dialect: DialectName },
   input: ApplyInput,
 ): Promise<ApplyResult> {
-  return db.transaction().execute(async (trx) => {
+  return catalogueWrite(target, async ({ trx, touch }) => {
     const now = new Date().toISOString();
-    const version = await lockVersion(trx, input.versionId, dialect);
+    const version = await lockVersion(trx, input.versionId, target.dialect);
     if (!version) return { nodeId: null, statusChanged: false };
     if (version.status !== 'NodeVersionStatusPending' || version.comfy_node_extract_status !== 'pending') {
       await setStage(trx, version.id, 'done', now, { reason: '' });
@@ -76,7 +75,7 @@ export async function applyOutcome(
     } else {
       await trx.updateTable('node_versions').set(patch).where('id', '=', version.id).execute();
     }
-    await recordCatalogueChange(trx, [version.node_id]);
+    touch(version.node_id);
     const failed = !analysis?.ok;
     await setStage(trx, version.id, failed ? 'failed' : 'done', now, {
       reason: failed ? (analysis && !analysis.ok ? analysis.reason : input.failure) : '',
