@@ -1,26 +1,26 @@
 import type { FastifyPluginAsync } from 'fastify';
-import accountDeletionRoutes from './account-deletion/routes.js';
 import adminModule from './admin/routes/index.js';
+import accountDeletionRoutes from './auth/routes/account-deletion.js';
 import authRoutes from './auth/routes/index.js';
+import usersRoutes from './auth/routes/users.js';
 import bulkRoutes from './bulk/routes.js';
 import claimRequestRoutes from './claim-requests/routes.js';
 import claimRoutes from './claims/routes.js';
+import resolveRoutes from './comfy-nodes/resolve-routes.js';
 import comfyNodesRoutes from './comfy-nodes/routes.js';
 import filesRoutes from './files/routes.js';
 import healthRoutes from './health/routes.js';
 import metricsModule from './metrics/routes.js';
 import mirrorRoutes from './mirror/routes.js';
 import nodesRoutes from './nodes/routes/index.js';
+import versionsRoutes from './nodes/routes/versions.js';
 import packsModule from './packs/routes/index.js';
 import publishersModule from './publishers/routes/index.js';
 import publishingRoutes from './publishing/routes/index.js';
 import readmeRoutes from './readme/routes.js';
-import resolveRoutes from './resolve/routes.js';
 import reviewRoutes from './reviews/routes.js';
 import searchModule from './search/routes/index.js';
 import tokenRoutes from './tokens/routes.js';
-import usersRoutes from './users/routes.js';
-import versionsRoutes from './versions/routes.js';
 
 /**
  * Every API module's routes, registered in this order; a module sets up what its routes share

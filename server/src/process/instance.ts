@@ -4,16 +4,16 @@ import type { Config } from '../config/index.js';
 import { createContext } from '../context.js';
 import { openDatabase, sqlitePathFor } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { registryJobHandlers } from '../job-handlers.js';
 import { stopGracefully } from '../lib/graceful-stop.js';
 import { loggerOptions } from '../lib/request-log.js';
-import { registryJobHandlers } from '../modules/jobs/handlers.js';
-import { startJobWorker } from '../modules/jobs/start.js';
 import { buildMetricsApp } from '../modules/metrics/listener.js';
 import { catalogueIsEmpty, emptyCatalogueMessage } from '../modules/mirror/first-start.js';
 import { startUpstreamSchedule } from '../modules/mirror/sync-job.js';
 import { startLeftoverSweeper } from '../modules/publishing/leftovers.js';
 import { uploadsSettled } from '../modules/publishing/uploads-in-flight.js';
 import { buildWebApp } from '../modules/web-listener/app.js';
+import { startJobWorker } from './start-job-worker.js';
 
 export interface InstanceOptions {
   /** Migrate before serving; off in cluster workers, whose primary migrated before forking them. */

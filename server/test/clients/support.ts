@@ -4,7 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import { registryJobHandlers } from '../../src/modules/jobs/handlers.js';
+import { registryJobHandlers } from '../../src/job-handlers.js';
 import { JobWorker } from '../../src/modules/jobs/worker.js';
 import type { TestApp } from '../helpers/app.js';
 import { packZip } from '../helpers/pack-zip.js';

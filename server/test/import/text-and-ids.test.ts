@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { normalizeRepositoryUrl } from '../../src/modules/catalogue/repository-url.js';
 import { isValidNodeId, lastPathSegment, repairNodeId } from '../../src/modules/catalogue-import/node-id.js';
-import { htmlToPlainText, normalizeRepositoryUrl, truncateText } from '../../src/modules/catalogue-import/text.js';
+import { htmlToPlainText, truncateText } from '../../src/modules/catalogue-import/text.js';
 
 describe('node ids', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { backfillReadmes } from '../../src/modules/readme/backfill.js';
+import { backfillReadmes } from '../../src/modules/pipeline/readme-backfill.js';
 import { archiveKey } from '../../src/modules/storage/blob-store.js';
 import { buildTestApp } from '../helpers/app.js';
 import { seedPack, storeArchive } from '../helpers/catalogue.js';

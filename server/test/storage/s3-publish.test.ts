@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/index.js';
-import { registryJobHandlers } from '../../src/modules/jobs/handlers.js';
+import { registryJobHandlers } from '../../src/job-handlers.js';
 import { JobWorker } from '../../src/modules/jobs/worker.js';
 import { S3BlobStore } from '../../src/modules/storage/s3-blob-store.js';
 import { buildTestApp } from '../helpers/app.js';

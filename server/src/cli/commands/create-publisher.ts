@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { HttpError } from '../../lib/errors.js';
+import { findUserByEmail } from '../../modules/auth/users-repository.js';
 import { createPublisherWithOwner } from '../../modules/publishers/service.js';
-import { findUserByEmail } from '../../modules/users/repository.js';
 import { type CliCommand, UsageError } from '../command.js';
 import { openForCommand } from '../open.js';
 

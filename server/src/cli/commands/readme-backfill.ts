@@ -1,4 +1,4 @@
-import { backfillReadmes } from '../../modules/readme/backfill.js';
+import { backfillReadmes } from '../../modules/pipeline/readme-backfill.js';
 import { type CliCommand, UsageError } from '../command.js';
 import { openForCommand } from '../open.js';
 

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { type AuditEntry, audit } from '../audit/writer.js';
 import type { Viewer } from '../auth/viewer.js';
-import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
+import { catalogueWrite } from '../catalogue/unit-of-work.js';
 import { announceJobQueued } from '../jobs/queue.js';
 import { enqueueNotification, NOTIFY_WEBHOOK_JOB } from '../notifications/webhook.js';
 
@@ -17,27 +17,25 @@ export interface ActionOutcome<T> {
 }
 
 /**
- * Runs one admin action in one transaction: the change, exactly one audit entry, the change feed
- * and the webhook message all commit together or not at all. After commit this instance's search
- * index, caches and job worker are told at once.
+ * Runs one admin action as a catalogue write (`catalogueWrite`) plus its audit: the change,
+ * exactly one audit entry, the change feed and the webhook message all commit together or not at
+ * all. After commit this instance's search index, caches and job worker are told at once.
  */
 export async function adminAction<T>(
   ctx: AppContext,
   viewer: Viewer,
   work: (trx: Transaction<Database>) => Promise<ActionOutcome<T>>,
 ): Promise<T> {
-  let queued = false;
-  const { result, nodeIds } = await ctx.db.transaction().execute(async (trx) => {
+  return catalogueWrite(ctx, async ({ trx, touch, afterCommit }) => {
     const outcome = await work(trx);
     const entry = { ...outcome.audit, actor: viewer.id };
     await audit(trx, entry);
-    await recordCatalogueChange(trx, outcome.nodeIds ?? []);
-    queued = (await enqueueNotification(trx, ctx.config, describeAction(viewer, entry))) !== null;
-    return { result: outcome.result, nodeIds: outcome.nodeIds ?? [] };
+    touch(...(outcome.nodeIds ?? []));
+    if ((await enqueueNotification(trx, ctx.config, describeAction(viewer, entry))) !== null) {
+      afterCommit(() => announceJobQueued(ctx.events, NOTIFY_WEBHOOK_JOB));
+    }
+    return outcome.result;
   });
-  announceCatalogueChange(ctx.events, nodeIds);
-  if (queued) announceJobQueued(ctx.events, NOTIFY_WEBHOOK_JOB);
-  return result;
 }
 
 /** One line for the moderators' chat: who did what to which thing, and why. */

@@ -5,6 +5,7 @@ import { nowIso, parseJsonObject } from '../../db/values.js';
 import { conflict, notFound, withCode } from '../../lib/errors.js';
 import { latestAuditOf } from '../audit/repository.js';
 import type { Viewer } from '../auth/viewer.js';
+import { packNotFound } from '../catalogue/pack-guards.js';
 import { UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
 import { findNodeByAnyCase } from '../nodes/repository.js';
 import { findPublisher } from '../publishers/repository.js';
@@ -26,7 +27,7 @@ async function loadPublisher(trx: Trx, publisherId: string) {
 async function loadPack(trx: Trx, publisherId: string, nodeId: string) {
   await loadPublisher(trx, publisherId);
   const node = await findNodeByAnyCase(trx, nodeId);
-  if (!node || node.publisher_id !== publisherId) throw notFound('Node not found');
+  if (!node || node.publisher_id !== publisherId) throw packNotFound();
   return node;
 }
 

@@ -4,12 +4,13 @@ import type { NodeStatus, NodesTable } from '../../db/schema.js';
 import { nowIso } from '../../db/values.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Viewer } from '../auth/viewer.js';
+import { nodeIdProblem, normalizeNodeId } from '../catalogue/node-id.js';
+import { adminPackColumns, type PackInput, packColumns } from '../catalogue/pack-columns.js';
+import { packNotFound } from '../catalogue/pack-guards.js';
 import { type NodeJson, UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
 import { ensureUnclaimedPublisher } from '../catalogue-import/repository.js';
 import { presentNode } from '../nodes/present.js';
 import { findNodeByAnyCase, type NodeRow } from '../nodes/repository.js';
-import { adminPackColumns, type PackInput, packColumns } from '../packs/fields.js';
-import { nodeIdProblem, normalizeNodeId } from '../packs/node-id.js';
 import { findPublisher } from '../publishers/repository.js';
 import { adminAction } from './act.js';
 import { type CompatInput, compatColumns } from './compat-fields.js';
@@ -106,7 +107,7 @@ export async function updateNodeAsAdmin(
   const columns = adminColumns(input);
   const row = await adminAction(ctx, viewer, async (trx) => {
     const node = await findNodeByAnyCase(trx, nodeId);
-    if (!node) throw notFound('Node not found');
+    if (!node) throw packNotFound();
     if (input.publisher !== undefined) {
       if (input.publisher.id === UNCLAIMED_PUBLISHER_ID) await ensureUnclaimedPublisher(trx);
       else if (!(await findPublisher(trx, input.publisher.id))) throw notFound('Publisher not found');

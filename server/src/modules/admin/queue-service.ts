@@ -2,8 +2,8 @@ import type { AppContext } from '../../context.js';
 import type { NodeVersionStatus } from '../../db/schema.js';
 import { pageCount, pageOffset } from '../../lib/paging.js';
 import type { ScanFinding } from '../archive/types.js';
+import { presentVersion } from '../nodes/present-version.js';
 import { parseFindings } from '../pipeline/outcome.js';
-import { presentVersion } from '../versions/present.js';
 import { approvedFlagReasons, countQueue, pageQueue } from './queue-repository.js';
 
 export interface QueueQuery {

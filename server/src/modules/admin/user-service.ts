@@ -3,8 +3,8 @@ import { toBool } from '../../db/values.js';
 import { badRequest, conflict, notFound, withCode } from '../../lib/errors.js';
 import { pageEnvelope } from '../../lib/paging.js';
 import { revokeUserSessions } from '../auth/repository.js';
+import type { UserRow } from '../auth/users-repository.js';
 import type { Viewer } from '../auth/viewer.js';
-import type { UserRow } from '../users/repository.js';
 import { adminAction } from './act.js';
 import { countActiveAdmins, findUser, findUserIdByEmail, pageOfUsers, updateUserRow } from './repository.js';
 

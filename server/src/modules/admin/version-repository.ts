@@ -1,7 +1,6 @@
-import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
-import type { Database, NodeVersionStatus, NodeVersionStatusHistoryTable, NodeVersionsTable } from '../../db/schema.js';
-import { nowIso, parseJsonObject } from '../../db/values.js';
-import { newId } from '../../lib/ids.js';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, NodeVersionStatusHistoryTable } from '../../db/schema.js';
+import { parseJsonObject } from '../../db/values.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type HistoryRow = Selectable<NodeVersionStatusHistoryTable>;
@@ -20,37 +19,6 @@ export function historyWithActors(db: Db, versionId: string) {
     .orderBy('h.created_at', 'asc')
     .orderBy('h.id', 'asc')
     .execute();
-}
-
-/** Writes a version's new status with its history row (`actorId` null: the system, e.g. the mirror). */
-export async function changeVersionStatus(
-  db: Db,
-  version: Selectable<NodeVersionsTable>,
-  to: { status: NodeVersionStatus; reason: string },
-  actorId: string | null,
-  extra: Updateable<NodeVersionsTable> = {},
-): Promise<string> {
-  const now = nowIso();
-  const historyId = newId();
-  await db
-    .insertInto('node_version_status_history')
-    .values({
-      id: historyId,
-      node_version_id: version.id,
-      from_status: version.status,
-      from_reason: version.status_reason,
-      to_status: to.status,
-      to_reason: to.reason,
-      actor_user_id: actorId,
-      created_at: now,
-    })
-    .execute();
-  await db
-    .updateTable('node_versions')
-    .set({ ...extra, status: to.status, status_reason: to.reason, updated_at: now })
-    .where('id', '=', version.id)
-    .execute();
-  return historyId;
 }
 
 /**

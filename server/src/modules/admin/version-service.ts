@@ -3,16 +3,18 @@ import type { AppContext } from '../../context.js';
 import type { Database, NodeVersionStatus } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Viewer } from '../auth/viewer.js';
-import { normalizeVersion, refreshLatestVersion } from '../catalogue/latest-version.js';
+import { normalizeVersion } from '../catalogue/latest-version.js';
+import { packNotFound } from '../catalogue/pack-guards.js';
 import { serializeVersion } from '../catalogue/serialize.js';
+import { changeVersionStatus } from '../catalogue/version-status.js';
 import type { NodeVersionJson } from '../catalogue/wire.js';
+import { presentVersion } from '../nodes/present-version.js';
 import { findNodeByAnyCase } from '../nodes/repository.js';
-import { presentVersion } from '../versions/present.js';
-import { findVersion, type VersionRow } from '../versions/repository.js';
-import { VERSION_STATUSES } from '../versions/statuses.js';
+import { VERSION_STATUSES } from '../nodes/version-statuses.js';
+import { findVersion, type VersionRow } from '../nodes/versions-repository.js';
 import { adminAction } from './act.js';
 import { type CompatInput, compatColumns } from './compat-fields.js';
-import { changeVersionStatus, findUndoTarget, historyWithActors, UNDO_ACTION } from './version-repository.js';
+import { findUndoTarget, historyWithActors, UNDO_ACTION } from './version-repository.js';
 
 /** What an admin may change on a version. */
 export interface VersionUpdateInput extends CompatInput {
@@ -35,7 +37,7 @@ export async function loadVersion(
   versionNumber: string,
 ): Promise<VersionRow> {
   const node = await findNodeByAnyCase(db, nodeId);
-  if (!node) throw notFound('Node not found', `no node ${nodeId}`);
+  if (!node) throw packNotFound(`no node ${nodeId}`);
   const version = await findVersion(db, node.id, normalizeVersion(versionNumber) ?? versionNumber);
   if (!version) throw notFound('Node version not found', `no version ${versionNumber} of ${node.id}`);
   return version;
@@ -72,7 +74,6 @@ export async function updateVersion(
     const version = await loadVersion(trx, nodeId, versionNumber);
     if (status !== undefined) {
       await changeVersionStatus(trx, version, { status, reason: input.status_reason ?? '' }, viewer.id, compat);
-      await refreshLatestVersion(trx, version.node_id);
     } else {
       await trx
         .updateTable('node_versions')
@@ -112,7 +113,6 @@ export async function undoVersionStatus(
     }
     const restored = { status: target.from_status, reason: target.from_reason ?? '' };
     const historyId = await changeVersionStatus(trx, version, restored, viewer.id);
-    await refreshLatestVersion(trx, version.node_id);
     const updated = await loadVersion(trx, version.node_id, version.version);
     return {
       result: presentVersion(ctx.storage, updated, true),

@@ -3,11 +3,11 @@ import { hashPassword } from 'better-auth/crypto';
 import type { Kysely } from 'kysely';
 import type { AuthConfig } from '../../config/auth.js';
 import type { Database } from '../../db/schema.js';
-import { findUserByEmail } from '../users/repository.js';
 import { normalizeEmail } from './email.js';
 import { weakPassword } from './errors.js';
 import { brokenPasswordRule, normalizePassword, passwordPolicy } from './password-policy.js';
 import { insertPasswordAccount, insertVerifiedUser, setAdmin } from './repository.js';
+import { findUserByEmail } from './users-repository.js';
 
 /** Why an admin could not be created; the message is shown to the operator. */
 export class AdminInputError extends Error {}

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { PASSWORD_HARD_MAX_LENGTH } from '../../config/auth.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
-import { releaseAccount } from '../account-deletion/service.js';
+import { releaseAccount } from './account-deletion-service.js';
 import { normalizeEmail } from './email.js';
 import { AUTH_ERRORS } from './errors.js';
 import { hashedSessionAdapter } from './hashed-sessions.js';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { toBool } from '../../db/values.js';
 import { forbidden, unauthorized } from '../../lib/errors.js';
-import { findUserById } from '../users/repository.js';
+import { findUserById } from './users-repository.js';
 
 /** The account making a request, as services see it. */
 export interface Viewer {

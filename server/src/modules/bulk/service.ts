@@ -1,9 +1,10 @@
 import type { AppContext } from '../../context.js';
 import { normalizeVersion } from '../catalogue/latest-version.js';
+import { NODE_BANNED, NODE_NOT_FOUND } from '../catalogue/pack-guards.js';
 import type { NodeVersionJson } from '../catalogue/wire.js';
+import { presentVersion } from '../nodes/present-version.js';
 import { findNodesByAnyCase } from '../nodes/repository.js';
-import { presentVersion } from '../versions/present.js';
-import { findVersionsOfNodes } from '../versions/repository.js';
+import { findVersionsOfNodes } from '../nodes/versions-repository.js';
 
 export interface VersionIdentifier {
   node_id: string;
@@ -44,9 +45,9 @@ export async function lookUpVersions(ctx: AppContext, items: VersionIdentifier[]
     if (!version) return { identifier, status: 'error', error_message: `Invalid version: ${identifier.version}` };
     const pack = packByNormalizedId.get(identifier.node_id.toLowerCase());
     if (!pack || pack.status === 'NodeStatusDeleted') {
-      return { identifier, status: 'not_found', error_message: 'Node not found' };
+      return { identifier, status: 'not_found', error_message: NODE_NOT_FOUND };
     }
-    if (pack.status === 'NodeStatusBanned') return { identifier, status: 'error', error_message: 'Node Banned' };
+    if (pack.status === 'NodeStatusBanned') return { identifier, status: 'error', error_message: NODE_BANNED };
     const row = versionByKey.get(`${pack.id}\n${version}`);
     if (!row) return { identifier, status: 'not_found', error_message: 'Node version not found' };
     return { identifier, status: 'success', node_version: presentVersion(ctx.storage, row, true) };

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/values.js';
 import { announceCatalogueChange } from '../catalogue/changes.js';
 import { normalizeVersion } from '../catalogue/latest-version.js';
+import { findPackByAnyCase } from '../catalogue/pack-rows.js';
 import { attachCachedArchive } from '../mirror/archive-cache.js';
 import { writeMirroredPack } from '../mirror/pack-writer.js';
 import { findPublisher, upsertMirroredPublisher } from '../mirror/repository.js';
@@ -18,7 +19,6 @@ import {
   UpstreamVersion,
   type UpstreamVersionJson,
 } from '../mirror/upstream-schemas.js';
-import { findPackByAnyCase } from '../publishing/repository.js';
 import { archiveKey } from '../storage/blob-store.js';
 import { BundleError } from './export.js';
 import { BUNDLE_METADATA, BundleEnvelope, BundlePackShape, MAX_METADATA_BYTES } from './format.js';

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { normalizeRepositoryUrl } from './text.js';
+import { normalizeRepositoryUrl } from '../catalogue/repository-url.js';
 
 /**
  * The three ComfyUI-Manager data files, parsed and checked for shape. A file whose top level is

@@ -1,4 +1,4 @@
-import { NODE_ID_MAX_LENGTH, nodeIdProblem } from '../packs/node-id.js';
+import { NODE_ID_MAX_LENGTH, nodeIdProblem } from '../catalogue/node-id.js';
 
 /** Whether `id` is a node id the registry accepts as it is (the packs module owns the rules). */
 export function isValidNodeId(id: string): boolean {

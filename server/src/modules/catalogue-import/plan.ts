@@ -1,7 +1,8 @@
-import { DESCRIPTION_MAX_LENGTH } from '../packs/fields.js';
+import { DESCRIPTION_MAX_LENGTH } from '../catalogue/pack-columns.js';
+import { normalizeRepositoryUrl } from '../catalogue/repository-url.js';
 import { isRecord, type ManagerCatalogue } from './manager-files.js';
 import { isValidNodeId, lastPathSegment, repairNodeId } from './node-id.js';
-import { htmlToPlainText, normalizeRepositoryUrl, truncateText } from './text.js';
+import { htmlToPlainText, truncateText } from './text.js';
 
 /** A pack as the catalogue describes it, already cleaned into registry values. */
 export interface PlannedPack {

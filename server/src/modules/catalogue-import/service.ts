@@ -4,7 +4,7 @@ import type { ComfyNodesTable, NodesTable } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
 import { UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
-import { forgetCoreClassNames } from '../resolve/core-nodes.js';
+import { forgetCoreClassNames } from '../comfy-nodes/core-nodes.js';
 import { chunks, IDS_PER_QUERY } from './batch.js';
 import { type ManagerFilePaths, type ManagerInputs, parseManagerInputs, readManagerFiles } from './manager-files.js';
 import { type PlannedPack, planImport } from './plan.js';

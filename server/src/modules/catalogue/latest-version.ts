@@ -26,6 +26,25 @@ export async function refreshLatestVersion(
   return best?.id ?? null;
 }
 
+/**
+ * Whether `version` would be the pack's newest: no version that still counts (neither deleted nor
+ * banned) is higher. Only the newest version's metadata (publish request or pyproject.toml) may
+ * update the pack, so an older version published or processed later cannot roll it back.
+ */
+export async function isNewestVersion(
+  db: Kysely<Database> | Transaction<Database>,
+  nodeId: string,
+  version: string,
+): Promise<boolean> {
+  const live = await db
+    .selectFrom('node_versions')
+    .select('version')
+    .where('node_id', '=', nodeId)
+    .where('status', 'not in', ['NodeVersionStatusDeleted', 'NodeVersionStatusBanned'])
+    .execute();
+  return live.every((other) => compareVersionsDesc({ version }, other) <= 0);
+}
+
 /** The entry with the highest semver version; unparseable versions rank lowest. */
 export function pickHighestVersion<T extends { version: string }>(rows: T[]): T | undefined {
   return [...rows].sort(compareVersionsDesc)[0];

@@ -6,6 +6,7 @@ import { pageOffset } from '../../lib/paging.js';
 import { adminAction } from '../admin/act.js';
 import { enabledProviders } from '../auth/providers.js';
 import type { Viewer } from '../auth/viewer.js';
+import { requireVisiblePack } from '../catalogue/pack-guards.js';
 import { UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
 import { movePack } from '../claims/repository.js';
 import type { MailLogger } from '../mail/mailer.js';
@@ -86,9 +87,7 @@ export async function requestClaim(
     );
   }
   await requirePublisherWrite(ctx.db, viewer, input.publisherId, 'manage-packs');
-  const node = await findNodeByAnyCase(ctx.db, input.nodeId);
-  if (!node || node.status === 'NodeStatusDeleted') throw notFound('Node not found');
-  if (node.status === 'NodeStatusBanned') throw forbidden('Node Banned');
+  const node = requireVisiblePack(await findNodeByAnyCase(ctx.db, input.nodeId));
   if (node.publisher_id !== UNCLAIMED_PUBLISHER_ID) throw forbidden(ALREADY_CLAIMED);
   if (await findOpenRequest(ctx.db, node.id, viewer.id)) {
     throw conflict(

@@ -1,7 +1,8 @@
 import type { AppContext } from '../../context.js';
-import { badRequest, forbidden, notFound, serviceUnavailable, tooManyRequests } from '../../lib/errors.js';
+import { badRequest, forbidden, serviceUnavailable, tooManyRequests } from '../../lib/errors.js';
 import type { Viewer } from '../auth/viewer.js';
 import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
+import { requireVisiblePack } from '../catalogue/pack-guards.js';
 import { UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
 import { findNodeByAnyCase } from '../nodes/repository.js';
 import { requirePublisherWrite } from '../publishers/access.js';
@@ -23,9 +24,7 @@ export async function claimPack(
 ): Promise<void> {
   const { publisherId } = target;
   await requirePublisherWrite(ctx.db, viewer, publisherId, 'manage-packs');
-  const node = await findNodeByAnyCase(ctx.db, target.nodeId);
-  if (!node || node.status === 'NodeStatusDeleted') throw notFound('Node not found');
-  if (node.status === 'NodeStatusBanned') throw forbidden('Node Banned');
+  const node = requireVisiblePack(await findNodeByAnyCase(ctx.db, target.nodeId));
   if (node.publisher_id !== UNCLAIMED_PUBLISHER_ID) {
     throw forbidden(ALREADY_CLAIMED, `it belongs to publisher ${node.publisher_id}`);
   }

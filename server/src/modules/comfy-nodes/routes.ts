@@ -6,7 +6,7 @@ import { ComfyNode, Node } from '../catalogue/wire.js';
 import { sendCachedRead } from '../nodes/cache/catalogue-cache.js';
 import { serveNodeRead } from '../nodes/node-access.js';
 import { cachedReadResponses, NodeIdString, redirectResponse, VersionString } from '../nodes/schemas.js';
-import { requireVersion } from '../versions/service.js';
+import { requireVersion } from '../nodes/versions-service.js';
 import { findPackProviding, getVersionComfyNode, listComfyNodes, listVersionComfyNodes } from './service.js';
 
 /** A class name as registered in NODE_CLASS_MAPPINGS: any text, bounded. */

@@ -6,9 +6,9 @@ import type { ComfyNodeJson, NodeJson } from '../catalogue/wire.js';
 import { findReadableNode, type NodeAccess } from '../nodes/node-access.js';
 import { presentNode } from '../nodes/present.js';
 import { findNodesByIds, type NodeRow } from '../nodes/repository.js';
-import { coreClassNames } from '../resolve/core-nodes.js';
-import { findVersion } from '../versions/repository.js';
-import { requireVersion } from '../versions/service.js';
+import { findVersion } from '../nodes/versions-repository.js';
+import { requireVersion } from '../nodes/versions-service.js';
+import { coreClassNames } from './core-nodes.js';
 import {
   type ComfyNodeFilter,
   type ComfyNodeRow,

@@ -4,11 +4,12 @@ import type { AppContext } from '../../context.js';
 import type { StorageFilesTable } from '../../db/schema.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { Viewer } from '../auth/viewer.js';
+import { packNotFound } from '../catalogue/pack-guards.js';
 import { fetchUpstreamArchive, findUncachedArchive } from '../mirror/archive-cache.js';
 import { findNodeByAnyCase } from '../nodes/repository.js';
+import { requireVersion } from '../nodes/versions-service.js';
 import { memberRole } from '../publishers/repository.js';
 import { isValidBlobKey } from '../storage/blob-store.js';
-import { requireVersion } from '../versions/service.js';
 import { type ArchiveRow, findArchiveByKey, findVersionArchive } from './repository.js';
 
 /** An archive ready to stream. */
@@ -82,7 +83,7 @@ export async function findVersionArchiveFor(
 ): Promise<ArchiveDownload> {
   const normalized = requireVersion(version);
   const node = await findNodeByAnyCase(ctx.db, nodeId);
-  if (!node) throw notFound('Node not found');
+  if (!node) throw packNotFound();
   const file = await findVersionArchive(ctx.db, node.id, normalized);
   if (!file) throw notFound('Node version has no archive', `no archive of version ${normalized} of ${node.id}`);
   if (!viewer.isAdmin && (await memberRole(ctx.db, file.publisher_id, viewer.id)) === null) {

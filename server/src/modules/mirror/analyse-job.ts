@@ -3,10 +3,9 @@ import { Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { archiveLimitsFromConfig } from '../../config/archive.js';
 import type { AppContext } from '../../context.js';
-import { changeVersionStatus } from '../admin/version-repository.js';
 import type { AnalyzeArchive } from '../archive/types.js';
-import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
-import { refreshLatestVersion } from '../catalogue/latest-version.js';
+import { catalogueWrite } from '../catalogue/unit-of-work.js';
+import { changeVersionStatus } from '../catalogue/version-status.js';
 import { type JobHandler, PermanentJobError } from '../jobs/types.js';
 import { AnalysisLimitError } from '../pipeline/analyser-pool.js';
 import { replaceExtractedComfyNodes } from '../pipeline/comfy-nodes.js';
@@ -66,7 +65,7 @@ export function analyseMirroredHandler(ctx: AppContext, analyze: AnalyzeArchive)
       const outcome = decideOutcome(analysis, false);
       const flagged = outcome.status === 'NodeVersionStatusFlagged';
       const { version } = subject;
-      await ctx.db.transaction().execute(async (trx) => {
+      await catalogueWrite(ctx, async ({ trx, touch }) => {
         if (analysis.ok) {
           // Finding no class at all keeps the upstream's list rather than emptying it.
           if (analysis.comfyNodes.length > 0) {
@@ -84,11 +83,9 @@ export function analyseMirroredHandler(ctx: AppContext, analyze: AnalyzeArchive)
         }
         if (flagged) {
           await changeVersionStatus(trx, version, { status: outcome.status, reason: outcome.reason }, null);
-          await refreshLatestVersion(trx, version.node_id);
         }
-        await recordCatalogueChange(trx, [version.node_id]);
+        touch(version.node_id);
       });
-      announceCatalogueChange(ctx.events, [version.node_id]);
       if (flagged) ctx.events.emit('version:flagged', version.id);
     },
   };

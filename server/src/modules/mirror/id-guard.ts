@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { conflict, serviceUnavailable } from '../../lib/errors.js';
-import { normalizeNodeId } from '../packs/node-id.js';
-import { findPackByAnyCase } from '../publishing/repository.js';
+import { normalizeNodeId } from '../catalogue/node-id.js';
+import { findPackByAnyCase } from '../catalogue/pack-rows.js';
 import { findOverride } from './repository.js';
 import { UpstreamClient, UpstreamStatusError, upstreamOptions } from './upstream-client.js';
 

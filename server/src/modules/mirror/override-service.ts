@@ -3,8 +3,8 @@ import { nowIso } from '../../db/values.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { adminAction } from '../admin/act.js';
 import type { Viewer } from '../auth/viewer.js';
-import { nodeIdProblem, normalizeNodeId } from '../packs/node-id.js';
-import { findPackByAnyCase } from '../publishing/repository.js';
+import { nodeIdProblem, normalizeNodeId } from '../catalogue/node-id.js';
+import { findPackByAnyCase } from '../catalogue/pack-rows.js';
 import { findOverride, insertOverride, type OverrideRow, removeMirroredCopy, versionsOfPack } from './repository.js';
 
 /** The audit action of an override. */

@@ -1,12 +1,12 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { ComfyNodesTable, Database, NodesTable, NodeVersionStatus, NodeVersionsTable } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
-import { changeVersionStatus } from '../admin/version-repository.js';
 import { recordCatalogueChange } from '../catalogue/changes.js';
 import { normalizeVersion, refreshLatestVersion } from '../catalogue/latest-version.js';
-import { normalizeRepositoryUrl } from '../catalogue-import/text.js';
-import { normalizeNodeId } from '../packs/node-id.js';
-import { findPackByAnyCase, insertPack, insertVersion, updatePack } from '../publishing/repository.js';
+import { normalizeNodeId } from '../catalogue/node-id.js';
+import { findPackByAnyCase, insertPack, updatePack } from '../catalogue/pack-rows.js';
+import { normalizeRepositoryUrl } from '../catalogue/repository-url.js';
+import { changeVersionStatus, createVersion } from '../catalogue/version-status.js';
 import { findOverride, replaceVersionClasses, updateVersionColumns, versionsOfPack } from './repository.js';
 import type { UpstreamComfyNodeJson, UpstreamNodeJson, UpstreamVersionJson } from './upstream-schemas.js';
 
@@ -106,7 +106,7 @@ export async function markMirroredPack(
 }
 
 async function writeVersion(
-  trx: Parameters<typeof insertVersion>[0],
+  trx: Parameters<typeof createVersion>[0],
   pack: Selectable<NodesTable>,
   version: string,
   upstream: UpstreamVersionJson,
@@ -126,7 +126,7 @@ async function writeVersion(
     upstream_archive_url: upstream.downloadUrl ?? '',
   };
   if (!row) {
-    await insertVersion(
+    await createVersion(
       trx,
       {
         ...columns,

@@ -8,8 +8,8 @@ import type {
   UpstreamOverridesTable,
   UpstreamSyncTable,
 } from '../../db/schema.js';
+import { normalizeNodeId } from '../catalogue/node-id.js';
 import { chunks, IDS_PER_QUERY, rowsPerInsert } from '../catalogue-import/batch.js';
-import { normalizeNodeId } from '../packs/node-id.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -5,7 +5,7 @@ import type { NodesTable } from '../../db/schema.js';
 import { nowIso, parseJsonObject, toBool } from '../../db/values.js';
 import { announceCatalogueChange } from '../catalogue/changes.js';
 import { compareVersionsDesc, normalizeVersion } from '../catalogue/latest-version.js';
-import { normalizeNodeId } from '../packs/node-id.js';
+import { normalizeNodeId } from '../catalogue/node-id.js';
 import { cacheEagerly } from './eager-cache.js';
 import { markMirroredPack, writeMirroredPack } from './pack-writer.js';
 import {

@@ -1,7 +1,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { DialectName } from '../../db/dialect.js';
 import type { Database, NodeStatus } from '../../db/schema.js';
-import type { VersionRow } from '../versions/repository.js';
+import type { VersionRow } from './versions-repository.js';
 
 /*
  * Install is the hottest write path, so its statements are fixed SQL texts run as compiled

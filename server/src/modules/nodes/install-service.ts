@@ -1,11 +1,12 @@
 import type { AppContext } from '../../context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { normalizeVersion } from '../catalogue/latest-version.js';
+import { packBanned, packNotFound } from '../catalogue/pack-guards.js';
 import type { NodeVersionJson } from '../catalogue/wire.js';
-import { downloadKeyOf, presentVersion } from '../versions/present.js';
-import type { VersionRow } from '../versions/repository.js';
 import { findInstallTarget, recordInstall } from './install-repository.js';
 import { NodeMovedError } from './node-access.js';
+import { downloadKeyOf, presentVersion } from './present-version.js';
+import type { VersionRow } from './versions-repository.js';
 
 /**
  * Resolves what `GET /nodes/{id}/install[?version=]` hands out and counts the install.
@@ -24,10 +25,10 @@ export async function installNode(
     version = normalized;
   }
   const target = await findInstallTarget(ctx.db, ctx.dialect, nodeId, version);
-  if (!target || target.nodeStatus === 'NodeStatusDeleted') throw notFound('Node not found');
+  if (!target || target.nodeStatus === 'NodeStatusDeleted') throw packNotFound();
   if (target.nodeId !== nodeId) throw new NodeMovedError(target.nodeId);
   // Installing is never allowed for a banned pack, not even for admins.
-  if (target.nodeStatus === 'NodeStatusBanned') throw forbidden('Node Banned');
+  if (target.nodeStatus === 'NodeStatusBanned') throw packBanned();
   const row = installable(target.version, version);
   await recordInstall(ctx.db, ctx.dialect, { nodeId: target.nodeId, versionId: row.id, day: utcDay(new Date()) });
   const answer = presentVersion(ctx.storage, row, true);

@@ -1,15 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { HttpError, notFound } from '../../lib/errors.js';
+import { HttpError } from '../../lib/errors.js';
 import { optionalViewer } from '../auth/viewer.js';
+import { NODE_BANNED, packNotFound } from '../catalogue/pack-guards.js';
 import { sendCachedRead } from './cache/catalogue-cache.js';
 import { findNodeByAnyCase, type NodeRow } from './repository.js';
 
 /** 403 for reads of a banned pack; admins are let through by `serveNodeRead`. */
 export class NodeBannedError extends HttpError {
   constructor() {
-    super(403, 'Node Banned');
+    super(403, NODE_BANNED);
   }
 }
 
@@ -31,7 +32,7 @@ export interface NodeAccess {
  */
 export async function findReadableNode(db: Kysely<Database>, nodeId: string, access: NodeAccess): Promise<NodeRow> {
   const node = await findNodeByAnyCase(db, nodeId);
-  if (!node || node.status === 'NodeStatusDeleted') throw notFound('Node not found');
+  if (!node || node.status === 'NodeStatusDeleted') throw packNotFound();
   if (node.id !== nodeId) throw new NodeMovedError(node.id);
   if (node.status === 'NodeStatusBanned' && !access.allowBanned) throw new NodeBannedError();
   return node;

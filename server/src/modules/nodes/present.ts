@@ -1,9 +1,9 @@
 import type { AppContext } from '../../context.js';
 import { serializeNode } from '../catalogue/serialize.js';
 import type { NodeJson } from '../catalogue/wire.js';
-import { presentVersion } from '../versions/present.js';
-import { findVersionsByIds } from '../versions/repository.js';
+import { presentVersion } from './present-version.js';
 import { findPublisherRefs, type NodeRow } from './repository.js';
+import { findVersionsByIds } from './versions-repository.js';
 
 export interface PresentNodesOptions {
   /** Whether `latest_version` carries `status_reason` (single-pack answers do, lists do not). */

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+
 import type { Viewer } from '../auth/viewer.js';
+import { requireWritablePack } from '../catalogue/pack-guards.js';
 import { findNodeByAnyCase, type NodeRow } from '../nodes/repository.js';
 import { type PublisherAccess, requirePublisherWrite } from '../publishers/access.js';
 
@@ -25,9 +26,5 @@ export async function requirePackWrite(
 ): Promise<PackWriteAccess> {
   const access = await requirePublisherWrite(db, viewer, publisherId, 'manage-packs');
   const node = await findNodeByAnyCase(db, nodeId);
-  if (!node || node.status === 'NodeStatusDeleted') throw notFound('Node not found');
-  if (node.publisher_id !== publisherId)
-    throw forbidden('Permission denied', `node ${node.id} belongs to another publisher`);
-  if (node.status === 'NodeStatusBanned') throw forbidden('Node Banned');
-  return { access, node };
+  return { access, node: requireWritablePack(node, publisherId) };
 }

@@ -1,9 +1,9 @@
 import type { AppContext } from '../../context.js';
 import { serializeNode } from '../catalogue/serialize.js';
 import type { NodeJson } from '../catalogue/wire.js';
+import { presentVersion } from '../nodes/present-version.js';
 import type { NodeRow } from '../nodes/repository.js';
-import { presentVersion } from '../versions/present.js';
-import { findVersionsByIds } from '../versions/repository.js';
+import { findVersionsByIds } from '../nodes/versions-repository.js';
 
 /**
  * One pack as single-pack answers show it (create, edit, review): `latest_version` with its

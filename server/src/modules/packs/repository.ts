@@ -1,11 +1,5 @@
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
-import type {
-  Database,
-  NodeStatus,
-  NodesTable,
-  NodeVersionStatusHistoryTable,
-  NodeVersionsTable,
-} from '../../db/schema.js';
+import type { Database, NodeStatus, NodesTable, NodeVersionsTable } from '../../db/schema.js';
 import type { NodeRow } from '../nodes/repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -51,9 +45,4 @@ export async function countNodesOfPublisher(db: Db, publisherId: string, statuse
 /** Writes the given columns of a version. */
 export async function updateVersionRow(db: Db, id: string, patch: Updateable<NodeVersionsTable>): Promise<void> {
   await db.updateTable('node_versions').set(patch).where('id', '=', id).execute();
-}
-
-/** Appends a status change to a version's history. */
-export async function insertStatusHistory(db: Db, values: Insertable<NodeVersionStatusHistoryTable>): Promise<void> {
-  await db.insertInto('node_version_status_history').values(values).execute();
 }

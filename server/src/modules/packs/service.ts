@@ -4,7 +4,9 @@ import { nowIso } from '../../db/values.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { pageEnvelope, pageNumber, pageOffset, pageSize } from '../../lib/paging.js';
 import type { Viewer } from '../auth/viewer.js';
-import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
+import { nodeIdProblem, normalizeNodeId } from '../catalogue/node-id.js';
+import { type AdminPackInput, adminPackColumns, type PackInput, packColumns } from '../catalogue/pack-columns.js';
+import { catalogueWrite } from '../catalogue/unit-of-work.js';
 import type { NodeJson, NodesPageJson } from '../catalogue/wire.js';
 import { ensureIdNotUpstream } from '../mirror/id-guard.js';
 import { presentNodes } from '../nodes/present.js';
@@ -13,8 +15,6 @@ import { allows, allowsWrite, loadPublisherAccess, requirePublisherWrite } from 
 import { isUniqueViolation } from '../publishers/db-guards.js';
 import { findPublisher, memberRole } from '../publishers/repository.js';
 import { requirePackWrite } from './access.js';
-import { type AdminPackInput, adminPackColumns, type PackInput, packColumns } from './fields.js';
-import { nodeIdProblem, normalizeNodeId } from './node-id.js';
 import { presentPack } from './present.js';
 import { countNodesOfPublisher, insertNode, listNodesOfPublisher, updateNodeRow } from './repository.js';
 
@@ -36,7 +36,7 @@ export async function createPack(
   if (taken) throw conflict(ALREADY_EXISTS, `duplicate node id: "${taken.id}" is already registered`);
   await ensureIdNotUpstream(ctx, id);
   try {
-    const row = await ctx.db.transaction().execute(async (trx) => {
+    const row = await catalogueWrite(ctx, async ({ trx, touch }) => {
       const created = await insertNode(trx, {
         ...columns,
         id,
@@ -44,10 +44,9 @@ export async function createPack(
         publisher_id: publisherId,
         name: columns.name ?? id,
       });
-      await recordCatalogueChange(trx, [id]);
+      touch(id);
       return created;
     });
-    announceCatalogueChange(ctx.events, [id]);
     return presentPack(ctx, row);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(ALREADY_EXISTS, `duplicate node id: "${id}" was registered meanwhile`);
@@ -68,23 +67,21 @@ export async function updatePack(
     throw badRequest('Node ID cannot be changed', `path says "${node.id}", body says "${input.id}"`);
   }
   const patch = { ...packColumns(input), ...(viewer.isAdmin ? adminPackColumns(input) : {}), updated_at: nowIso() };
-  const row = await ctx.db.transaction().execute(async (trx) => {
+  const row = await catalogueWrite(ctx, async ({ trx, touch }) => {
     const updated = await updateNodeRow(trx, node.id, patch);
-    await recordCatalogueChange(trx, [node.id]);
+    touch(node.id);
     return updated;
   });
-  announceCatalogueChange(ctx.events, [node.id]);
   return presentPack(ctx, row);
 }
 
 /** `DELETE /publishers/{p}/nodes/{n}`: soft delete; the pack disappears from lists, its id stays taken. */
 export async function deletePack(ctx: AppContext, viewer: Viewer, publisherId: string, nodeId: string): Promise<void> {
   const { node } = await requirePackWrite(ctx.db, viewer, publisherId, nodeId);
-  await ctx.db.transaction().execute(async (trx) => {
+  await catalogueWrite(ctx, async ({ trx, touch }) => {
     await updateNodeRow(trx, node.id, { status: 'NodeStatusDeleted', updated_at: nowIso() });
-    await recordCatalogueChange(trx, [node.id]);
+    touch(node.id);
   });
-  announceCatalogueChange(ctx.events, [node.id]);
 }
 
 /** `GET /publishers/{p}/nodes/{n}/permissions`: whether the caller may change this pack now. */

@@ -1,8 +1,9 @@
 import type { AppContext } from '../../context.js';
 import { nowIso, parseJsonObject } from '../../db/values.js';
-import { notFound } from '../../lib/errors.js';
+
 import type { Viewer } from '../auth/viewer.js';
-import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
+import { packNotFound } from '../catalogue/pack-guards.js';
+import { catalogueWrite } from '../catalogue/unit-of-work.js';
 import type { NodeJson } from '../catalogue/wire.js';
 import { findNodeByAnyCase } from '../nodes/repository.js';
 import { getNode } from '../nodes/service.js';
@@ -24,13 +25,12 @@ export async function setTranslations(
   data: Translations,
 ): Promise<NodeJson> {
   const found = await findNodeByAnyCase(ctx.db, nodeId);
-  if (!found || found.status === 'NodeStatusDeleted') throw notFound('Node not found');
+  if (!found || found.status === 'NodeStatusDeleted') throw packNotFound();
   const { node } = await requirePackWrite(ctx.db, viewer, found.publisher_id, found.id);
-  await ctx.db.transaction().execute(async (trx) => {
+  await catalogueWrite(ctx, async ({ trx, touch }) => {
     const merged = { ...parseJsonObject(node.translations), ...data };
     await updateNodeRow(trx, node.id, { translations: JSON.stringify(merged), updated_at: nowIso() });
-    await recordCatalogueChange(trx, [node.id]);
+    touch(node.id);
   });
-  announceCatalogueChange(ctx.events, [node.id]);
   return getNode(ctx, node.id, { allowBanned: false, includeTranslations: true });
 }

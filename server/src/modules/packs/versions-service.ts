@@ -1,15 +1,14 @@
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/values.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-import { newId } from '../../lib/ids.js';
 import type { Viewer } from '../auth/viewer.js';
-import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
-import { refreshLatestVersion } from '../catalogue/latest-version.js';
+import { catalogueWrite } from '../catalogue/unit-of-work.js';
+import { changeVersionStatus } from '../catalogue/version-status.js';
 import type { NodeVersionJson } from '../catalogue/wire.js';
-import { presentVersion } from '../versions/present.js';
-import { findVersionsByIds, type VersionRow } from '../versions/repository.js';
+import { presentVersion } from '../nodes/present-version.js';
+import { findVersionsByIds, type VersionRow } from '../nodes/versions-repository.js';
 import { requirePackWrite } from './access.js';
-import { insertStatusHistory, updateVersionRow } from './repository.js';
+import { updateVersionRow } from './repository.js';
 
 /** A version of this pack that the publisher still sees: 404 for another pack's or a deleted one. */
 async function loadVersion(ctx: AppContext, nodeId: string, versionId: string): Promise<VersionRow> {
@@ -29,16 +28,15 @@ export async function updateVersion(
 ): Promise<NodeVersionJson> {
   const { node } = await requirePackWrite(ctx.db, viewer, target.publisherId, target.nodeId);
   const version = await loadVersion(ctx, node.id, target.versionId);
-  await ctx.db.transaction().execute(async (trx) => {
+  await catalogueWrite(ctx, async ({ trx, touch }) => {
     await updateVersionRow(trx, version.id, {
       ...(input.changelog !== undefined ? { changelog: input.changelog } : {}),
       ...(input.deprecated !== undefined ? { deprecated: input.deprecated } : {}),
       updated_at: nowIso(),
     });
     // The latest version is embedded in catalogue entries, and deprecation shows there.
-    await recordCatalogueChange(trx, [node.id]);
+    touch(node.id);
   });
-  announceCatalogueChange(ctx.events, [node.id]);
   const [updated] = await findVersionsByIds(ctx.db, [version.id]);
   if (!updated) throw notFound('Node version not found');
   return presentVersion(ctx.storage, updated, true);
@@ -57,19 +55,14 @@ export async function deleteVersion(
   const { node } = await requirePackWrite(ctx.db, viewer, target.publisherId, target.nodeId);
   const version = await loadVersion(ctx, node.id, target.versionId);
   if (version.status === 'NodeVersionStatusBanned') throw forbidden('Node version is banned', 'ask an admin');
-  await ctx.db.transaction().execute(async (trx) => {
-    await updateVersionRow(trx, version.id, { status: 'NodeVersionStatusDeleted', updated_at: nowIso() });
-    await insertStatusHistory(trx, {
-      id: newId(),
-      node_version_id: version.id,
-      from_status: version.status,
-      from_reason: version.status_reason,
-      to_status: 'NodeVersionStatusDeleted',
-      to_reason: version.status_reason,
-      actor_user_id: viewer.id,
-    });
-    await refreshLatestVersion(trx, node.id);
-    await recordCatalogueChange(trx, [node.id]);
+  await catalogueWrite(ctx, async ({ trx, touch }) => {
+    // The reason stays: a deletion by its publisher needs none, and an earlier one still explains.
+    await changeVersionStatus(
+      trx,
+      version,
+      { status: 'NodeVersionStatusDeleted', reason: version.status_reason },
+      viewer.id,
+    );
+    touch(node.id);
   });
-  announceCatalogueChange(ctx.events, [node.id]);
 }

@@ -1,18 +1,18 @@
-import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { Selectable, Updateable } from 'kysely';
 import type { DialectName } from '../../db/dialect.js';
-import type { Database, NodeVersionsTable } from '../../db/schema.js';
+import type { NodeVersionsTable } from '../../db/schema.js';
 import { parseJsonArray } from '../../db/values.js';
-import { newId } from '../../lib/ids.js';
+import { isHttpUrl } from '../../lib/http-url.js';
 import type { ArchiveAnalysis, PackMetadata } from '../archive/types.js';
-import { recordCatalogueChange } from '../catalogue/changes.js';
-import { compareVersionsDesc, refreshLatestVersion } from '../catalogue/latest-version.js';
-import { isHttpUrl } from '../publishers/fields.js';
-import { findPublishingBan } from '../publishing/bans.js';
-import { packPatch } from '../publishing/pack-fields.js';
+import { isNewestVersion } from '../catalogue/latest-version.js';
+import { packPatch } from '../catalogue/pack-columns.js';
+import { findPublishingBan } from '../catalogue/publishing-ban.js';
+import { type CatalogueTarget, catalogueWrite } from '../catalogue/unit-of-work.js';
+import { changeVersionStatus } from '../catalogue/version-status.js';
 import { saveReadme } from '../readme/repository.js';
 import { replaceExtractedComfyNodes } from './comfy-nodes.js';
 import { bannedOutcome, type VersionOutcome } from './outcome.js';
-import { liveVersionNumbers, lockVersion, setStage } from './repository.js';
+import { lockVersion, setStage } from './repository.js';
 
 export interface ApplyInput {
   versionId: string;
@@ -23,7 +23,7 @@ export interface ApplyInput {
   failure: string;
 }
 
-/** What a committed outcome changed; `nodeId` is set when the catalogue must be told. */
+/** What a committed outcome changed; `nodeId` is set when the pack was touched (the catalogue write announced it). */
 export interface ApplyResult {
   nodeId: string | null;
   statusChanged: boolean;
@@ -38,13 +38,12 @@ export interface ApplyResult {
  * meanwhile ends Banned whatever the analysis found.
  */
 export async function applyOutcome(
-  db: Kysely<Database>,
-  dialect: DialectName,
+  target: CatalogueTarget & { dialect: DialectName },
   input: ApplyInput,
 ): Promise<ApplyResult> {
-  return db.transaction().execute(async (trx) => {
+  return catalogueWrite(target, async ({ trx, touch }) => {
     const now = new Date().toISOString();
-    const version = await lockVersion(trx, input.versionId, dialect);
+    const version = await lockVersion(trx, input.versionId, target.dialect);
     if (!version) return { nodeId: null, statusChanged: false };
     if (version.status !== 'NodeVersionStatusPending' || version.comfy_node_extract_status !== 'pending') {
       await setStage(trx, version.id, 'done', now, { reason: '' });
@@ -74,25 +73,11 @@ export async function applyOutcome(
     }
     const statusChanged = version.status !== outcome.status || version.status_reason !== outcome.reason;
     if (statusChanged) {
-      patch.status = outcome.status;
-      patch.status_reason = outcome.reason;
-      await trx
-        .insertInto('node_version_status_history')
-        .values({
-          id: newId(),
-          node_version_id: version.id,
-          from_status: version.status,
-          from_reason: version.status_reason,
-          to_status: outcome.status,
-          to_reason: outcome.reason,
-          actor_user_id: null,
-          created_at: now,
-        })
-        .execute();
+      await changeVersionStatus(trx, version, { status: outcome.status, reason: outcome.reason }, null, patch, now);
+    } else {
+      await trx.updateTable('node_versions').set(patch).where('id', '=', version.id).execute();
     }
-    await trx.updateTable('node_versions').set(patch).where('id', '=', version.id).execute();
-    await refreshLatestVersion(trx, version.node_id);
-    await recordCatalogueChange(trx, [version.node_id]);
+    touch(version.node_id);
     const failed = !analysis?.ok;
     await setStage(trx, version.id, failed ? 'failed' : 'done', now, {
       reason: failed ? (analysis && !analysis.ok ? analysis.reason : input.failure) : '',
@@ -120,12 +105,6 @@ function blankVersionFields(version: Selectable<NodeVersionsTable>, meta: PackMe
     patch.supported_comfyui_frontend_version = meta.supportedComfyuiFrontendVersion;
   }
   return patch;
-}
-
-/** Whether no live version of the pack is higher: only the newest version speaks for the pack. */
-async function isNewestVersion(trx: Transaction<Database>, nodeId: string, version: string): Promise<boolean> {
-  const others = await liveVersionNumbers(trx, nodeId);
-  return others.every((o) => o.version === version || compareVersionsDesc({ version }, o) <= 0);
 }
 
 /**

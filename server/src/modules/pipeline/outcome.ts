@@ -41,7 +41,7 @@ export function decideOutcome(analysis: ArchiveAnalysis, requireReview: boolean)
 export const BANNED_PREFIX = 'Not published: ';
 
 /**
- * The outcome whatever the analysis said when a ban stops the version (see publishing/bans.ts):
+ * The outcome whatever the analysis said when a ban stops the version (see catalogue/publishing-ban.ts):
  * Banned, the status a moderator gives a version that must never be installed, with the ban as
  * the reason; the pack's metadata is left alone.
  */

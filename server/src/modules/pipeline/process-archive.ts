@@ -4,7 +4,6 @@ import { Value } from 'typebox/value';
 import { archiveLimitsFromConfig } from '../../config/archive.js';
 import type { AppContext } from '../../context.js';
 import type { AnalyzeArchive } from '../archive/types.js';
-import { announceCatalogueChange } from '../catalogue/changes.js';
 import { type JobHandler, type JobInfo, PermanentJobError } from '../jobs/types.js';
 import type { JobWorkerLog } from '../jobs/worker.js';
 import { AnalysisLimitError } from './analyser-pool.js';
@@ -35,8 +34,7 @@ export function processArchiveHandler(
   const limits = archiveLimitsFromConfig(ctx.config.publishing);
 
   const finish = async (versionId: string, outcome: ReturnType<typeof decideOutcome>, failure: string) => {
-    const result = await applyOutcome(ctx.db, ctx.dialect, { versionId, analysis: null, outcome, failure });
-    if (result.nodeId) announceCatalogueChange(ctx.events, [result.nodeId]);
+    const result = await applyOutcome(ctx, { versionId, analysis: null, outcome, failure });
     if (result.statusChanged && outcome.status === 'NodeVersionStatusFlagged')
       ctx.events.emit('version:flagged', versionId);
   };
@@ -87,13 +85,12 @@ export function processArchiveHandler(
         }
         const analysed = performance.now();
         const outcome = decideOutcome(analysis, ctx.config.publishing.REQUIRE_REVIEW);
-        const result = await applyOutcome(ctx.db, ctx.dialect, {
+        const result = await applyOutcome(ctx, {
           versionId,
           analysis,
           outcome,
           failure: '',
         });
-        if (result.nodeId) announceCatalogueChange(ctx.events, [result.nodeId]);
         if (result.statusChanged && outcome.status === 'NodeVersionStatusFlagged')
           ctx.events.emit('version:flagged', versionId);
         const ms = (from: number, to: number) => Math.round(to - from);

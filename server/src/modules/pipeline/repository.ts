@@ -42,16 +42,6 @@ export async function lockVersion(
   return query.executeTakeFirst();
 }
 
-/** The versions of a pack that still count (not deleted or banned), for the "newest" rule. */
-export async function liveVersionNumbers(db: Db, nodeId: string): Promise<{ id: string; version: string }[]> {
-  return db
-    .selectFrom('node_versions')
-    .select(['id', 'version'])
-    .where('node_id', '=', nodeId)
-    .where('status', 'not in', ['NodeVersionStatusDeleted', 'NodeVersionStatusBanned'])
-    .execute();
-}
-
 /** Creates or resets a version's progress row when its archive is queued. */
 export async function queueProcessing(db: Db, versionId: string, now: string): Promise<void> {
   await db

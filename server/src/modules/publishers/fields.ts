@@ -1,4 +1,5 @@
 import { badRequest } from '../../lib/errors.js';
+import { checkHttpUrl } from '../../lib/http-url.js';
 
 /** Editable profile fields of a publisher, as the API names them. */
 export interface PublisherProfile {
@@ -24,31 +25,4 @@ export function profileColumns(profile: PublisherProfile) {
     ...(profile.source_code_repo !== undefined ? { source_code_repo: profile.source_code_repo } : {}),
     ...(profile.logo !== undefined ? { logo_url: profile.logo } : {}),
   };
-}
-
-/**
- * Links are rendered as `href`/`src` by the web app, so only http(s) URLs (or nothing) are
- * accepted: a `javascript:` link would run in a visitor's browser. 400 otherwise.
- */
-export function checkHttpUrl(field: string, value: string | undefined): void {
-  if (value === undefined || value === '') return;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw badRequest(`${field} must be an http or https URL`, `got "${value.slice(0, 100)}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw badRequest(`${field} must be an http or https URL`, `got scheme "${url.protocol}"`);
-  }
-}
-
-/** Whether text is an absolute http(s) URL (not `javascript:`, `data:`, `file:` or a bare path). */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const { protocol } = new URL(value);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
 }

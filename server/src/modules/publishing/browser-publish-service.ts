@@ -4,19 +4,20 @@ import type { Readable } from 'node:stream';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { NodeVersionsTable } from '../../db/schema.js';
-import { badRequest, forbidden, withCode } from '../../lib/errors.js';
+import { badRequest, withCode } from '../../lib/errors.js';
 import type { Viewer } from '../auth/viewer.js';
 import { announceCatalogueChange } from '../catalogue/changes.js';
 import { normalizeVersion } from '../catalogue/latest-version.js';
+import { requirePublishablePack } from '../catalogue/pack-guards.js';
+import { findPackByAnyCase } from '../catalogue/pack-rows.js';
+import { requireNoPublishingBan } from '../catalogue/publishing-ban.js';
 import { announceJobQueued } from '../jobs/queue.js';
 import { ensureIdNotUpstream } from '../mirror/id-guard.js';
 import { PROCESS_ARCHIVE_JOB } from '../pipeline/process-archive.js';
 import { requirePublisherWrite } from '../publishers/access.js';
 import { archiveKey, BlobTooLargeError } from '../storage/blob-store.js';
-import { requireNoPublishingBan } from './bans.js';
 import { retryOnceOnRace } from './publish-service.js';
 import { readDeclaredPackage } from './read-package.js';
-import { findPackByAnyCase } from './repository.js';
 import { spoolToFile } from './spool.js';
 import { ARCHIVE_CONTENT_TYPE, recordArchive } from './store-archive.js';
 import { archiveTooLarge, checkDeclaredSize, checkZipContentType, guardedBody } from './upload-checks.js';
@@ -67,10 +68,7 @@ export async function publishFromBrowser(
 ): Promise<Selectable<NodeVersionsTable>> {
   await requirePublisherWrite(ctx.db, viewer, input.publisherId, 'manage-packs');
   const existing = await findPackByAnyCase(ctx.db, input.nodeId);
-  if (existing?.status === 'NodeStatusBanned') throw forbidden('Node Banned', `node ${existing.id} is banned`);
-  if (existing && existing.publisher_id !== input.publisherId) {
-    throw forbidden('Permission denied', `node ${existing.id} belongs to another publisher`);
-  }
+  requirePublishablePack(existing, input.publisherId);
   await requireNoPublishingBan(ctx.db, input.publisherId, input.nodeId);
   // Before the upload is read: a new pack must not take an id the upstream registry has.
   await ensureIdNotUpstream(ctx, input.nodeId);

@@ -1,9 +1,11 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, NodesTable, PublishersTable } from '../../db/schema.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
+import { requirePublishablePack } from '../catalogue/pack-guards.js';
+import { findPackByAnyCase } from '../catalogue/pack-rows.js';
+import { requireNoPublishingBan } from '../catalogue/publishing-ban.js';
 import { verifyPublisherToken } from '../tokens/verify.js';
-import { requireNoPublishingBan } from './bans.js';
-import { findPackByAnyCase, findPublisherRow } from './repository.js';
+import { findPublisherRow } from './repository.js';
 
 /** Who may publish, as established by `checkPublishToken`. */
 export interface PublishAccess {
@@ -21,7 +23,7 @@ export interface PublishAccess {
  * 5. the token is missing or not one of this publisher's → 400 `Invalid personal access token`.
  * Revoked tokens are deleted rows, so they fail step 5 like a wrong one. A token of this
  * publisher that has expired → 401, or is limited to other packs → 403 (see tokens/verify.ts).
- * 6. a ban of the token's creator or of an owner of the publisher → 403 (see bans.ts).
+ * 6. a ban of the token's creator or of an owner of the publisher → 403 (see catalogue/publishing-ban.ts).
  */
 export async function checkPublishToken(
   db: Kysely<Database>,
@@ -34,10 +36,7 @@ export async function checkPublishToken(
     throw forbidden('Publisher Banned', `publisher ${publisherId} is banned and cannot publish`);
   }
   const pack = await findPackByAnyCase(db, nodeId);
-  if (pack?.status === 'NodeStatusBanned') throw forbidden('Node Banned', `node ${pack.id} is banned`);
-  if (pack && pack.publisher_id !== publisherId) {
-    throw forbidden('Permission denied', `node ${pack.id} belongs to another publisher`);
-  }
+  requirePublishablePack(pack, publisherId);
   if (!publisher) throw badRequest('Failed to validate token', `publisher ${publisherId} does not exist`);
   const tokenRow = token ? await verifyPublisherToken(db, publisherId, token, nodeId) : null;
   if (!tokenRow) throw badRequest('Invalid personal access token');

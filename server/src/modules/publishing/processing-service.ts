@@ -3,10 +3,12 @@ import type { AppContext } from '../../context.js';
 import type { NodeVersionsTable } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import type { Viewer } from '../auth/viewer.js';
+import { packNotFound } from '../catalogue/pack-guards.js';
+import { findPackByAnyCase } from '../catalogue/pack-rows.js';
 import { parseFindings } from '../pipeline/outcome.js';
 import { findProcessing } from '../pipeline/repository.js';
 import { requirePublisherRead } from '../publishers/access.js';
-import { countExtractedComfyNodes, findPackByAnyCase, findVersionOfPack } from './repository.js';
+import { countExtractedComfyNodes, findVersionOfPack } from './repository.js';
 import type { ProcessingStatusJson } from './schemas.js';
 
 /**
@@ -20,7 +22,7 @@ export async function getProcessingStatus(
 ): Promise<ProcessingStatusJson> {
   await requirePublisherRead(ctx.db, viewer, params.publisherId, 'manage-packs');
   const pack = await findPackByAnyCase(ctx.db, params.nodeId);
-  if (!pack || pack.publisher_id !== params.publisherId) throw notFound('Node not found');
+  if (!pack || pack.publisher_id !== params.publisherId) throw packNotFound();
   const version = await findVersionOfPack(ctx.db, pack.id, params.versionId);
   if (!version) throw notFound('Node version not found');
   return describeProcessing(ctx, version);

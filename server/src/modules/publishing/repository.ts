@@ -1,28 +1,12 @@
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { Database, NodesTable, NodeVersionsTable, PublishersTable, StorageFilesTable } from '../../db/schema.js';
-import { newId } from '../../lib/ids.js';
-import { normalizeNodeId } from '../packs/node-id.js';
+import { normalizeNodeId } from '../catalogue/node-id.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** A publisher row, or undefined. */
 export function findPublisherRow(db: Db, publisherId: string): Promise<Selectable<PublishersTable> | undefined> {
   return db.selectFrom('publishers').selectAll().where('id', '=', publisherId).executeTakeFirst();
-}
-
-/** The pack with this id in any letter case, or undefined. */
-export function findPackByAnyCase(db: Db, nodeId: string): Promise<Selectable<NodesTable> | undefined> {
-  return db.selectFrom('nodes').selectAll().where('normalized_id', '=', normalizeNodeId(nodeId)).executeTakeFirst();
-}
-
-/** Creates a pack. */
-export async function insertPack(db: Db, values: Insertable<NodesTable>): Promise<Selectable<NodesTable>> {
-  return db.insertInto('nodes').values(values).returningAll().executeTakeFirstOrThrow();
-}
-
-/** Updates a pack's columns. */
-export async function updatePack(db: Db, nodeId: string, patch: Updateable<NodesTable>): Promise<void> {
-  await db.updateTable('nodes').set(patch).where('id', '=', nodeId).execute();
 }
 
 /** Whether the pack already has this (normalised) version. */
@@ -34,39 +18,6 @@ export async function versionExists(db: Db, nodeId: string, version: string): Pr
     .where('version', '=', version)
     .executeTakeFirst();
   return row !== undefined;
-}
-
-/** The version numbers a pack has, whatever their status. */
-export async function versionNumbersOf(db: Db, nodeId: string): Promise<{ id: string; version: string }[]> {
-  return db
-    .selectFrom('node_versions')
-    .select(['id', 'version'])
-    .where('node_id', '=', nodeId)
-    .where('status', 'not in', ['NodeVersionStatusDeleted', 'NodeVersionStatusBanned'])
-    .execute();
-}
-
-/** Creates a version and its first status-history row (system actor unless given). */
-export async function insertVersion(
-  db: Db,
-  values: Insertable<NodeVersionsTable>,
-  actorUserId: string | null,
-): Promise<Selectable<NodeVersionsTable>> {
-  const row = await db.insertInto('node_versions').values(values).returningAll().executeTakeFirstOrThrow();
-  await db
-    .insertInto('node_version_status_history')
-    .values({
-      id: newId(),
-      node_version_id: row.id,
-      from_status: null,
-      from_reason: null,
-      to_status: row.status,
-      to_reason: row.status_reason,
-      actor_user_id: actorUserId,
-      created_at: row.created_at,
-    })
-    .execute();
-  return row;
 }
 
 /** A version of a pack by id, or undefined. */

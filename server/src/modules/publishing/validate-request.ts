@@ -1,8 +1,8 @@
 import { badRequest } from '../../lib/errors.js';
+import { checkHttpUrl } from '../../lib/http-url.js';
 import { normalizeVersion } from '../catalogue/latest-version.js';
-import { DESCRIPTION_MAX_LENGTH } from '../packs/fields.js';
-import { checkHttpUrl } from '../publishers/fields.js';
-import type { PackFields } from './pack-fields.js';
+import type { PackFields } from '../catalogue/pack-columns.js';
+import { DESCRIPTION_MAX_LENGTH } from '../catalogue/pack-columns.js';
 import type { PublishVersionBodyJson } from './schemas.js';
 
 /** A publish request after its fields were read and checked (the token is checked elsewhere). */

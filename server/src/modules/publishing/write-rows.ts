@@ -1,12 +1,14 @@
 import type { Selectable, Transaction } from 'kysely';
 import type { Database, NodesTable, NodeVersionsTable } from '../../db/schema.js';
-import { badRequest, forbidden } from '../../lib/errors.js';
+import { badRequest } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordCatalogueChange } from '../catalogue/changes.js';
-import { compareVersionsDesc, refreshLatestVersion } from '../catalogue/latest-version.js';
-import { nodeIdProblem, normalizeNodeId } from '../packs/node-id.js';
-import { type PackFields, packPatch } from './pack-fields.js';
-import { findPackByAnyCase, insertPack, insertVersion, updatePack, versionNumbersOf } from './repository.js';
+import { isNewestVersion, refreshLatestVersion } from '../catalogue/latest-version.js';
+import { nodeIdProblem, normalizeNodeId } from '../catalogue/node-id.js';
+import { type PackFields, packPatch } from '../catalogue/pack-columns.js';
+import { packBanned, packOfAnotherPublisher } from '../catalogue/pack-guards.js';
+import { findPackByAnyCase, insertPack, updatePack } from '../catalogue/pack-rows.js';
+import { createVersion } from '../catalogue/version-status.js';
 import { TICKET_STALE_MS } from './upload-ticket.js';
 import type { VersionFields } from './validate-request.js';
 
@@ -14,7 +16,7 @@ export interface WriteRowsInput {
   publisherId: string;
   /** The node id as the request spelt it; a new pack keeps this spelling. */
   nodeId: string;
-  pack: PackFields & { author?: string; category?: string; tags?: string[] };
+  pack: PackFields;
   version: VersionFields;
   /** The signed-in user for browser publishing; null for a token. */
   actorUserId: string | null;
@@ -39,9 +41,9 @@ export async function writeVersionRows(trx: Transaction<Database>, input: WriteR
   const existing = await findPackByAnyCase(trx, input.nodeId);
   // Checked again inside the transaction: another publisher may have created the pack meanwhile.
   if (existing && existing.publisher_id !== input.publisherId) {
-    throw forbidden('Permission denied', `node ${existing.id} belongs to another publisher`);
+    throw packOfAnotherPublisher(existing.id);
   }
-  if (existing?.status === 'NodeStatusBanned') throw forbidden('Node Banned', `node ${existing.id} is banned`);
+  if (existing?.status === 'NodeStatusBanned') throw packBanned(existing.id);
   const pack = existing ?? (await createPack(trx, input));
 
   const sameVersion = await trx
@@ -57,14 +59,10 @@ export async function writeVersionRows(trx: Transaction<Database>, input: WriteR
   if (sameVersion && !replaceable) throw badRequest('The node version already exists');
 
   if (existing) {
-    const live = await versionNumbersOf(trx, pack.id);
-    const newest = live.every((v) => compareVersionsDesc({ version: input.version.version }, v) <= 0);
-    if (newest || existing.status === 'NodeStatusDeleted') {
+    if ((await isNewestVersion(trx, pack.id, input.version.version)) || existing.status === 'NodeStatusDeleted') {
       await updatePack(trx, pack.id, {
+        // Author, category and tags follow the same rule: only stated values overwrite.
         ...packPatch(input.pack, input.now),
-        ...(input.pack.author ? { author: input.pack.author } : {}),
-        ...(input.pack.category ? { category: input.pack.category } : {}),
-        ...(input.pack.tags && input.pack.tags.length > 0 ? { tags: JSON.stringify(input.pack.tags) } : {}),
         // Publishing to a pack its owner deleted brings it back.
         ...(existing.status === 'NodeStatusDeleted' ? { status: 'NodeStatusActive' as const } : {}),
       });
@@ -83,7 +81,7 @@ export async function writeVersionRows(trx: Transaction<Database>, input: WriteR
       .returningAll()
       .executeTakeFirstOrThrow();
   } else {
-    version = await insertVersion(
+    version = await createVersion(
       trx,
       {
         ...fields,

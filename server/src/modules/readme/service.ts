@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { toBool } from '../../db/values.js';
 import { notFound } from '../../lib/errors.js';
 import { findReadableNode, type NodeAccess } from '../nodes/node-access.js';
-import { requireVersion } from '../versions/service.js';
+import { requireVersion } from '../nodes/versions-service.js';
 import { findReadmeOfVersion, findVersionNumber, type ReadmeRow } from './repository.js';
 import type { NodeVersionReadme } from './schemas.js';
 

@@ -1,7 +1,9 @@
 import type { AppContext } from '../../context.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import type { Viewer } from '../auth/viewer.js';
 import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
+import { packNotFound, requireVisiblePack } from '../catalogue/pack-guards.js';
+import { catalogueWrite } from '../catalogue/unit-of-work.js';
 import type { NodeJson } from '../catalogue/wire.js';
 import { findNodeByAnyCase, type NodeRow } from '../nodes/repository.js';
 import { presentPack } from '../packs/present.js';
@@ -13,22 +15,19 @@ import { deleteReview, findReview, refreshReviewTotals, upsertReview } from './r
  */
 export async function reviewPack(ctx: AppContext, viewer: Viewer, nodeId: string, star: number): Promise<NodeJson> {
   const node = await reviewableNode(ctx, nodeId);
-  await ctx.db.transaction().execute(async (trx) => {
+  await catalogueWrite(ctx, async ({ trx, touch }) => {
     await upsertReview(trx, node.id, viewer.id, star);
     await refreshReviewTotals(trx, node.id);
-    await recordCatalogueChange(trx, [node.id]);
+    touch(node.id);
   });
-  announceCatalogueChange(ctx.events, [node.id]);
   const updated = await findNodeByAnyCase(ctx.db, node.id);
-  if (!updated) throw notFound('Node not found');
+  if (!updated) throw packNotFound();
   return presentPack(ctx, updated);
 }
 
 /** The pack reviews are about: 404 when unknown or deleted, 403 when banned. */
 async function reviewableNode(ctx: AppContext, nodeId: string): Promise<NodeRow> {
-  const node = await findNodeByAnyCase(ctx.db, nodeId);
-  if (!node || node.status === 'NodeStatusDeleted') throw notFound('Node not found');
-  if (node.status === 'NodeStatusBanned') throw forbidden('Node Banned');
+  const node = requireVisiblePack(await findNodeByAnyCase(ctx.db, nodeId));
   return node;
 }
 
@@ -69,6 +68,6 @@ export async function withdrawReview(ctx: AppContext, viewer: Viewer, nodeId: st
   if (!removed) throw notFound('Review not found');
   announceCatalogueChange(ctx.events, [node.id]);
   const updated = await findNodeByAnyCase(ctx.db, node.id);
-  if (!updated) throw notFound('Node not found');
+  if (!updated) throw packNotFound();
   return presentPack(ctx, updated);
 }

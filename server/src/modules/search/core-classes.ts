@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { coreClassNames } from '../resolve/core-nodes.js';
+import { coreClassNames } from '../comfy-nodes/core-nodes.js';
 import { compoundKey } from './memory/stored-pack.js';
 
 /** The core class names of one set, by their letters (`ksampler` → `KSampler`). */

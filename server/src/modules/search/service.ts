@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { pageEnvelope, pageNumber, pageOffset, pageSize } from '../../lib/paging.js';
 import { serializeNode } from '../catalogue/serialize.js';
-import { presentVersion } from '../versions/present.js';
+import { presentVersion } from '../nodes/present-version.js';
 import type { SearchAnswerCache } from './answer-cache.js';
 import { coreClassesNamed } from './core-classes.js';
 import type { HitMatch, SearchEngine, SearchSort } from './engine.js';

@@ -1,5 +1,5 @@
 import { parseJsonArray } from '../../db/values.js';
-import { normalizeNodeId } from '../packs/node-id.js';
+import { normalizeNodeId } from '../catalogue/node-id.js';
 import type { TokenRow } from './repository.js';
 
 /** Longest lifetime a token may be given, in days (a year, as the web app's longest choice). */

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { Viewer } from '../auth/viewer.js';
-import { normalizeNodeId } from '../packs/node-id.js';
+import { normalizeNodeId } from '../catalogue/node-id.js';
 import { requirePublisherRead, requirePublisherWrite } from '../publishers/access.js';
 import { deleteTokenOf, findPublisherPacks, insertToken, listTokensOf, type TokenRow } from './repository.js';
 import { expiryAfterDays, MAX_TOKEN_DAYS, tokenPacks } from './scope.js';

@@ -1,12 +1,12 @@
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../lib/errors.js';
 import type { NodeJson } from '../catalogue/wire.js';
+import { coreClassNames } from '../comfy-nodes/core-nodes.js';
 import { findPackProviding } from '../comfy-nodes/service.js';
 import { catalogueCache } from '../nodes/cache/catalogue-cache.js';
 import { NodeBannedError, NodeMovedError } from '../nodes/node-access.js';
 import { getNode } from '../nodes/service.js';
 import { getPublisher } from '../publishers/service.js';
-import { coreClassNames } from '../resolve/core-nodes.js';
 import { type EmbeddedData, isHttpUrl, type PageHead, SITE_NAME, summarize } from './page-head.js';
 
 /**

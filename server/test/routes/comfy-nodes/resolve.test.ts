@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UNCLAIMED_PUBLISHER_ID } from '../../../src/modules/catalogue/wire.js';
 import { importManagerCatalogue } from '../../../src/modules/catalogue-import/service.js';
-import { CORE_CLASSES_TTL_MS } from '../../../src/modules/resolve/core-nodes.js';
+import { CORE_CLASSES_TTL_MS } from '../../../src/modules/comfy-nodes/core-nodes.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { seedComfyNode, seedPack } from '../../helpers/catalogue.js';
 

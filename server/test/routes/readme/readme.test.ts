@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { registryJobHandlers } from '../../../src/modules/jobs/handlers.js';
+import { registryJobHandlers } from '../../../src/job-handlers.js';
 import { JobWorker } from '../../../src/modules/jobs/worker.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { packZip } from '../../helpers/pack-zip.js';

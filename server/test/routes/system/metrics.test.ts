@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { recordCatalogueChange } from '../../../src/modules/catalogue/changes.js';
 import { enqueueJob } from '../../../src/modules/jobs/queue.js';
-import { startJobWorker } from '../../../src/modules/jobs/start.js';
 import { buildMetricsApp } from '../../../src/modules/metrics/listener.js';
+import { startJobWorker } from '../../../src/process/start-job-worker.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 
 const TOKEN = 'metrics-token-0123456789abcdef';

@@ -4,7 +4,7 @@ import { PageQuery, PageSizeQuery, pageNumber, pageSize } from '../../../lib/pag
 import { errorResponses, RepeatedQuery } from '../../../lib/schemas.js';
 import { requireAdmin } from '../../auth/viewer.js';
 import { NodeVersion } from '../../catalogue/wire.js';
-import { parseStatuses } from '../../versions/statuses.js';
+import { parseStatuses } from '../../nodes/version-statuses.js';
 import { reviewQueue } from '../queue-service.js';
 import { MAX_REVIEW_ITEMS, reviewVersions } from '../review-service.js';
 import { CompatFields, Reason, ReviewQueuePage, ReviewResult, StatusHistoryEntry, VersionParams } from '../schemas.js';

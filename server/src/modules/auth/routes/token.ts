@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { findUserById } from '../../users/repository.js';
 import { AUTH_BASE_PATH } from '../better-auth.js';
 import { copyResponseHeaders } from '../bridge.js';
 import { AuthError } from '../errors.js';
 import type { AuthRuntime } from '../runtime.js';
 import { authErrors } from '../schemas.js';
+import { findUserById } from '../users-repository.js';
 
 const IdentityTokenResponse = Type.Object(
   {

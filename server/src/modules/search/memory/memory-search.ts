@@ -1,4 +1,4 @@
-import { normalizeRepositoryUrl } from '../../catalogue-import/text.js';
+import { normalizeRepositoryUrl } from '../../catalogue/repository-url.js';
 import type { PackSuggestion, SearchHit, SearchPage, SearchQuery } from '../engine.js';
 import { ACCELERATOR_FAMILIES, familyBits, OS_FAMILIES } from '../filters.js';
 import { fold } from '../text/fold.js';

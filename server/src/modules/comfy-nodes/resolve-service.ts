@@ -1,10 +1,10 @@
 import type { AppContext } from '../../context.js';
 import { UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
-import { byProviderPreference } from '../comfy-nodes/service.js';
 import { findNodesByIds, findPublisherRefs, type NodeRow } from '../nodes/repository.js';
 import { coreClassNames } from './core-nodes.js';
-import { findOwnersOfClasses, findVersionStrings } from './repository.js';
-import type { ResolvedClassJson, ResolvedPackJson } from './schemas.js';
+import { findOwnersOfClasses, findVersionStrings } from './resolve-repository.js';
+import type { ResolvedClassJson, ResolvedPackJson } from './resolve-schemas.js';
+import { byProviderPreference } from './service.js';
 
 /**
  * Resolves comfy-node class names in one pass: core (ships with ComfyUI: the imported

@@ -1,11 +1,11 @@
-import type { AppContext } from '../../context.js';
-import { analyseMirroredHandler } from '../mirror/analyse-job.js';
-import { upstreamSyncHandler } from '../mirror/sync-job.js';
-import { notifyWebhookHandler } from '../notifications/webhook.js';
-import { AnalyserPool } from '../pipeline/analyser-pool.js';
-import { processArchiveHandler } from '../pipeline/process-archive.js';
-import type { JobHandler } from './types.js';
-import type { JobWorkerLog } from './worker.js';
+import type { AppContext } from './context.js';
+import type { JobHandler } from './modules/jobs/types.js';
+import type { JobWorkerLog } from './modules/jobs/worker.js';
+import { analyseMirroredHandler } from './modules/mirror/analyse-job.js';
+import { upstreamSyncHandler } from './modules/mirror/sync-job.js';
+import { notifyWebhookHandler } from './modules/notifications/webhook.js';
+import { AnalyserPool } from './modules/pipeline/analyser-pool.js';
+import { processArchiveHandler } from './modules/pipeline/process-archive.js';
 
 /**
  * Every kind of background job this registry runs, each with its handler. A module with work

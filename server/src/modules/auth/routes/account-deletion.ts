@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errorResponses } from '../../lib/schemas.js';
-import { requireViewer } from '../auth/viewer.js';
-import { deletionImpact } from './service.js';
+import { errorResponses } from '../../../lib/schemas.js';
+import { deletionImpact } from '../account-deletion-service.js';
+import { requireViewer } from '../viewer.js';
 
 const DeletionImpact = Type.Object(
   {

@@ -1,18 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { PageQuery, PageSizeQuery, pageNumber, pageSize } from '../../lib/paging.js';
-import { errorResponses, RepeatedQuery } from '../../lib/schemas.js';
-import { ListedNodeVersion, NodeVersion, VersionsPage } from '../catalogue/wire.js';
-import { serveNodeRead } from '../nodes/node-access.js';
-import {
-  cachedReadResponses,
-  NodeIdParams,
-  NodeIdString,
-  NodeVersionParams,
-  redirectResponse,
-} from '../nodes/schemas.js';
-import { getNodeVersion, listAllVersions, listNodeVersions } from './service.js';
-import { statusFilter, VERSION_STATUSES } from './statuses.js';
+import { PageQuery, PageSizeQuery, pageNumber, pageSize } from '../../../lib/paging.js';
+import { errorResponses, RepeatedQuery } from '../../../lib/schemas.js';
+import { ListedNodeVersion, NodeVersion, VersionsPage } from '../../catalogue/wire.js';
+import { serveNodeRead } from '../node-access.js';
+import { cachedReadResponses, NodeIdParams, NodeIdString, NodeVersionParams, redirectResponse } from '../schemas.js';
+import { statusFilter, VERSION_STATUSES } from '../version-statuses.js';
+import { getNodeVersion, listAllVersions, listNodeVersions } from '../versions-service.js';
 
 const StatusValue = Type.String({ maxLength: 64 });
 const statusesDescription = `Any of ${VERSION_STATUSES.join(', ')}; repeat the key for several. Without it every status except Deleted is listed; other values match nothing.`;

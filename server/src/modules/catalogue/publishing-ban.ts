@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { forbidden, type HttpError } from '../../lib/errors.js';
-import { normalizeNodeId } from '../packs/node-id.js';
+import { normalizeNodeId } from './node-id.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { findCoreClassNames } from './repository.js';
+import { findCoreClassNames } from './resolve-repository.js';
 
 /**
  * Node types that exist only in ComfyUI's frontend (litegraph virtual nodes and notes). They

@@ -1,8 +1,8 @@
-import { metricsEnabled } from '../../config/operations.js';
-import type { AppContext } from '../../context.js';
-import { appMetrics } from '../metrics/registry.js';
-import type { JobHandler } from './types.js';
-import { JobWorker, type JobWorkerLog } from './worker.js';
+import { metricsEnabled } from '../config/operations.js';
+import type { AppContext } from '../context.js';
+import type { JobHandler } from '../modules/jobs/types.js';
+import { JobWorker, type JobWorkerLog } from '../modules/jobs/worker.js';
+import { appMetrics } from '../modules/metrics/registry.js';
 
 /**
  * Creates this process's job worker from the configuration and starts it (unless

@@ -4,8 +4,8 @@ import type { AppContext } from '../../context.js';
 import { findReadme, README_MAX_BYTES, readmeFromBytes } from '../archive/readme.js';
 import { readArchive } from '../archive/zip/read-archive.js';
 import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
-import { ArchiveIntegrityError, fetchArchive } from '../pipeline/fetch-archive.js';
-import { listVersionsWithoutReadme, saveReadme } from './repository.js';
+import { listVersionsWithoutReadme, saveReadme } from '../readme/repository.js';
+import { ArchiveIntegrityError, fetchArchive } from './fetch-archive.js';
 
 const PAGE = 100;
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../lib/schemas.js';
-import { ResolveRequest, ResolveResponse } from './schemas.js';
-import { resolveClasses } from './service.js';
+import { ResolveRequest, ResolveResponse } from './resolve-schemas.js';
+import { resolveClasses } from './resolve-service.js';
 
 /** Batch class → pack resolution, for a workflow's missing nodes. */
 const resolveRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { toBool } from '../../db/values.js';
-import { unauthorized } from '../../lib/errors.js';
-import { errorResponses } from '../../lib/schemas.js';
-import { requireViewer } from '../auth/viewer.js';
-import { findUserById } from './repository.js';
+import { toBool } from '../../../db/values.js';
+import { unauthorized } from '../../../lib/errors.js';
+import { errorResponses } from '../../../lib/schemas.js';
+import { findUserById } from '../users-repository.js';
+import { requireViewer } from '../viewer.js';
 
 /** The caller's profile, as the public registry's `GET /users` answers it. */
 export const UserProfile = Type.Object(

@@ -1,7 +1,7 @@
 import { serializeVersion } from '../catalogue/serialize.js';
 import type { ListedNodeVersionJson, NodeVersionJson } from '../catalogue/wire.js';
 import { archiveKey, type BlobStore } from '../storage/blob-store.js';
-import type { VersionRow } from './repository.js';
+import type { VersionRow } from './versions-repository.js';
 
 /**
  * The storage key a client downloads a version from: its stored archive's, or for a mirrored

@@ -5,10 +5,10 @@ import { badRequest, HttpError, notFound } from '../../lib/errors.js';
 import { pageCount, pageOffset } from '../../lib/paging.js';
 import { compareVersionsDesc, normalizeVersion } from '../catalogue/latest-version.js';
 import type { ListedNodeVersionJson, NodeVersionJson, VersionsPage } from '../catalogue/wire.js';
-import { findReadableNode, type NodeAccess } from '../nodes/node-access.js';
-import { findNodeByAnyCase } from '../nodes/repository.js';
-import { presentListedVersion, presentVersion } from './present.js';
-import { countAllVersions, findVersion, listVersionsOfNode, pageAllVersions } from './repository.js';
+import { findReadableNode, type NodeAccess } from './node-access.js';
+import { presentListedVersion, presentVersion } from './present-version.js';
+import { findNodeByAnyCase } from './repository.js';
+import { countAllVersions, findVersion, listVersionsOfNode, pageAllVersions } from './versions-repository.js';
 
 /**
  * Versions of one pack, highest semver first (bare array, as clients expect). An unknown pack is

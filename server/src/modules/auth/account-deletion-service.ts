@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { deleteTokensOf, type MembershipRow, membershipsOf } from './repository.js';
+import { deleteTokensOf, type MembershipRow, membershipsOf } from './account-deletion-repository.js';
 
 /** What deleting an account changes, as the account page explains it before confirming. */
 export interface DeletionImpact {

@@ -1,0 +1,28 @@
+import { badRequest } from './errors.js';
+
+/**
+ * Links are rendered as `href`/`src` by the web app, so only http(s) URLs (or nothing) are
+ * accepted: a `javascript:` link would run in a visitor's browser. 400 otherwise.
+ */
+export function checkHttpUrl(field: string, value: string | undefined): void {
+  if (value === undefined || value === '') return;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw badRequest(`${field} must be an http or https URL`, `got "${value.slice(0, 100)}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw badRequest(`${field} must be an http or https URL`, `got scheme "${url.protocol}"`);
+  }
+}
+
+/** Whether text is an absolute http(s) URL (not `javascript:`, `data:`, `file:` or a bare path). */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

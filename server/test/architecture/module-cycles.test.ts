@@ -1,0 +1,123 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The modules under `server/src/modules` form a layered graph: a module may use another, but no
+ * two modules may use each other, directly or around a longer loop. A loop means neither side can
+ * be read, tested or changed without the other, which is how the version status rules ended up
+ * copied into four modules.
+ *
+ * Type-only imports (`import type`, `import { type X }`) count like any other: they are erased
+ * from the JavaScript, but a module that names another's types still changes when they change,
+ * so a type-only loop ties two modules together just as well. `modules/index.ts`, the table
+ * that registers every module's routes, is the composition root and stands outside the graph.
+ */
+
+const MODULES = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/modules');
+
+/** Every `.ts` file below `dir`. */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/** The relative specifiers of a file's static `import … from` and `export … from` lines. */
+function importedPaths(source: string): string[] {
+  const pattern = /^\s*(?:import|export)\b[^;'"]*?\bfrom\s*['"](\.[^'"]+)['"]/gm;
+  return [...source.matchAll(pattern)].map((match) => match[1] ?? '');
+}
+
+/** The module a path inside `modules/` belongs to, or null for a path outside every module. */
+function moduleOf(path: string): string | null {
+  const parts = relative(MODULES, path).split(sep);
+  if (parts.length < 2 || parts[0] === '..') return null;
+  return parts[0] ?? null;
+}
+
+/** module → the modules it imports from, with one importing file per arrow as evidence. */
+function moduleGraph(): Map<string, Map<string, string>> {
+  const graph = new Map<string, Map<string, string>>();
+  for (const file of sourceFiles(MODULES)) {
+    const from = moduleOf(file);
+    if (from === null) continue;
+    const arrows = graph.get(from) ?? new Map<string, string>();
+    graph.set(from, arrows);
+    for (const spec of importedPaths(readFileSync(file, 'utf8'))) {
+      const to = moduleOf(resolve(dirname(file), spec));
+      if (to !== null && to !== from && !arrows.has(to)) arrows.set(to, relative(MODULES, file));
+    }
+  }
+  return graph;
+}
+
+/** The groups of two or more modules that reach each other (Tarjan's strongly connected components). */
+function cycles(graph: Map<string, Map<string, string>>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (node: string): void => {
+    index.set(node, index.size);
+    low.set(node, index.get(node) ?? 0);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node)?.keys() ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node) ?? 0, low.get(next) ?? 0));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node) ?? 0, index.get(next) ?? 0));
+      }
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const group: string[] = [];
+    for (let member = stack.pop(); member !== undefined; member = stack.pop()) {
+      onStack.delete(member);
+      group.push(member);
+      if (member === node) break;
+    }
+    if (group.length > 1) found.push(group.sort());
+  };
+  for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
+  return found;
+}
+
+describe('server module imports', () => {
+  it('reads the import lines the graph is built from', () => {
+    const source = [
+      "import { a } from '../nodes/repository.js';",
+      "import type { B } from '../auth/viewer.js';",
+      'import {',
+      '  c,',
+      '  type D,',
+      "} from './local.js';",
+      "export { e } from '../catalogue/wire.js';",
+      "import semver from 'semver';",
+    ].join('\n');
+    expect(importedPaths(source)).toEqual([
+      '../nodes/repository.js',
+      '../auth/viewer.js',
+      './local.js',
+      '../catalogue/wire.js',
+    ]);
+  });
+
+  it('has no module that imports another which imports it back, directly or around a loop', () => {
+    const graph = moduleGraph();
+    expect(graph.size).toBeGreaterThan(20);
+    const loops = cycles(graph).map((group) =>
+      group.map((member) => {
+        const arrows = [...(graph.get(member) ?? new Map<string, string>()).entries()];
+        const inLoop = arrows.filter(([to]) => group.includes(to));
+        return `${member} → ${inLoop.map(([to, file]) => `${to} (${file})`).join(', ')}`;
+      }),
+    );
+    expect(loops).toEqual([]);
+  });
+});
