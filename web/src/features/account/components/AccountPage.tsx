@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorText } from '../../../api/errors';
+import { readerErrorText } from '../../../api/error-message';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -112,7 +112,7 @@ function ProfileSection({ user }: { user: SessionUser }) {
         queryClient.invalidateQueries({ queryKey: ['/users'] }),
       ]);
     },
-    onError: (error) => notify('error', t('profile.failed', { reason: errorText(error) })),
+    onError: (error) => notify('error', t('profile.failed', { reason: readerErrorText(error) })),
   });
 
   const submit = (event: FormEvent) => {
@@ -157,7 +157,7 @@ function ProfileSection({ user }: { user: SessionUser }) {
           onChange={(event) => setImage(event.target.value)}
           error={imageError}
         />
-        {save.isError ? <Alert tone="error">{errorText(save.error)}</Alert> : null}
+        {save.isError ? <Alert tone="error">{readerErrorText(save.error)}</Alert> : null}
         <div className="flex justify-end">
           <Button type="submit" disabled={!changed || save.isPending}>
             {save.isPending ? t('profile.saving') : t('profile.save')}
@@ -221,7 +221,7 @@ function SignOutEverywhere() {
         window.location.assign('/auth/login');
       }, 1500);
     },
-    onError: (error) => notify('error', t('signOut.failed', { reason: errorText(error) })),
+    onError: (error) => notify('error', t('signOut.failed', { reason: readerErrorText(error) })),
   });
   return (
     <section aria-labelledby="signout-title" className="rounded-xl border border-red-300 p-4 dark:border-red-900">

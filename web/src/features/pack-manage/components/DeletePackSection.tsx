@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { readerErrorText } from '../../../api/error-message';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { analytics } from '../../../lib/analytics-client';
@@ -27,7 +28,7 @@ export function DeletePackSection({ publisherId, nodeId }: { publisherId: string
       queryClient.removeQueries({ queryKey: [`/nodes/${nodeId}`] });
       void navigate(`/publishers/${encodeURIComponent(publisherId)}`);
     },
-    onError: (error) => notify('error', t('deletePack.failed', { reason: error.message })),
+    onError: (error) => notify('error', t('deletePack.failed', { reason: readerErrorText(error) })),
   });
 
   return (

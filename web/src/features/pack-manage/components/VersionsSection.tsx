@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readerErrorText } from '../../../api/error-message';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose } from '../../../components/ui/dialog';
@@ -58,7 +59,7 @@ export function VersionsSection({ publisherId, nodeId }: { publisherId: string; 
       await invalidatePack(queryClient, publisherId, nodeId);
     },
     onError: (error, v) => {
-      notify('error', t('versions.updateFailed', { version: v.version.version, reason: error.message }));
+      notify('error', t('versions.updateFailed', { version: v.version.version, reason: readerErrorText(error) }));
     },
   });
 
@@ -71,7 +72,7 @@ export function VersionsSection({ publisherId, nodeId }: { publisherId: string; 
       await invalidatePack(queryClient, publisherId, nodeId);
     },
     onError: (error, version) => {
-      notify('error', t('versions.deleteFailed', { version: version.version, reason: error.message }));
+      notify('error', t('versions.deleteFailed', { version: version.version, reason: readerErrorText(error) }));
     },
   });
 
