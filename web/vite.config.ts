@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { ROUTES_FILE, routePaths } from './src/app/route-paths';
 
 /**
  * In development there is no web listener to inject the runtime config, so the dev server does
@@ -19,12 +20,26 @@ function devRuntimeConfig(): Plugin {
 }
 
 /**
+ * Writes the router's paths into the browser build, where the web listener reads them to answer
+ * unknown paths with 404 (server/src/modules/web/app-routes.ts).
+ */
+function routeList(): Plugin {
+  return {
+    name: 'registry-route-list',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: ROUTES_FILE, source: `${JSON.stringify(Object.values(routePaths))}\n` });
+    },
+  };
+}
+
+/**
  * Two builds: the browser app (web/dist), and with `--ssr` the first-screen renderer the web
  * listener runs (web/dist/.ssr, from src/entry-server.tsx), which needs neither the public files
  * nor a manifest.
  */
 export default defineConfig(({ isSsrBuild = false }) => ({
-  plugins: [react(), tailwindcss(), devRuntimeConfig()],
+  plugins: [react(), tailwindcss(), devRuntimeConfig(), ...(isSsrBuild ? [] : [routeList()])],
   build: {
     target: isSsrBuild ? 'node20' : 'es2022',
     sourcemap: true,

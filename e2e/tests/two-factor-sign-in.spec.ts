@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import jsQR from 'jsqr';
 import { expect, test } from '../support/fixtures';
 import { signUpUser } from '../support/publishing';
 import { totp, wrongCode } from '../support/totp';
@@ -6,6 +7,27 @@ import { totp, wrongCode } from '../support/totp';
 /** Toasts fade on their own; the accessibility pass waits for them to go. */
 async function toastsGone(page: Page) {
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+}
+
+/** Decodes the QR code on the setup screen as a camera would: drawn to pixels, then read. */
+async function readQrCode(page: Page): Promise<string | undefined> {
+  const qr = page.getByRole('img', { name: 'QR code to scan with an authenticator app' });
+  await expect(qr).toBeVisible();
+  const pixels = await qr.evaluate(async (svg) => {
+    const size = 400;
+    const image = new Image();
+    image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = size;
+    canvas.height = size;
+    const context = canvas.getContext('2d');
+    if (!context) return undefined;
+    context.drawImage(image, 0, 0, size, size);
+    return { data: Array.from(context.getImageData(0, 0, size, size).data), size };
+  });
+  if (!pixels) return undefined;
+  return jsQR(Uint8ClampedArray.from(pixels.data), pixels.size, pixels.size)?.data;
 }
 
 const section = (page: Page) => page.locator('section[aria-labelledby="two-factor-title"]');
@@ -49,6 +71,8 @@ test.describe('two-factor sign-in', () => {
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
     const link = await section(page).getByRole('link', { name: 'Open in an authenticator app' }).getAttribute('href');
     expect(link).toMatch(/^otpauth:\/\/totp\/.*secret=/);
+    // The QR code beside the key is that same link: a phone camera reading it gets the same secret.
+    expect(await readQrCode(page)).toBe(link);
     await checkA11y(page);
 
     // A wrong first code is refused and leaves it off.

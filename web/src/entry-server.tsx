@@ -6,6 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { routes } from './app/router';
 import { directionOf } from './i18n/languages';
+import { numberFormatter } from './i18n/number-formatter';
 import { i18nOptions } from './i18n/options';
 import { config, type RuntimeConfig, resolveConfig } from './lib/config';
 import { provideEmbedded } from './lib/embedded-data';
@@ -54,7 +55,7 @@ function translator(language: string, resources: Resource, namespaces: string[])
   const key = language;
   let instance = instances.get(key);
   if (!instance) {
-    instance = createInstance();
+    instance = createInstance().use(numberFormatter);
     void instance.init({ ...i18nOptions(language, namespaces), resources, initAsync: false });
     instances.set(key, instance);
   }

@@ -18,6 +18,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.code(400).send({
         message: `Invalid ${where === 'querystring' ? 'query' : where}: ${describeValidation(fastifyError)}`,
         error: fastifyError.code ?? 'FST_ERR_VALIDATION',
+        ...validationCode(fastifyError),
       });
     }
     const status = fastifyError.statusCode;
@@ -31,6 +32,47 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ message: 'Route not found', error: `${request.method} ${request.url.split('?')[0]}` });
   });
+}
+
+/** The field a validation problem is about: `publisher.name`, or the missing property. */
+function fieldOf(v: NonNullable<FastifyError['validation']>[number]): string {
+  const field = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
+  const params = v.params as { missingProperty?: string; additionalProperty?: string } | undefined;
+  return params?.missingProperty ?? (field || params?.additionalProperty || '');
+}
+
+/** Each kind of schema problem and the stable code clients translate (docs/api-errors.md). */
+const VALIDATION_CODES: Record<string, string> = {
+  required: 'validation.required',
+  type: 'validation.type',
+  format: 'validation.format',
+  minLength: 'validation.min_length',
+  maxLength: 'validation.max_length',
+  pattern: 'validation.pattern',
+  enum: 'validation.enum',
+  const: 'validation.enum',
+  minimum: 'validation.minimum',
+  maximum: 'validation.maximum',
+  minItems: 'validation.min_items',
+  maxItems: 'validation.max_items',
+  additionalProperties: 'validation.unknown_field',
+};
+
+/**
+ * The code and parameters of a request's first schema problem: `validation.max_length` with
+ * `{field: "description", limit: 1000}`. Kinds without their own code are `validation.invalid`.
+ */
+function validationCode(error: FastifyError): { code: string; params: Record<string, string | number> } {
+  const first = error.validation?.[0];
+  if (!first) return { code: 'validation.invalid', params: { field: '' } };
+  const params: Record<string, string | number> = { field: fieldOf(first) };
+  const raw = first.params as Record<string, unknown> | undefined;
+  if (typeof raw?.limit === 'number') params.limit = raw.limit;
+  if (typeof raw?.format === 'string') params.format = raw.format;
+  if (typeof raw?.type === 'string') params.type = raw.type;
+  if (Array.isArray(raw?.allowedValues)) params.allowed = raw.allowedValues.join(', ');
+  if (raw?.allowedValue !== undefined) params.allowed = String(raw.allowedValue);
+  return { code: VALIDATION_CODES[first.keyword] ?? 'validation.invalid', params };
 }
 
 function describeValidation(error: FastifyError): string {

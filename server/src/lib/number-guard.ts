@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { badRequest } from './errors.js';
+import { badRequest, withCode } from './errors.js';
 
 /**
  * Numeric query and path parameters must be written as plain decimal numbers. Schema validation
@@ -50,7 +50,10 @@ function checkFields(values: unknown, fields: NumericFields, where: Where): void
 function checkValue(value: unknown, name: string, pattern: RegExp, kind: 'integer' | 'number', where: Where): void {
   for (const item of Array.isArray(value) ? value : [value]) {
     if (typeof item !== 'string' || pattern.test(item)) continue;
-    // The words and code of the schema validator's own answers, so every bad number reads alike.
-    throw badRequest(`Invalid ${where}: ${name} must be ${kind}`, 'FST_ERR_VALIDATION');
+    // The words, codes and parameters of the schema validator's own answers, so every bad number reads alike.
+    throw withCode(badRequest(`Invalid ${where}: ${name} must be ${kind}`, 'FST_ERR_VALIDATION'), 'validation.type', {
+      field: name,
+      type: kind,
+    });
   }
 }

@@ -36,19 +36,35 @@ const manifest = {
   },
 };
 
+// Part of the route list the web build writes (web/src/app/route-paths.ts → dist/.routes.json).
+const appRoutes = [
+  '/',
+  '/nodes',
+  '/nodes/:nodeId',
+  '/nodes/:nodeId/manage',
+  '/publishers/create',
+  '/publishers/:publisherId',
+  '/publishers/:publisherId/nodes/:nodeId',
+  '/comfy-nodes/:name',
+  '/auth/login',
+];
+
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
   await Promise.all(closers.splice(0).map((close) => close()));
 });
 
 /** The API app (for seeding and comparing) and the web listener on a real port over the same context. */
-async function start(): Promise<{ t: TestApp; fetchPage: (url: string) => Promise<Response> }> {
+async function start(
+  routes: string[] | null = appRoutes,
+): Promise<{ t: TestApp; fetchPage: (url: string) => Promise<Response> }> {
   const t = await buildTestApp({ PUBLIC_WEB_URL: WEB_URL });
   const root = mkdtempSync(path.join(os.tmpdir(), 'registry-share-'));
   writeFileSync(path.join(root, 'index.html'), template);
   mkdirSync(path.join(root, 'assets'));
   mkdirSync(path.join(root, '.vite'));
   writeFileSync(path.join(root, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  if (routes) writeFileSync(path.join(root, '.routes.json'), JSON.stringify(routes));
   const web = await buildWebApp(t.ctx, { webRoot: root });
   await web.listen({ host: '127.0.0.1', port: 0 });
   closers.push(() => web.close());
@@ -293,14 +309,14 @@ describe('web listener: shareable pages', () => {
     expect(head(await (await fetchPage('/nodes/renamed')).text()).title).toBe('New Name · ComfyUI Registry');
   });
 
-  it('serves other routes with the default head, and odd paths as plain app routes', async () => {
+  it('serves the app’s other routes with the default head (200), whatever the case or a trailing slash', async () => {
     const { fetchPage } = await start();
     const home = await (await fetchPage('/')).text();
     expect(head(home).canonical).toBe(`${WEB_URL}/`);
     expect(head(home).meta['og:title']).toBe('ComfyUI Registry');
     // Fastify itself rejects a path that is not valid percent-encoding.
     expect((await fetchPage('/nodes/%E0%A4%A')).status).toBe(400);
-    for (const url of ['/nodes', '/search?q=x', '/nodes/a/b/c', '/publishers/a/b']) {
+    for (const url of ['/nodes', '/nodes/', '/NODES', '/nodes/x/manage', '/auth/login?next=%2Faccount']) {
       const response = await fetchPage(url);
       expect(response.status, url).toBe(200);
       const html = await response.text();
@@ -308,6 +324,30 @@ describe('web listener: shareable pages', () => {
       expect(head(html).canonical, url).toBeUndefined();
       expect(embedded(html), url).toBeUndefined();
     }
+  });
+
+  it('answers a path that is no route of the app with 404, the app (its not-found screen) and a not-found head', async () => {
+    const { fetchPage } = await start();
+    for (const url of [
+      '/search?q=x',
+      '/nodes/a/b/c',
+      '/publishers/a/b',
+      '/no-such-page',
+      '/auth/nope',
+      '/nodes//manage',
+    ]) {
+      const response = await fetchPage(url);
+      expect(response.status, url).toBe(404);
+      const html = await response.text();
+      expect(html, url).toContain('<div id="root"></div>');
+      expect(head(html).title, url).toBe('Page not found · ComfyUI Registry');
+      expect(head(html).meta.robots, url).toBe('noindex');
+    }
+  });
+
+  it('serves every path as the app when the build has no route list (an older build)', async () => {
+    const { fetchPage } = await start(null);
+    for (const url of ['/no-such-page', '/nodes/a/b/c']) expect((await fetchPage(url)).status, url).toBe(200);
   });
 });
 

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { ApiError, errorText } from './errors';
 
 /** The translation (in `common`) of a coded server message: `archive.other_node` → `apiErrors.archive_other_node`. */
@@ -20,4 +21,12 @@ export function localizedErrorText(error: unknown, i18n: Translator): string {
   const coded = apiErrorKey(error);
   if (coded && i18n.exists(coded.key, { ns: 'common' })) return i18n.t(coded.key, { ns: 'common', ...coded.params });
   return errorText(error);
+}
+
+/**
+ * `localizedErrorText` in the app's current language, for code outside components (mutation
+ * callbacks, form helpers). Every error the reader sees goes through one of the two.
+ */
+export function readerErrorText(error: unknown): string {
+  return localizedErrorText(error, i18next);
 }

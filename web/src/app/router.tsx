@@ -7,6 +7,7 @@ import { RequireAdmin, RequireAuth } from './guards';
 import { HomeIntro } from './HomeIntro';
 import { AuthLayout } from './layout/AuthLayout';
 import { RootLayout } from './layout/RootLayout';
+import { routePaths } from './route-paths';
 
 type LoadScreen = () => Promise<ComponentType>;
 
@@ -57,104 +58,104 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <SearchPage intro={<HomeIntro />} /> },
       signedInScreen(
-        'nodes',
+        routePaths.yourNodes,
         async () => (await import('../features/dashboard/components/YourNodesPage')).YourNodesPage,
       ),
-      screen('nodes/:nodeId', async () => (await import('../features/node/components/NodePage')).NodePage),
+      screen(routePaths.node, async () => (await import('../features/node/components/NodePage')).NodePage),
       signedInScreen(
-        'nodes/:nodeId/manage',
+        routePaths.managePack,
         async () => (await import('../features/pack-manage/components/ManagePackPage')).ManagePackPage,
       ),
       signedInScreen(
-        'nodes/:nodeId/claim',
+        routePaths.claimPack,
         async () => (await import('../features/claim/components/ClaimPage')).ClaimPage,
       ),
       signedInScreen(
-        'publishers/create',
+        routePaths.createPublisher,
         async () => (await import('../features/publisher-manage/components/CreatePublisherPage')).CreatePublisherPage,
       ),
       signedInScreen(
-        'publishers/:publisherId/manage',
+        routePaths.managePublisher,
         async () => (await import('../features/publisher-manage/components/ManagePublisherPage')).ManagePublisherPage,
       ),
       signedInScreen(
-        'publishers/:publisherId/publish',
+        routePaths.publishPack,
         async () => (await import('../features/pack-manage/components/PublishPackPage')).PublishPackPage,
       ),
+      screen(routePaths.publisherPack, async () => (await import('../features/node/components/NodePage')).NodePage),
       screen(
-        'publishers/:publisherId/nodes/:nodeId',
-        async () => (await import('../features/node/components/NodePage')).NodePage,
-      ),
-      screen(
-        'publishers/:publisherId',
+        routePaths.publisher,
         async () => (await import('../features/publisher-profile/components/PublisherPage')).PublisherPage,
       ),
-      signedInScreen('account', async () => (await import('../features/account/components/AccountPage')).AccountPage),
+      signedInScreen(
+        routePaths.account,
+        async () => (await import('../features/account/components/AccountPage')).AccountPage,
+      ),
       adminScreen(
-        'admin',
+        routePaths.admin,
         async () => (await import('../features/admin-review/components/AdminDashboardPage')).AdminDashboardPage,
       ),
       adminScreen(
-        'admin/review',
+        routePaths.adminReview,
         async () => (await import('../features/admin-review/components/ReviewQueuePage')).ReviewQueuePage,
       ),
       adminScreen(
-        'admin/nodes',
+        routePaths.adminNodes,
         async () => (await import('../features/admin-catalogue/components/AdminNodesPage')).AdminNodesPage,
       ),
       adminScreen(
-        'admin/nodes/:nodeId',
+        routePaths.adminNode,
         async () => (await import('../features/admin-catalogue/components/AdminNodePage')).AdminNodePage,
       ),
       adminScreen(
-        'admin/nodes/:nodeId/versions/:version/compatibility',
+        routePaths.adminCompatibility,
         async () => (await import('../features/admin-catalogue/components/CompatibilityPage')).CompatibilityPage,
       ),
       adminScreen(
-        'admin/publishers',
+        routePaths.adminPublishers,
         async () => (await import('../features/admin-catalogue/components/AdminPublishersPage')).AdminPublishersPage,
       ),
       adminScreen(
-        'admin/users',
+        routePaths.adminUsers,
         async () => (await import('../features/admin-catalogue/components/AdminUsersPage')).AdminUsersPage,
       ),
       adminScreen(
-        'admin/claim-requests',
+        routePaths.adminClaimRequests,
         async () => (await import('../features/admin-review/components/ClaimRequestsPage')).ClaimRequestsPage,
       ),
       adminScreen(
-        'admin/audit',
+        routePaths.adminAudit,
         async () => (await import('../features/admin-catalogue/components/AuditPage')).AuditPage,
       ),
       screen(
-        'comfy-nodes/:name',
+        routePaths.comfyNode,
         async () => (await import('../features/comfy-node/components/ComfyNodePage')).ComfyNodePage,
       ),
-      screen('resolve', async () => (await import('../features/resolver/components/ResolvePage')).ResolvePage),
+      screen(routePaths.resolve, async () => (await import('../features/resolver/components/ResolvePage')).ResolvePage),
       screen(
-        'use-from-comfyui',
+        routePaths.useFromComfyui,
         async () => (await import('../features/comfyui-setup/components/UseFromComfyuiPage')).UseFromComfyuiPage,
       ),
-      { path: 'discord', element: <DiscordRedirect /> },
+      { path: routePaths.discord, element: <DiscordRedirect /> },
       {
         path: 'auth',
         element: <AuthLayout />,
         children: [
-          screen('login', async () => (await import('../features/auth/components/LoginPage')).LoginPage),
-          screen('signup', async () => (await import('../features/auth/components/SignupPage')).SignupPage),
+          screen(routePaths.login, async () => (await import('../features/auth/components/LoginPage')).LoginPage),
+          screen(routePaths.signup, async () => (await import('../features/auth/components/SignupPage')).SignupPage),
           screen(
-            'forgot-password',
+            routePaths.forgotPassword,
             async () => (await import('../features/auth/components/ForgotPasswordPage')).ForgotPasswordPage,
           ),
           screen(
-            'reset-password',
+            routePaths.resetPassword,
             async () => (await import('../features/auth/components/ResetPasswordPage')).ResetPasswordPage,
           ),
           screen(
-            'verify-email',
+            routePaths.verifyEmail,
             async () => (await import('../features/auth/components/VerifyEmailPage')).VerifyEmailPage,
           ),
-          screen('logout', async () => (await import('../features/auth/components/LogoutPage')).LogoutPage),
+          screen(routePaths.logout, async () => (await import('../features/auth/components/LogoutPage')).LogoutPage),
         ],
       },
       screen('*', async () => (await import('../features/errors/components/NotFoundPage')).NotFoundPage),

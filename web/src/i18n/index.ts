@@ -7,6 +7,7 @@ import { translateText, translatorSupported } from '../lib/translator';
 import { defaultNamespace, directionOf, fallbackLanguage, isLanguage, type Language, pickLanguage } from './languages';
 import { createTranslationLoader } from './loader';
 import { flatten, missingKeys, type TranslationTree } from './missing-keys';
+import { numberFormatter } from './number-formatter';
 import { i18nOptions } from './options';
 
 /** Fetches one translation file from /locales; a bad status is an error so it is retried. */
@@ -104,6 +105,7 @@ export async function initI18n(): Promise<I18n> {
   i18next.on('loaded', () => void fillMissing(i18next, i18next.language));
   await i18next
     .use(backend)
+    .use(numberFormatter)
     .use(initReactI18next)
     .init({
       // The first screen's own namespaces load with the default one, so it renders without a second wait.

@@ -13,7 +13,8 @@ export function i18nOptions(language: string, namespaces: readonly string[]): In
     load: 'languageOnly',
     ns: [defaultNamespace, ...namespaces.filter((ns) => ns !== defaultNamespace)],
     defaultNS: defaultNamespace,
-    interpolation: { escapeValue: false },
+    // Numbers in translations go through lib/format (i18n/number-formatter.ts, passed to use()).
+    interpolation: { escapeValue: false, alwaysFormat: true },
     returnNull: false,
     react: { useSuspense: true, bindI18nStore: 'added' },
   };

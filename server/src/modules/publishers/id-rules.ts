@@ -1,3 +1,5 @@
+import { type HttpError, withCode } from '../../lib/errors.js';
+
 /**
  * The one validator of publisher ids, shared by `GET /publishers/validate`, `POST /publishers`
  * and `registry create-publisher`, so the three can never disagree.
@@ -16,6 +18,21 @@ export const PUBLISHER_ID_REQUIRED_MESSAGE = 'Username parameter is required';
 export const PUBLISHER_ID_TAKEN_MESSAGE = 'Publisher ID already exists.';
 export const PUBLISHER_ID_RESERVED_MESSAGE = 'Publisher IDs "admin" and "admin-..." are reserved.';
 export const PUBLISHER_ID_TOO_LONG_MESSAGE = `Publisher ID must be at most ${PUBLISHER_ID_MAX_LENGTH} characters.`;
+
+/** The stable code of each problem above, for clients that word it in their reader's language. */
+export const PUBLISHER_ID_PROBLEM_CODES: Record<string, string> = {
+  [PUBLISHER_ID_REQUIRED_MESSAGE]: 'publisher.id_required',
+  [PUBLISHER_ID_TOO_LONG_MESSAGE]: 'publisher.id_too_long',
+  [PUBLISHER_ID_PATTERN_MESSAGE]: 'publisher.id_pattern',
+  [PUBLISHER_ID_RESERVED_MESSAGE]: 'publisher.id_reserved',
+  [PUBLISHER_ID_TAKEN_MESSAGE]: 'publisher.id_taken',
+};
+
+/** A 400 or 409 for a publisher id problem, carrying its code (and the length limit). */
+export function publisherIdError<E extends HttpError>(error: E): E {
+  const code = PUBLISHER_ID_PROBLEM_CODES[error.message];
+  return code ? withCode(error, code, { max: PUBLISHER_ID_MAX_LENGTH }) : error;
+}
 
 /**
  * Why an id cannot be used as a new publisher's id, or null when its form is fine (whether it

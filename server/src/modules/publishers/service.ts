@@ -2,14 +2,14 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { nowIso } from '../../db/values.js';
-import { badRequest, conflict, forbidden } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, withCode } from '../../lib/errors.js';
 import type { Viewer } from '../auth/viewer.js';
 import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
 import type { PublisherJson } from '../catalogue/wire.js';
 import { allows, allowsWrite, loadPublisherAccess, requirePublisherWrite } from './access.js';
 import { isForeignKeyViolation, isUniqueViolation, lockRow } from './db-guards.js';
 import { type PublisherProfile, profileColumns } from './fields.js';
-import { PUBLISHER_ID_TAKEN_MESSAGE, publisherIdProblem } from './id-rules.js';
+import { PUBLISHER_ID_TAKEN_MESSAGE, publisherIdError, publisherIdProblem } from './id-rules.js';
 import { presentPublisher, presentPublishers } from './present.js';
 import {
   countMemberships,
@@ -25,8 +25,8 @@ import {
 /** `GET /publishers/validate`: 200 `{isAvailable: true}`, or 400 saying why the id cannot be used. */
 export async function validatePublisherId(db: Kysely<Database>, id: string): Promise<{ isAvailable: true }> {
   const problem = publisherIdProblem(id);
-  if (problem) throw badRequest(problem);
-  if (await findPublisher(db, id)) throw badRequest(PUBLISHER_ID_TAKEN_MESSAGE);
+  if (problem) throw publisherIdError(badRequest(problem));
+  if (await findPublisher(db, id)) throw publisherIdError(badRequest(PUBLISHER_ID_TAKEN_MESSAGE));
   return { isAvailable: true };
 }
 
@@ -46,16 +46,20 @@ export async function createPublisherWithOwner(
   maxPublishers: number | null,
 ): Promise<PublisherJson> {
   const problem = publisherIdProblem(input.id);
-  if (problem) throw badRequest(problem);
+  if (problem) throw publisherIdError(badRequest(problem));
   const columns = profileColumns(input);
   try {
     const row = await ctx.db.transaction().execute(async (trx) => {
       // Serialises this account's concurrent creations so the cap cannot be raced past.
       await lockRow(trx, 'users', ownerId);
       if (maxPublishers !== null && (await countMemberships(trx, ownerId)) >= maxPublishers) {
-        throw forbidden('User has reached the maximum number of publishers.', `limit is ${maxPublishers}`);
+        throw withCode(
+          forbidden('User has reached the maximum number of publishers.', `limit is ${maxPublishers}`),
+          'publisher.limit_reached',
+          { max: maxPublishers },
+        );
       }
-      if (await findPublisher(trx, input.id)) throw conflict(PUBLISHER_ID_TAKEN_MESSAGE);
+      if (await findPublisher(trx, input.id)) throw publisherIdError(conflict(PUBLISHER_ID_TAKEN_MESSAGE));
       const created = await insertPublisher(trx, { ...columns, id: input.id, name: columns.name ?? input.name });
       await trx
         .insertInto('publisher_members')
@@ -66,7 +70,7 @@ export async function createPublisherWithOwner(
     return presentPublisher(ctx.db, row, true);
   } catch (error) {
     // Another request created the same id between our check and our insert.
-    if (isUniqueViolation(error)) throw conflict(PUBLISHER_ID_TAKEN_MESSAGE);
+    if (isUniqueViolation(error)) throw publisherIdError(conflict(PUBLISHER_ID_TAKEN_MESSAGE));
     throw error;
   }
 }

@@ -1,6 +1,5 @@
-import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
-import type { Database, NodesTable, NodeVersionsTable, PublishersTable, StorageFilesTable } from '../../db/schema.js';
-import { normalizeNodeId } from '../catalogue/node-id.js';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, NodeVersionsTable, PublishersTable, StorageFilesTable } from '../../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -9,13 +9,14 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { readAppRoutes } from './app-routes.js';
 import { registerConnectorDownload } from './connector-download.js';
 import { loadFirstScreenRenderer } from './first-screen.js';
 import { DEFAULT_DESCRIPTION, type EmbeddedData, type PageHead, renderPage, SITE_NAME } from './page-head.js';
 import { registerTranslationGuide, registryVersion } from './project-docs.js';
 import { readManifest, type Screen, type ScreenHints, screenHints, screens } from './route-assets.js';
 import { injectRuntimeConfig, webRuntimeConfig } from './runtime-config.js';
-import { matchShareRoute, type ShareRoute, sharePage } from './share.js';
+import { matchShareRoute, missing, type ShareRoute, sharePage } from './share.js';
 
 /** Where the built web app lives: `web/dist` next to the server package. */
 export function defaultWebRoot(): string {
@@ -46,7 +47,8 @@ const ONE_YEAR_SECONDS = 31_536_000;
  * Shareable pages (`/nodes/:id`, `/publishers/:p/nodes/:id`, `/publishers/:p`,
  * `/comfy-nodes/:name`) get their own title, description, Open Graph tags and canonical link, and
  * embed the API answer they show (see share.ts). Unknown ones are still the app (which shows its
- * "not found" screen) but answer 404, banned packs 403, so link previews and crawlers see it.
+ * "not found" screen) but answer 404, banned packs 403, so link previews and crawlers see it; so
+ * do paths that are no route of the app at all (the build's route list, app-routes.ts).
  * Those pages and `/` also arrive with their first screen rendered, when the web build has its
  * SSR half (see first-screen.ts and docs/sharing.md).
  */
@@ -97,6 +99,9 @@ export async function buildWebApp(ctx: AppContext, options: WebAppOptions = {}):
     hints: hintsFor(screens.home),
   };
   const appPage = renderPage(base, { title: SITE_NAME, description: DEFAULT_DESCRIPTION });
+  // Paths the app's router does not know are 404 with its not-found screen, like unknown packs.
+  const isAppRoute = readAppRoutes(root);
+  const unknownPage = missing('Page not found');
   const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
     reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   const send = async (request: FastifyRequest, reply: FastifyReply, page: ServedPage) => {
@@ -111,7 +116,10 @@ export async function buildWebApp(ctx: AppContext, options: WebAppOptions = {}):
   };
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, url: string, query: string) => {
     const route = matchShareRoute(url);
-    if (!route) return sendHtml(reply, appPage);
+    if (!route) {
+      if (isAppRoute && !isAppRoute(url)) return send(request, reply, unknownPage);
+      return sendHtml(reply, appPage);
+    }
     const page = await sharePage(ctx, route);
     if (page.status === 302) return reply.redirect(`${page.location}${query}`, 302);
     return send(request, reply, { ...page, hints: routeHints[route.kind] });

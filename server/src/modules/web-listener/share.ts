@@ -70,7 +70,8 @@ function packHead(pack: NodeJson, webUrl: string): PageHead {
   };
 }
 
-const missing = (title: string): SharePage => ({
+/** The head and status of a page that does not exist: the app shows its not-found screen. */
+export const missing = (title: string): { status: 404; head: PageHead } => ({
   status: 404,
   head: { title: titled(title), description: 'This page does not exist on the ComfyUI Registry.', noindex: true },
 });

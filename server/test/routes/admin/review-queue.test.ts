@@ -95,7 +95,9 @@ describe('GET /admin/review-queue filters on the server', () => {
     ]) {
       const answer = await admin.get(`/admin/review-queue?${query}`);
       expect(answer.statusCode, query).toBe(400);
-      expect(answer.json(), query).toEqual({ message: expect.any(String), error: expect.any(String) });
+      expect(answer.json(), query).toEqual(
+        expect.objectContaining({ message: expect.any(String), error: expect.any(String) }),
+      );
     }
   });
 

@@ -198,6 +198,8 @@ describe('POST /publishers/{p}/nodes/{n}/claim-my-node', () => {
     expect(noToken.json()).toEqual({
       message: "Invalid body: GH_TOKEN must have required property 'GH_TOKEN'",
       error: 'FST_ERR_VALIDATION',
+      code: expect.stringMatching(/^validation\./),
+      params: expect.any(Object),
     });
   });
 

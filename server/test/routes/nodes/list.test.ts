@@ -128,7 +128,9 @@ describe('GET /nodes', () => {
       const t = await buildTestApp();
       const res = await t.anon.get(`/nodes?sort=${encodeURIComponent(value)}`);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: expect.stringMatching(/sort/), error: expect.any(String) });
+      expect(res.json()).toEqual(
+        expect.objectContaining({ message: expect.stringMatching(/sort/), error: expect.any(String) }),
+      );
     });
   });
 
@@ -268,7 +270,7 @@ describe('GET /nodes', () => {
       const t = await buildTestApp();
       const res = await t.anon.get(`/nodes?${query}`);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: expect.any(String), error: expect.any(String) });
+      expect(res.json()).toEqual(expect.objectContaining({ message: expect.any(String), error: expect.any(String) }));
     });
 
     it('answers an empty catalogue with totalPages 0', async () => {

@@ -130,9 +130,16 @@ describe('POST /publishers/{p}/nodes', () => {
     expect(many.json()).toEqual({
       message: 'Invalid body: tags must NOT have more than 50 items',
       error: 'FST_ERR_VALIDATION',
+      code: expect.stringMatching(/^validation\./),
+      params: expect.any(Object),
     });
     const odd = await w.client.owner.post('/publishers/acme/nodes', { id: 'hello', tags: [{ a: 1 }] });
-    expect(odd.json()).toEqual({ message: 'Invalid body: tags.0 must be string', error: 'FST_ERR_VALIDATION' });
+    expect(odd.json()).toEqual({
+      message: 'Invalid body: tags.0 must be string',
+      error: 'FST_ERR_VALIDATION',
+      code: expect.stringMatching(/^validation\./),
+      params: expect.any(Object),
+    });
   });
 
   it.each([

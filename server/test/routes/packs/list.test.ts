@@ -87,6 +87,8 @@ describe('GET /publishers/{p}/nodes', () => {
     expect(res.json()).toEqual({
       message: 'Invalid query: include_banned must be boolean',
       error: 'FST_ERR_VALIDATION',
+      code: expect.stringMatching(/^validation\./),
+      params: expect.any(Object),
     });
   });
 });
@@ -141,6 +143,11 @@ describe('GET /publishers/{p}/nodes/v2', () => {
     });
     const res = await t.anon.get('/publishers/nobody/nodes/v2?page=two');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Invalid query: page must be integer', error: 'FST_ERR_VALIDATION' });
+    expect(res.json()).toEqual({
+      message: 'Invalid query: page must be integer',
+      error: 'FST_ERR_VALIDATION',
+      code: expect.stringMatching(/^validation\./),
+      params: expect.any(Object),
+    });
   });
 });

@@ -103,6 +103,8 @@ describe('PUT /publishers/{p}/nodes/{n}', () => {
     expect(ranking.json()).toEqual({
       message: 'Invalid body: search_ranking must be <= 10',
       error: 'FST_ERR_VALIDATION',
+      code: expect.stringMatching(/^validation\./),
+      params: expect.any(Object),
     });
     const json = await w.client.owner.inject({
       method: 'PUT',

@@ -59,9 +59,16 @@ describe('PUT /publishers/{p}/nodes/{n}/versions/{versionId}', () => {
     expect(bad.json()).toEqual({
       message: 'Invalid params: versionId must match format "uuid"',
       error: 'FST_ERR_VALIDATION',
+      code: expect.stringMatching(/^validation\./),
+      params: expect.any(Object),
     });
     const flag = await w.client.owner.put(`/publishers/acme/nodes/hello/versions/${v1.id}`, { deprecated: 'very' });
-    expect(flag.json()).toEqual({ message: 'Invalid body: deprecated must be boolean', error: 'FST_ERR_VALIDATION' });
+    expect(flag.json()).toEqual({
+      message: 'Invalid body: deprecated must be boolean',
+      error: 'FST_ERR_VALIDATION',
+      code: expect.stringMatching(/^validation\./),
+      params: expect.any(Object),
+    });
   });
 
   it("answers 404 for another pack's version, an unknown one and a deleted one", async () => {
@@ -153,6 +160,8 @@ describe('DELETE /publishers/{p}/nodes/{n}/versions/{versionId}', () => {
     expect(bad.json()).toEqual({
       message: 'Invalid params: versionId must match format "uuid"',
       error: 'FST_ERR_VALIDATION',
+      code: expect.stringMatching(/^validation\./),
+      params: expect.any(Object),
     });
   });
 

@@ -41,19 +41,24 @@ describe('POST /publishers', () => {
   });
 
   it.each([
-    ['an upper-case letter', 'Acme', RULE],
-    ['a leading digit', '1acme', RULE],
-    ['an underscore', 'ac_me', RULE],
-    ['an empty id', '', 'Username parameter is required'],
-    ['the reserved admin id', 'admin', 'Publisher IDs "admin" and "admin-..." are reserved.'],
-    ['a reserved admin- id', 'admin-tools', 'Publisher IDs "admin" and "admin-..." are reserved.'],
-    ['65 characters', `a${'b'.repeat(64)}`, 'Publisher ID must be at most 64 characters.'],
-  ])('refuses %s with 400', async (_case, id, message) => {
+    ['an upper-case letter', 'Acme', RULE, 'publisher.id_pattern'],
+    ['a leading digit', '1acme', RULE, 'publisher.id_pattern'],
+    ['an underscore', 'ac_me', RULE, 'publisher.id_pattern'],
+    ['an empty id', '', 'Username parameter is required', 'publisher.id_required'],
+    ['the reserved admin id', 'admin', 'Publisher IDs "admin" and "admin-..." are reserved.', 'publisher.id_reserved'],
+    [
+      'a reserved admin- id',
+      'admin-tools',
+      'Publisher IDs "admin" and "admin-..." are reserved.',
+      'publisher.id_reserved',
+    ],
+    ['65 characters', `a${'b'.repeat(64)}`, 'Publisher ID must be at most 64 characters.', 'publisher.id_too_long'],
+  ])('refuses %s with 400 and the code of the problem', async (_case, id, message, code) => {
     const t = await buildTestApp();
     const client = await t.as(await t.factories.user());
     const res = await client.post('/publishers', { id, name: 'X' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message, error: '' });
+    expect(res.json()).toEqual({ message, error: '', code, params: { max: 64 } });
   });
 
   it('accepts an id of exactly 64 characters', async () => {
@@ -69,7 +74,12 @@ describe('POST /publishers', () => {
     const client = await t.as(await t.factories.user());
     const res = await client.post('/publishers', { id: 'acme', name: 'Again' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'Publisher ID already exists.', error: '' });
+    expect(res.json()).toEqual({
+      message: 'Publisher ID already exists.',
+      error: '',
+      code: 'publisher.id_taken',
+      params: { max: 64 },
+    });
   });
 
   it('refuses the publisher beyond MAX_PUBLISHERS_PER_USER, counting memberships of any role', async () => {
@@ -84,7 +94,12 @@ describe('POST /publishers', () => {
       .execute();
     const res = await client.post('/publishers', { id: 'third', name: 'Third' });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'User has reached the maximum number of publishers.', error: 'limit is 2' });
+    expect(res.json()).toEqual({
+      message: 'User has reached the maximum number of publishers.',
+      error: 'limit is 2',
+      code: 'publisher.limit_reached',
+      params: { max: 2 },
+    });
     expect(await t.ctx.db.selectFrom('publishers').select('id').where('id', '=', 'third').execute()).toEqual([]);
   });
 
@@ -97,21 +112,49 @@ describe('POST /publishers', () => {
     expect((await client.post('/publishers', { id: 'p6', name: 'p6' })).statusCode).toBe(403);
   });
 
+  // Each answer carries the kind of problem as a code and the field (and limit) as parameters,
+  // so clients can say it in their reader's language (docs/api-errors.md).
   it.each([
-    ['no name', { id: 'acme' }, "Invalid body: name must have required property 'name'"],
-    ['an empty name', { id: 'acme', name: '' }, 'Invalid body: name must NOT have fewer than 1 characters'],
-    ['no id', { name: 'ACME' }, "Invalid body: id must have required property 'id'"],
-    ['an object id', { id: { x: 1 }, name: 'ACME' }, 'Invalid body: id must be string'],
+    [
+      'no name',
+      { id: 'acme' },
+      "Invalid body: name must have required property 'name'",
+      'validation.required',
+      { field: 'name' },
+    ],
+    [
+      'an empty name',
+      { id: 'acme', name: '' },
+      'Invalid body: name must NOT have fewer than 1 characters',
+      'validation.min_length',
+      { field: 'name', limit: 1 },
+    ],
+    [
+      'no id',
+      { name: 'ACME' },
+      "Invalid body: id must have required property 'id'",
+      'validation.required',
+      { field: 'id' },
+    ],
+    [
+      'an object id',
+      { id: { x: 1 }, name: 'ACME' },
+      'Invalid body: id must be string',
+      'validation.type',
+      { field: 'id', type: 'string' },
+    ],
     [
       'a 101-character name',
       { id: 'acme', name: 'n'.repeat(101) },
       'Invalid body: name must NOT have more than 100 characters',
+      'validation.max_length',
+      { field: 'name', limit: 100 },
     ],
-  ])('answers 400 for %s', async (_case, body, message) => {
+  ])('answers 400 for %s', async (_case, body, message, code, params) => {
     const t = await buildTestApp();
     const res = await (await t.as(await t.factories.user())).post('/publishers', body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message, error: 'FST_ERR_VALIDATION' });
+    expect(res.json()).toEqual({ message, error: 'FST_ERR_VALIDATION', code, params });
   });
 
   it.each([
@@ -152,16 +195,27 @@ describe('GET /publishers/validate', () => {
   });
 
   it.each([
-    ['no username', '', 'Username parameter is required'],
-    ['an empty username', '?username=', 'Username parameter is required'],
-    ['a bad form', '?username=Jane_Doe', RULE],
-    ['a reserved id', '?username=admin-x', 'Publisher IDs "admin" and "admin-..." are reserved.'],
-    ['a taken id', '?username=acme', 'Publisher ID already exists.'],
-  ])('answers 400 for %s', async (_case, query, message) => {
+    ['no username', '', 'Username parameter is required', 'publisher.id_required'],
+    ['an empty username', '?username=', 'Username parameter is required', 'publisher.id_required'],
+    ['a bad form', '?username=Jane_Doe', RULE, 'publisher.id_pattern'],
+    [
+      'a too long id',
+      `?username=a${'b'.repeat(64)}`,
+      'Publisher ID must be at most 64 characters.',
+      'publisher.id_too_long',
+    ],
+    [
+      'a reserved id',
+      '?username=admin-x',
+      'Publisher IDs "admin" and "admin-..." are reserved.',
+      'publisher.id_reserved',
+    ],
+    ['a taken id', '?username=acme', 'Publisher ID already exists.', 'publisher.id_taken'],
+  ])('answers 400 for %s, with the code of the problem', async (_case, query, message, code) => {
     const t = await buildTestApp();
     await t.factories.publisher({ id: 'acme' });
     const res = await t.anon.get(`/publishers/validate${query}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message, error: '' });
+    expect(res.json()).toEqual({ message, error: '', code, params: { max: 64 } });
   });
 });

@@ -78,7 +78,12 @@ describe('POST /publishers/{id}/members', () => {
     const w = await publisherWorld(t);
     const res = await w.client.owner.post('/publishers/acme/members', body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: expect.stringMatching(/^Invalid body: /), error: 'FST_ERR_VALIDATION' });
+    expect(res.json()).toEqual({
+      message: expect.stringMatching(/^Invalid body: /),
+      error: 'FST_ERR_VALIDATION',
+      code: expect.stringMatching(/^validation\./),
+      params: expect.any(Object),
+    });
   });
 });
 

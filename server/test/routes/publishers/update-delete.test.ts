@@ -77,6 +77,8 @@ describe('PUT /publishers/{id}', () => {
     expect(big.json()).toEqual({
       message: 'Invalid body: description must NOT have more than 5000 characters',
       error: 'FST_ERR_VALIDATION',
+      code: expect.stringMatching(/^validation\./),
+      params: expect.any(Object),
     });
     const missing = await w.client.admin.put('/publishers/nobody', { name: 'X' });
     expect(missing.statusCode).toBe(404);

@@ -197,7 +197,7 @@ describe('POST /publishers/{publisherId}/nodes/{nodeId}/versions', () => {
       nodeId: string,
       body: unknown,
       status: number,
-      answer: { message: string; error: string | ReturnType<typeof expect.any> },
+      answer: { message: string; error: string | ReturnType<typeof expect.any>; code?: unknown; params?: unknown },
     ) {
       const before = await Promise.all([countRows(t, 'node_versions'), countRows(t, 'upload_tickets')]);
       const res = await publish(t, publisherId, nodeId, body);
@@ -309,6 +309,8 @@ describe('POST /publishers/{publisherId}/nodes/{nodeId}/versions', () => {
       await refused(t, 'acme', 'hello', noVersion, 400, {
         message: "Invalid body: node_version must have required property 'node_version'",
         error: 'FST_ERR_VALIDATION',
+        code: 'validation.required',
+        params: { field: 'node_version' },
       });
     });
   });

@@ -47,7 +47,12 @@ describe('POST /nodes/{nodeId}/reviews', () => {
     await t.factories.node({ id: 'hello', publisher_id: 'acme' });
     const res = await (await t.as(await t.factories.user())).post(`/nodes/hello/reviews?${query}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message, error: 'FST_ERR_VALIDATION' });
+    expect(res.json()).toEqual({
+      message,
+      error: 'FST_ERR_VALIDATION',
+      code: expect.stringMatching(/^validation\./),
+      params: expect.any(Object),
+    });
   });
 
   it('answers 404 for an unknown or deleted pack and 403 for a banned one', async () => {
@@ -127,6 +132,8 @@ describe('GET /nodes/{nodeId}/reviews', () => {
     expect(res.json()).toEqual({
       message: 'Invalid params: nodeId must NOT have more than 200 characters',
       error: 'FST_ERR_VALIDATION',
+      code: expect.stringMatching(/^validation\./),
+      params: expect.any(Object),
     });
   });
 });

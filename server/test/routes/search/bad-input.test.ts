@@ -90,7 +90,12 @@ describe('GET /nodes/search with bad input', () => {
     for (const query of invalid) {
       const res = await t.anon.inject({ method: 'GET', url: '/nodes/search', query });
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
-      expect(res.json()).toEqual({ message: expect.stringMatching(/^Invalid query: /), error: 'FST_ERR_VALIDATION' });
+      expect(res.json()).toEqual({
+        message: expect.stringMatching(/^Invalid query: /),
+        error: 'FST_ERR_VALIDATION',
+        code: expect.stringMatching(/^validation\./),
+        params: expect.any(Object),
+      });
     }
   });
 

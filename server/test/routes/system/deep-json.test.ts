@@ -42,6 +42,8 @@ describe('JSON bodies nested too deeply', () => {
     expect(res.json()).toEqual({
       message: "Invalid body: id must have required property 'id'",
       error: 'FST_ERR_VALIDATION',
+      code: expect.stringMatching(/^validation\./),
+      params: expect.any(Object),
     });
   });
 });

@@ -47,7 +47,12 @@ describe('POST /publishers/{id}/tokens with an expiry and a pack list', () => {
     const w = await publisherWorld(t);
     const res = await w.client.owner.post('/publishers/acme/tokens', { name: 'ci', ...extra });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message, error: 'FST_ERR_VALIDATION' });
+    expect(res.json()).toEqual({
+      message,
+      error: 'FST_ERR_VALIDATION',
+      code: expect.stringMatching(/^validation\./),
+      params: expect.any(Object),
+    });
     expect(await t.ctx.db.selectFrom('personal_access_tokens').select('id').execute()).toEqual([]);
   });
 

@@ -47,7 +47,12 @@ describe('POST /publishers/{id}/tokens', () => {
     const w = await publisherWorld(t);
     const res = await w.client.owner.post('/publishers/acme/tokens', body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message, error: 'FST_ERR_VALIDATION' });
+    expect(res.json()).toEqual({
+      message,
+      error: 'FST_ERR_VALIDATION',
+      code: expect.stringMatching(/^validation\./),
+      params: expect.any(Object),
+    });
   });
 
   it('answers 400 for a name of blanks', async () => {
@@ -143,6 +148,8 @@ describe('DELETE /publishers/{id}/tokens/{tokenId}', () => {
     expect(res.json()).toEqual({
       message: 'Invalid params: tokenId must match format "uuid"',
       error: 'FST_ERR_VALIDATION',
+      code: expect.stringMatching(/^validation\./),
+      params: expect.any(Object),
     });
   });
 

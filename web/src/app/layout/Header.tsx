@@ -11,6 +11,9 @@ import { AvatarMenu } from './AvatarMenu';
 import { LanguagePicker } from './LanguagePicker';
 import { ThemeMenu } from './ThemeMenu';
 
+/** A header link that is a square icon on a phone and shows its words from the small breakpoint on. */
+const ICON_ON_PHONE = `${buttonClass('ghost', 'icon')} sm:w-auto sm:px-3`;
+
 /**
  * The top bar: home link, the missing-nodes resolver, setup for ComfyUI, documentation, Discord, theme, language, and
  * sign-in or the account menu.
@@ -25,19 +28,21 @@ export function Header() {
     <header className="border-b border-slate-200 bg-white/95 dark:border-slate-800 dark:bg-slate-950/95">
       <nav
         aria-label={t('nav.main')}
-        className="mx-auto flex max-w-screen-xl flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-3"
+        className="mx-auto flex max-w-screen-xl flex-wrap items-center justify-between gap-x-2 gap-y-2 px-3 py-3 sm:gap-x-3 sm:px-4"
       >
-        <Link to="/" className="flex items-center gap-3 rounded-lg">
+        <Link to="/" className="flex shrink-0 items-center gap-3 rounded-lg">
           <Logo />
-          <span className="text-lg font-semibold tracking-tight">{t('app.headerTitle')}</span>
+          {/* On a phone the logo alone leads home, so the whole header fits one row (the name stays for screen readers). */}
+          <span className="sr-only text-lg font-semibold tracking-tight sm:not-sr-only">{t('app.headerTitle')}</span>
         </Link>
         <div className="flex flex-wrap items-center gap-1 sm:gap-2">
-          <Link to="/resolve" className={buttonClass('ghost', 'sm')}>
+          <Link to="/resolve" className={ICON_ON_PHONE}>
             <PuzzleIcon />
             <span className="hidden sm:inline">{t('nav.resolve')}</span>
             <span className="sr-only sm:hidden">{t('nav.resolve')}</span>
           </Link>
-          <Link to="/use-from-comfyui" className={buttonClass('ghost', 'sm')}>
+          {/* The footer links it too, so a phone's header leaves it out. */}
+          <Link to="/use-from-comfyui" className={`${ICON_ON_PHONE} max-sm:hidden`}>
             <PlugIcon />
             <span className="hidden md:inline">{t('nav.useFromComfyui')}</span>
             <span className="sr-only md:hidden">{t('nav.useFromComfyui')}</span>
@@ -46,7 +51,7 @@ export function Header() {
             href={docsUrlFor(i18n.resolvedLanguage ?? 'en')}
             target="_blank"
             rel="noopener noreferrer"
-            className={buttonClass('ghost', 'sm')}
+            className={ICON_ON_PHONE}
           >
             <BookIcon />
             <span className="hidden sm:inline">{t('nav.documentation')}</span>
@@ -64,7 +69,8 @@ export function Header() {
               <Link to={`/auth/login?${back}`} className={buttonClass('secondary', 'sm')}>
                 {t('nav.login')}
               </Link>
-              <Link to={`/auth/signup?${back}`} className={buttonClass('primary', 'sm')}>
+              {/* On a phone the sign-in page offers "create an account"; one button keeps the header one row. */}
+              <Link to={`/auth/signup?${back}`} className={`${buttonClass('primary', 'sm')} max-sm:hidden`}>
                 {t('nav.signup')}
               </Link>
             </>

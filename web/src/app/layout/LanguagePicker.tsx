@@ -82,7 +82,7 @@ export function LanguagePicker() {
     <>
       <Menu
         label={t('language.pickerLabel', { language: nativeNames[current] })}
-        triggerClassName="inline-flex h-9 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+        triggerClassName="inline-flex h-9 items-center gap-1.5 rounded-lg px-2 text-sm max-sm:w-9 max-sm:justify-center font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
         panelClassName="min-w-64"
         trigger={
           <>
@@ -90,7 +90,8 @@ export function LanguagePicker() {
             <span className="hidden sm:inline" lang={current}>
               {nativeNames[current]}
             </span>
-            <ChevronDownIcon width={16} height={16} />
+            {/* A phone shows the globe alone, so the signed-out header stays one row. */}
+            <ChevronDownIcon width={16} height={16} className="max-sm:hidden" />
           </>
         }
       >

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorText } from '../../../api/errors';
+import { readerErrorText } from '../../../api/error-message';
 import { useLinkedAccounts } from '../../../api/queries/linked-accounts';
 import { profileKey } from '../../../api/queries/profile';
 import { sessionKey, useSession } from '../../../api/queries/session';
@@ -115,7 +115,7 @@ function ProfileSection({ user }: { user: SessionUser }) {
         queryClient.invalidateQueries({ queryKey: profileKey() }),
       ]);
     },
-    onError: (error) => notify('error', t('profile.failed', { reason: errorText(error) })),
+    onError: (error) => notify('error', t('profile.failed', { reason: readerErrorText(error) })),
   });
 
   const submit = (event: FormEvent) => {
@@ -160,7 +160,7 @@ function ProfileSection({ user }: { user: SessionUser }) {
           onChange={(event) => setImage(event.target.value)}
           error={imageError}
         />
-        {save.isError ? <Alert tone="error">{errorText(save.error)}</Alert> : null}
+        {save.isError ? <Alert tone="error">{readerErrorText(save.error)}</Alert> : null}
         <div className="flex justify-end">
           <Button type="submit" disabled={!changed || save.isPending}>
             {save.isPending ? t('profile.saving') : t('profile.save')}
@@ -224,7 +224,7 @@ function SignOutEverywhere() {
         window.location.assign('/auth/login');
       }, 1500);
     },
-    onError: (error) => notify('error', t('signOut.failed', { reason: errorText(error) })),
+    onError: (error) => notify('error', t('signOut.failed', { reason: readerErrorText(error) })),
   });
   return (
     <section aria-labelledby="signout-title" className="rounded-xl border border-red-300 p-4 dark:border-red-900">

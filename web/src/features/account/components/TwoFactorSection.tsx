@@ -10,6 +10,7 @@ import { analytics } from '../../../lib/analytics-client';
 import { authErrorKey } from '../../../lib/auth-error-messages';
 import { notify } from '../../../lib/toast';
 import { confirmTwoFactor, disableTwoFactor, regenerateRecoveryCodes, startTwoFactor } from '../api/account';
+import { QrCode } from './QrCode';
 
 /** Where the section is: asking for the password, showing the secret, or showing codes once. */
 type Step =
@@ -21,7 +22,7 @@ type Step =
 const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
 
 /**
- * Two-factor sign-in: set up an authenticator app (the secret and its `otpauth://` link, then a
+ * Two-factor sign-in: set up an authenticator app (a QR code of its `otpauth://` link, the secret as text and the link, then a
  * first code to confirm), see the recovery codes once, make new ones, or turn it off. Every
  * change asks for the password. Accounts without a password sign in through their provider,
  * whose own second factor applies, and are told so.
@@ -125,7 +126,8 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
           <li>{t('twoFactor.scanStep2')}</li>
         </ol>
         <div className="mt-4 rounded-xl border border-slate-200 p-4 dark:border-slate-800">
-          <p className="text-sm font-medium">{t('twoFactor.secretLabel')}</p>
+          <QrCode value={step.uri} label={t('twoFactor.qrLabel')} />
+          <p className="mt-4 text-sm font-medium">{t('twoFactor.secretLabel')}</p>
           <p dir="ltr" data-testid="two-factor-secret" className="mt-1 break-all text-start font-mono text-lg">
             {grouped(step.secret)}
           </p>

@@ -1,7 +1,7 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '../../../api/client';
-import { errorText } from '../../../api/errors';
+import { readerErrorText } from '../../../api/error-message';
 import { nodeKey } from '../../../api/queries/node';
 import { nodeVersionsKey } from '../../../api/queries/node-versions';
 import { analytics } from '../../../lib/analytics-client';
@@ -66,7 +66,7 @@ export function useReviewVersions(onDone?: (decided: VersionRef[], action: Revie
     },
     onError: (error, { action }) => {
       analytics.track('Admin Review Failed', { action });
-      notify('error', t('toast.failed', { message: errorText(error) }));
+      notify('error', t('toast.failed', { message: readerErrorText(error) }));
     },
   });
 }
@@ -86,6 +86,6 @@ export function useUndoVersion(onDone?: (ref: VersionRef) => void) {
       await refreshAfterDecision(queryClient, [ref]);
       onDone?.(ref);
     },
-    onError: (error) => notify('error', t('toast.undoFailed', { message: errorText(error) })),
+    onError: (error) => notify('error', t('toast.undoFailed', { message: readerErrorText(error) })),
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '../../../api/client';
-import { errorText } from '../../../api/errors';
+import { readerErrorText } from '../../../api/error-message';
 import { keyFor } from '../../../api/keys';
 import { notify } from '../../../lib/toast';
 
@@ -36,6 +36,6 @@ export function useStartUpstreamSync() {
       queryClient.setQueryData(upstreamKey, answer.status);
       notify('info', t(answer.queued ? 'upstream.toast.queued' : 'upstream.toast.alreadyRunning'));
     },
-    onError: (error) => notify('error', errorText(error)),
+    onError: (error) => notify('error', readerErrorText(error)),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { readerErrorText } from '../../../api/error-message';
 import { ApiError } from '../../../api/errors';
 import { keyFor } from '../../../api/keys';
 import { Alert } from '../../../components/ui/alert';
@@ -67,7 +68,8 @@ function RequestCard({ request }: { request: AdminClaimRequest }) {
       notify('success', t(approve ? 'claims.approved' : 'claims.denied', { pack }));
       await queryClient.invalidateQueries({ queryKey: keyFor('/admin/claim-requests') });
     },
-    onError: (error) => notify('error', t('claims.failed', { reason: error instanceof ApiError ? error.message : '' })),
+    onError: (error) =>
+      notify('error', t('claims.failed', { reason: error instanceof ApiError ? readerErrorText(error) : '' })),
   });
   return (
     <li

@@ -2,11 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { formatDate, formatNumber } from '../../../lib/format';
+import { DATE_TIME, formatDate, formatNumber } from '../../../lib/format';
 import { syncInProgress, useStartUpstreamSync, useUpstream } from '../api/upstream';
 import { UpstreamOverrides } from './UpstreamOverrides';
-
-const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
 /** The admin dashboard's mirror panel: what is mirrored, the sync's progress and last result, "Sync now". */
 export function UpstreamPanel() {

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { readerErrorText } from '../../../api/error-message';
 import { ApiError } from '../../../api/errors';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -42,7 +43,7 @@ export function ClaimRequestForm({
     );
   }
 
-  const reason = send.error instanceof ApiError ? send.error.message : '';
+  const reason = send.error instanceof ApiError ? readerErrorText(send.error) : '';
   return (
     <section aria-labelledby="claim-request-title" className="flex min-w-0 flex-col gap-3">
       <h2 id="claim-request-title" className="text-lg font-semibold">

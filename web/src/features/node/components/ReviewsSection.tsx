@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { errorText } from '../../../api/errors';
+import { readerErrorText } from '../../../api/error-message';
 import { useHasToken } from '../../../api/use-has-token';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -50,7 +50,7 @@ export function ReviewsSection({ nodeId }: { nodeId: string }) {
           notify('success', t('reviews.saved', { count: star }));
         }
       },
-      onError: (error) => notify('error', t('reviews.failed', { error: errorText(error) })),
+      onError: (error) => notify('error', t('reviews.failed', { error: readerErrorText(error) })),
     });
 
   let body: React.ReactNode;

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { readerErrorText } from '../../../api/error-message';
 import { nodeKey } from '../../../api/queries/node';
 import { invalidatePackReads } from '../../../api/queries/pack-reads';
 import { Button } from '../../../components/ui/button';
@@ -29,7 +30,7 @@ export function DeletePackSection({ publisherId, nodeId }: { publisherId: string
       queryClient.removeQueries({ queryKey: nodeKey(nodeId) });
       void navigate(`/publishers/${encodeURIComponent(publisherId)}`);
     },
-    onError: (error) => notify('error', t('deletePack.failed', { reason: error.message })),
+    onError: (error) => notify('error', t('deletePack.failed', { reason: readerErrorText(error) })),
   });
 
   return (

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readerErrorText } from '../../../api/error-message';
 import { ApiError } from '../../../api/errors';
 import { invalidatePackReads } from '../../../api/queries/pack-reads';
 import { Alert } from '../../../components/ui/alert';
@@ -120,7 +121,7 @@ export function PackDetailsForm({ pack, publisherId }: { pack: Pack; publisherId
       {save.isError ? (
         <Alert tone="error">
           <p>
-            {t('details.failed')} {save.error instanceof Error ? save.error.message : ''}
+            {t('details.failed')} {save.error ? readerErrorText(save.error) : ''}
           </p>
         </Alert>
       ) : null}

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readerErrorText } from '../../../api/error-message';
 import { useNodeVersions } from '../../../api/queries/node-versions';
 import { invalidatePackReads } from '../../../api/queries/pack-reads';
 import { Alert } from '../../../components/ui/alert';
@@ -54,7 +55,7 @@ export function VersionsSection({ publisherId, nodeId }: { publisherId: string; 
       await invalidatePackReads(queryClient, nodeId, [publisherId]);
     },
     onError: (error, v) => {
-      notify('error', t('versions.updateFailed', { version: v.version.version, reason: error.message }));
+      notify('error', t('versions.updateFailed', { version: v.version.version, reason: readerErrorText(error) }));
     },
   });
 
@@ -67,7 +68,7 @@ export function VersionsSection({ publisherId, nodeId }: { publisherId: string; 
       await invalidatePackReads(queryClient, nodeId, [publisherId]);
     },
     onError: (error, version) => {
-      notify('error', t('versions.deleteFailed', { version: version.version, reason: error.message }));
+      notify('error', t('versions.deleteFailed', { version: version.version, reason: readerErrorText(error) }));
     },
   });
 

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../api/errors';
+import { ApiError, apiErrorFrom } from '../../../api/errors';
 import { emptyProfile, profileBody, profileProblems, serverReason } from './profile-form';
 
 describe('publisher form rules', () => {
@@ -42,5 +42,33 @@ describe('publisher form rules', () => {
       error: 'Bad Request',
     });
     expect(serverReason(plain)).toBe('Publisher ID already exists.');
+  });
+});
+
+describe('serverReason for coded answers', () => {
+  it('says a coded refusal in the reader’s language, without the English detail after it', async () => {
+    const { default: i18next } = await import('i18next');
+    const { readFileSync } = await import('node:fs');
+    const path = await import('node:path');
+    const common = JSON.parse(
+      readFileSync(path.resolve(__dirname, '../../../../public/locales/fr/common.json'), 'utf8'),
+    ) as Record<string, unknown>;
+    await i18next.init({ lng: 'fr', resources: { fr: { common } }, defaultNS: 'common', initAsync: false });
+    const taken = apiErrorFrom(409, {
+      message: 'Publisher ID already exists.',
+      error: '',
+      code: 'publisher.id_taken',
+      params: { max: 64 },
+    });
+    expect(serverReason(taken)).toBe('Cet identifiant d’éditeur est déjà pris.');
+    const tooLong = apiErrorFrom(400, {
+      message: 'Invalid body: name must NOT have more than 100 characters',
+      error: 'FST_ERR_VALIDATION',
+      code: 'validation.max_length',
+      params: { field: 'name', limit: 100 },
+    });
+    expect(serverReason(tooLong)).toBe('name peut comporter au plus 100 caractères.');
+    // Uncoded answers keep the server's words.
+    expect(serverReason(apiErrorFrom(403, { message: 'Permission denied', error: '' }))).toBe('Permission denied');
   });
 });

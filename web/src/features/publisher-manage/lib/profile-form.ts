@@ -1,3 +1,4 @@
+import { apiErrorKey, readerErrorText } from '../../../api/error-message';
 import { ApiError } from '../../../api/errors';
 
 /** The publisher form as typed. */
@@ -50,8 +51,13 @@ export function profileBody(values: ProfileValues): ProfileValues {
   };
 }
 
-/** The server's explanation of a failure: its `message`, plus its `error` detail when that adds something. */
+/**
+ * The server's explanation of a failure: the translation of its code, else its `message` plus its
+ * `error` detail when that adds something.
+ */
 export function serverReason(error: unknown): string {
+  // A coded answer is said in the reader's language, without the English detail.
+  if (apiErrorKey(error)) return readerErrorText(error);
   if (error instanceof ApiError) {
     const body = error.body && typeof error.body === 'object' ? (error.body as Record<string, unknown>) : {};
     const detail = typeof body.error === 'string' ? body.error : '';
