@@ -84,7 +84,8 @@ test.describe('publisher dashboard', () => {
     await expect(page.getByRole('heading', { name: 'Create a publisher' })).toBeVisible();
     const idField = page.getByLabel('Publisher id');
     await idField.fill(taken);
-    await expect(page.getByText('Publisher ID already exists.')).toBeVisible();
+    // The server's coded refusal (`publisher.id_taken`), in the reader's words.
+    await expect(page.getByText('This publisher ID is already taken.')).toBeVisible();
     await expect(idField).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByRole('button', { name: 'Create publisher' })).toBeDisabled();
     await shoot('create-taken');

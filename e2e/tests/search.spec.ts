@@ -2,7 +2,12 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 
 const searchBox = (page: Page) => page.getByRole('combobox', { name: 'Search node packs' });
-const results = (page: Page) => page.getByRole('region', { name: /Results|Popular packs/ }).getByRole('listitem');
+/** The result cards: list items with a pack's heading (a card's tags are list items too). */
+const results = (page: Page) =>
+  page
+    .getByRole('region', { name: /Results|Popular packs/ })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading') });
 const card = (page: Page, name: string) => results(page).filter({ has: page.getByRole('heading', { name }) });
 
 test.describe('home search', () => {
