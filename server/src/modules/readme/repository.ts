@@ -27,8 +27,8 @@ export async function saveReadme(db: Db, versionId: string, readme: PackReadme |
     .execute();
 }
 
-/** The stored README of one version of a pack, by version number. */
-export function findReadmeOfVersion(db: Db, nodeId: string, version: string) {
+/** The columns a README answer needs, with the version number it belongs to. */
+function selectReadme(db: Db) {
   return db
     .selectFrom('node_version_readmes')
     .innerJoin('node_versions', 'node_versions.id', 'node_version_readmes.node_version_id')
@@ -39,16 +39,20 @@ export function findReadmeOfVersion(db: Db, nodeId: string, version: string) {
       'node_version_readmes.content',
       'node_version_readmes.size_bytes',
       'node_version_readmes.truncated',
-    ])
+    ]);
+}
+
+/** The stored README of one version of a pack, by version number. */
+export function findReadmeOfVersion(db: Db, nodeId: string, version: string) {
+  return selectReadme(db)
     .where('node_versions.node_id', '=', nodeId)
     .where('node_versions.version', '=', version)
     .executeTakeFirst();
 }
 
-/** The version number of a version id (the pack's latest-version pointer), or undefined. */
-export async function findVersionNumber(db: Db, versionId: string): Promise<string | undefined> {
-  const row = await db.selectFrom('node_versions').select('version').where('id', '=', versionId).executeTakeFirst();
-  return row?.version;
+/** The stored README of a version by its id (the pack's latest-version pointer). */
+export function findReadmeOfVersionId(db: Db, versionId: string) {
+  return selectReadme(db).where('node_versions.id', '=', versionId).executeTakeFirst();
 }
 
 export type ReadmeRow = NonNullable<Awaited<ReturnType<typeof findReadmeOfVersion>>>;

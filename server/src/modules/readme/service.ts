@@ -4,7 +4,7 @@ import { toBool } from '../../db/values.js';
 import { notFound } from '../../lib/errors.js';
 import { findReadableNode, type NodeAccess } from '../nodes/node-access.js';
 import { requireVersion } from '../nodes/versions-service.js';
-import { findReadmeOfVersion, findVersionNumber, type ReadmeRow } from './repository.js';
+import { findReadmeOfVersion, findReadmeOfVersionId, type ReadmeRow } from './repository.js';
 import type { NodeVersionReadme } from './schemas.js';
 
 type ReadmeJson = Static<typeof NodeVersionReadme>;
@@ -41,9 +41,9 @@ export async function getVersionReadme(
 /** The README of the pack's latest version, the one the pack page describes, or 404. */
 export async function getLatestReadme(ctx: AppContext, nodeId: string, access: NodeAccess): Promise<ReadmeJson> {
   const node = await findReadableNode(ctx.db, nodeId, access);
-  const latest = node.latest_version_id ? await findVersionNumber(ctx.db, node.latest_version_id) : undefined;
-  if (latest === undefined) throw notFound('README not found', `${node.id} has no latest version`);
-  const row = await findReadmeOfVersion(ctx.db, node.id, latest);
-  if (!row) throw noReadme(node.id, latest);
+  if (!node.latest_version_id) throw notFound('README not found', `${node.id} has no latest version`);
+  // One read by the pointer: the version number comes with the README row.
+  const row = await findReadmeOfVersionId(ctx.db, node.latest_version_id);
+  if (!row) throw notFound('README not found', `the latest version of ${node.id} has no README`);
   return present(node.id, row);
 }
