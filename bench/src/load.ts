@@ -1,20 +1,24 @@
 import autocannon from 'autocannon';
-import type { LoadOptions, LoadResult } from './suite.js';
+import { runWrkOnce, wrkCanRun } from './load-wrk.js';
+import type { LoadGenerator, LoadOptions, LoadResult } from './suite.js';
 
 /**
- * Runs autocannon against `options.url`, rotating through `options.paths` across all
- * connections, after a short warm-up so the JIT and caches settle before measuring.
+ * Loads `options.url`, rotating through `options.paths` across all connections, after a short
+ * warm-up so the JIT and caches settle before measuring. Reads go through the run's generator;
+ * requests with a body always through autocannon.
  */
-export async function runLoad(options: LoadOptions, defaults: { durationSeconds: number; connections: number }) {
+export async function runLoad(
+  options: LoadOptions,
+  defaults: { durationSeconds: number; connections: number; generator: LoadGenerator },
+) {
   const connections = options.connections ?? defaults.connections;
-  await once(
-    { ...options, durationSeconds: Math.min(2, options.durationSeconds ?? defaults.durationSeconds) },
-    connections,
-  );
-  return once(options, connections, options.durationSeconds ?? defaults.durationSeconds);
+  const durationSeconds = options.durationSeconds ?? defaults.durationSeconds;
+  const runOnce = defaults.generator === 'wrk' && wrkCanRun(options) ? runWrkOnce : once;
+  await runOnce(options, connections, Math.min(2, durationSeconds));
+  return runOnce(options, connections, durationSeconds);
 }
 
-async function once(options: LoadOptions, connections: number, durationSeconds = options.durationSeconds ?? 1) {
+async function once(options: LoadOptions, connections: number, durationSeconds: number) {
   if (options.paths.length === 0) throw new Error('runLoad needs at least one path');
   let next = 0;
   const paths = options.paths;

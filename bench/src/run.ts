@@ -5,13 +5,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { captureResponses, startCeiling } from './ceiling.js';
 import { runLoad } from './load.js';
+import { wrkVersion } from './load-wrk.js';
 import { describeMachine, machineInfo } from './machine.js';
 import { runCli, startRegistry, stopAll } from './processes.js';
 import { renderSection, type SuiteOutcome, writeResults } from './results.js';
-import type { BenchContext, BenchOptions, BenchRow, BenchSuite, CeilingServer } from './suite.js';
+import type { BenchContext, BenchOptions, BenchRow, BenchSuite, CeilingServer, LoadGenerator } from './suite.js';
 
 /**
- * `npm run bench [-- --suite <name>]... [--duration <s>] [--connections <n>] [--quick]`:
+ * `npm run bench [-- --suite <name>]... [--duration <s>] [--connections <n>] [--generator wrk|autocannon] [--quick]`:
  * builds the server, runs every suite in bench/src/suites (or the named ones) one after another
  * and rewrites their sections of bench/RESULTS.md. `--quick` is a smoke test: small data, short
  * runs, nothing written.
@@ -29,15 +30,22 @@ async function main(): Promise<number> {
       quick: { type: 'boolean' },
       'no-build': { type: 'boolean' },
       'soak-seconds': { type: 'string' },
+      generator: { type: 'string' },
     },
     allowPositionals: false,
   });
   const values = { ...npmConfigFlags(), ...flags };
   const quick = values.quick === true;
+  const generator = chooseGenerator(values.generator);
+  if (!generator) {
+    process.stderr.write('--generator must be wrk (installed: apt-get install wrk) or autocannon\n');
+    return 2;
+  }
   const options: BenchOptions = {
     durationSeconds: Number(values.duration ?? (quick ? 2 : 6)),
     connections: Number(values.connections ?? 64),
     quick,
+    generator,
     ...(values['soak-seconds'] === undefined ? {} : { soakSeconds: Number(values['soak-seconds']) }),
   };
   if (!(options.durationSeconds > 0) || !(options.connections > 0)) {
@@ -65,6 +73,18 @@ async function main(): Promise<number> {
     );
   }
   return outcomes.some((o) => o.error) ? 1 : 0;
+}
+
+/**
+ * wrk where it is installed: it costs the shared cores far less than autocannon at the same rate,
+ * so more of the machine is left to the server being measured.
+ */
+function chooseGenerator(asked: string | undefined): LoadGenerator | null {
+  const installed = wrkVersion() !== null;
+  if (asked === undefined) return installed ? 'wrk' : 'autocannon';
+  if (asked === 'autocannon') return 'autocannon';
+  if (asked === 'wrk' && installed) return 'wrk';
+  return null;
 }
 
 /**
@@ -117,7 +137,8 @@ async function runSuite(suite: BenchSuite, options: BenchOptions, scratch: strin
   const started = performance.now();
   const notes: string[] = [];
   const ceilings: CeilingServer[] = [];
-  const machine = describeMachine(machineInfo(), new Date());
+  const generatorName = options.generator === 'wrk' ? (wrkVersion() ?? 'wrk') : 'autocannon';
+  const machine = `${describeMachine(machineInfo(), new Date())} · load generator ${generatorName}`;
   const tempDir = (label: string) => {
     const dir = mkdtempSync(path.join(os.tmpdir(), `bench-${suite.name}-${label}-`));
     scratch.push(dir);

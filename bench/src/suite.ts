@@ -37,7 +37,11 @@ export interface BenchOptions {
   quick: boolean;
   /** Length of the reliability suite's soak (`--soak-seconds`); the suite's default when absent. */
   soakSeconds?: number;
+  /** The load generator for reads (`--generator`): wrk where installed, else autocannon. */
+  generator: LoadGenerator;
 }
+
+export type LoadGenerator = 'wrk' | 'autocannon';
 
 /** A registry server started for a suite (built `server/dist/main.js` as a child process). */
 export interface RegistryProcess {
