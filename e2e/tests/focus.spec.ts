@@ -6,6 +6,8 @@ import { expect, test } from '../support/fixtures';
  * behind the offset gap, and the control itself when there is no gap), as WCAG 2.2 counts it.
  */
 async function focusRingContrast(control: Locator): Promise<{ width: number; contrasts: number[] }> {
+  // The button's colour transition also moves the outline colour: read the ring once it has ended.
+  await control.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
   return control.evaluate((element) => {
     const rgb = (text: string) => {
       const probe = document.createElement('span');
