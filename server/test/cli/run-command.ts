@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach } from 'vitest';
 import { UsageError } from '../../src/cli/command.js';
 import { commands } from '../../src/cli/commands/index.js';
 import { type DatabaseHandle, openDatabase, sqlitePathFor } from '../../src/db/database.js';
+import { afterThisTest } from '../helpers/cleanup.js';
 import { testConfig } from '../helpers/config.js';
 import { createPostgresTestDatabase, testPostgresUrl } from '../helpers/database.js';
 
@@ -25,20 +25,15 @@ export interface CliWorkspace {
   open(): DatabaseHandle;
 }
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
 /** A workspace removed again after the test. */
 export async function cliWorkspace(): Promise<CliWorkspace> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'registry-cli-'));
-  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+  afterThisTest(async () => rmSync(dataDir, { recursive: true, force: true }));
   const env: Record<string, string> = { DATA_DIR: dataDir };
   let databaseUrl: string | undefined;
   if (testPostgresUrl) {
     const database = await createPostgresTestDatabase();
-    cleanups.push(() => database.drop());
+    afterThisTest(() => database.drop());
     databaseUrl = database.url;
     env.DATABASE_URL = databaseUrl;
   }
@@ -68,7 +63,7 @@ export async function cliWorkspace(): Promise<CliWorkspace> {
     },
     open() {
       const handle = openDatabase(databaseUrl ? { databaseUrl, poolSize: 2 } : { sqlitePath: sqlitePathFor(dataDir) });
-      cleanups.push(() => handle.destroy());
+      afterThisTest(() => handle.destroy());
       return handle;
     },
   };

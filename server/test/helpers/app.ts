@@ -1,9 +1,9 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterEach } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import type { Config } from '../../src/config/index.js';
 import { type AppContext, createContext } from '../../src/context.js';
 import type { DatabaseHandle } from '../../src/db/database.js';
+import { afterThisTest } from './cleanup.js';
 import { testConfig } from './config.js';
 import { createTestDatabase } from './database.js';
 import { type Factories, factoriesFor } from './factories.js';
@@ -30,11 +30,6 @@ export interface TestApp {
   as(user: { id: string; email: string; name: string }): Promise<TestClient>;
   close(): Promise<void>;
 }
-
-const open: TestApp[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((t) => t.close()));
-});
 
 /**
  * Builds the real app on a fresh database. It is closed automatically after the test;
@@ -78,6 +73,6 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
       await database.destroy();
     },
   };
-  open.push(testApp);
+  afterThisTest(() => testApp.close());
   return testApp;
 }

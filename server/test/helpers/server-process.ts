@@ -3,19 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach } from 'vitest';
 import { ensureServerBuilt, freePort } from './built-server.js';
+import { afterThisTest } from './cleanup.js';
 import { createPostgresTestDatabase, testPostgresUrl } from './database.js';
 
 /** The server package folder. */
 const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
 const distMain = path.join(serverRoot, 'dist/main.js');
 const distCli = path.join(serverRoot, 'dist/cli.js');
-
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
 
 /**
  * Makes sure `dist/` is the build of the current sources: these tests run the server as operators
@@ -31,11 +26,11 @@ export { freePort };
  */
 export async function processWorkspace(): Promise<{ dataDir: string; env: Record<string, string> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'registry-proc-'));
-  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+  afterThisTest(async () => rmSync(dataDir, { recursive: true, force: true }));
   const env: Record<string, string> = { DATA_DIR: dataDir };
   if (testPostgresUrl) {
     const database = await createPostgresTestDatabase();
-    cleanups.push(() => database.drop());
+    afterThisTest(() => database.drop());
     env.DATABASE_URL = database.url;
   }
   return { dataDir, env };
@@ -112,7 +107,7 @@ export async function startRegistry(
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.once('exit', (code, signal) => resolve({ code, signal }));
   });
-  cleanups.push(async () => {
+  afterThisTest(async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGKILL');
       await exited;

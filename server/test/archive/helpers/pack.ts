@@ -2,13 +2,26 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { type Zippable, zipSync } from 'fflate';
-import { afterAll } from 'vitest';
 import type { ArchiveLimits } from '../../../src/modules/archive/types.js';
+import { afterThisFile } from '../../helpers/cleanup.js';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
-const workDir = mkdtempSync(join(tmpdir(), 'archive-test-'));
-// Registered only under vitest, so measurement scripts can reuse these helpers.
-if (process.env.VITEST) afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+let workDir: string | undefined;
+
+/** The current test file's scratch folder, made on first use and removed when the file ends. */
+function scratchDir(): string {
+  if (workDir === undefined) {
+    const dir = mkdtempSync(join(tmpdir(), 'archive-test-'));
+    workDir = dir;
+    // Only under vitest, so measurement scripts can reuse these helpers.
+    if (process.env.VITEST)
+      afterThisFile(() => {
+        rmSync(dir, { recursive: true, force: true });
+        workDir = undefined;
+      });
+  }
+  return workDir;
+}
 
 /** Generous limits for tests that are not about limits. */
 export const testLimits: ArchiveLimits = {
@@ -46,7 +59,7 @@ let counter = 0;
 /** Writes bytes to a fresh file in the test's temporary folder and returns its path. */
 export function writeTemp(bytes: Uint8Array, name = 'node.zip'): string {
   counter += 1;
-  const path = join(workDir, `${counter}-${name}`);
+  const path = join(scratchDir(), `${counter}-${name}`);
   writeFileSync(path, bytes);
   return path;
 }
