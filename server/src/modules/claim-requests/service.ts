@@ -8,11 +8,11 @@ import { enabledProviders } from '../auth/providers.js';
 import type { Viewer } from '../auth/viewer.js';
 import { requireVisiblePack } from '../catalogue/pack-guards.js';
 import { UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
+import { alreadyClaimed } from '../claims/codes.js';
 import { movePack } from '../claims/repository.js';
 import type { MailLogger } from '../mail/mailer.js';
 import { findNodeByAnyCase } from '../nodes/repository.js';
 import { requirePublisherWrite } from '../publishers/access.js';
-import { alreadyClaimed } from './codes.js';
 import { claimDecisionMail } from './mails.js';
 import {
   type ClaimRequestListRow,

@@ -4,9 +4,9 @@ import type { Viewer } from '../auth/viewer.js';
 import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
 import { requireVisiblePack } from '../catalogue/pack-guards.js';
 import { UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
-import { alreadyClaimed } from '../claim-requests/codes.js';
 import { findNodeByAnyCase } from '../nodes/repository.js';
 import { requirePublisherWrite } from '../publishers/access.js';
+import { alreadyClaimed } from './codes.js';
 import { GitHubError, type GitHubRepository, parseGitHubRepository } from './github.js';
 import { auditPackChange, movePack } from './repository.js';
 
