@@ -1,4 +1,4 @@
-import { badRequest } from './errors.js';
+import { badRequest, withCode } from './errors.js';
 
 /**
  * Links are rendered as `href`/`src` by the web app, so only http(s) URLs (or nothing) are
@@ -10,10 +10,22 @@ export function checkHttpUrl(field: string, value: string | undefined): void {
   try {
     url = new URL(value);
   } catch {
-    throw badRequest(`${field} must be an http or https URL`, `got "${value.slice(0, 100)}"`);
+    throw withCode(
+      badRequest(`${field} must be an http or https URL`, `got "${value.slice(0, 100)}"`),
+      'validation.url',
+      {
+        field,
+      },
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw badRequest(`${field} must be an http or https URL`, `got scheme "${url.protocol}"`);
+    throw withCode(
+      badRequest(`${field} must be an http or https URL`, `got scheme "${url.protocol}"`),
+      'validation.url',
+      {
+        field,
+      },
+    );
   }
 }
 

@@ -64,6 +64,8 @@ describe('local first: ids the upstream has', () => {
     expect(published.json()).toEqual({
       message: 'Node id taken upstream',
       error: `${upstream.url} has a pack "ALPHA"; an admin of this registry can release the id for local use`,
+      code: 'upstream.id_taken',
+      params: { nodeId: 'ALPHA', upstream: upstream.url },
     });
     expect(upstream.requests).toContain('/nodes/ALPHA');
     // Creating the pack on its own (web app, API) is refused the same way.
@@ -101,6 +103,8 @@ describe('local first: ids the upstream has', () => {
     expect(answer.json()).toEqual({
       message: 'Upstream registry unreachable',
       error: `could not check whether "delta" is a pack of ${hanging}; try again later`,
+      code: 'upstream.unavailable',
+      params: { nodeId: 'delta', upstream: hanging },
     });
     // One short attempt, not the sync's retries with backoff.
     expect(Date.now() - started).toBeLessThan(3000);

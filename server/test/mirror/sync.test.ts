@@ -267,7 +267,12 @@ describe('upstream sync', () => {
       cliPublishBody(secret, 'ALPHA', '9.9.9'),
     );
     expect(answer.statusCode).toBe(403);
-    expect(answer.json()).toEqual({ message: 'Permission denied', error: 'node alpha belongs to another publisher' });
+    expect(answer.json()).toEqual({
+      message: 'Permission denied',
+      error: 'node alpha belongs to another publisher',
+      code: 'pack.other_publisher',
+      params: { nodeId: 'alpha' },
+    });
     const versions = await mirror.ctx.db
       .selectFrom('node_versions')
       .select('version')

@@ -1,4 +1,4 @@
-import { forbidden, type HttpError, notFound } from '../../lib/errors.js';
+import { forbidden, type HttpError, notFound, withCode } from '../../lib/errors.js';
 
 /**
  * The refusals about one pack, with the public registry's exact words: clients (comfy-cli,
@@ -27,12 +27,15 @@ export function packNotFound(details?: string): HttpError {
 
 /** 403 `Node Banned`; naming the pack when the caller is told which one (publishing does). */
 export function packBanned(packId?: string): HttpError {
-  return packId === undefined ? forbidden(NODE_BANNED) : forbidden(NODE_BANNED, `node ${packId} is banned`);
+  if (packId === undefined) return forbidden(NODE_BANNED);
+  return withCode(forbidden(NODE_BANNED, `node ${packId} is banned`), 'pack.banned', { nodeId: packId });
 }
 
 /** 403 `Permission denied`: the pack exists under another publisher. */
 export function packOfAnotherPublisher(packId: string): HttpError {
-  return forbidden(PERMISSION_DENIED, `node ${packId} belongs to another publisher`);
+  return withCode(forbidden(PERMISSION_DENIED, `node ${packId} belongs to another publisher`), 'pack.other_publisher', {
+    nodeId: packId,
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { forbidden, type HttpError } from '../../lib/errors.js';
+import { forbidden, type HttpError, withCode } from '../../lib/errors.js';
 import { normalizeNodeId } from './node-id.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -23,17 +23,41 @@ export async function findPublishingBan(
   nodeId: string,
   tokenCreatorId?: string | null,
 ): Promise<PublishingBan | undefined> {
+  return (await findBan(db, publisherId, nodeId, tokenCreatorId))?.text;
+}
+
+/** Whose ban it is: the stable part of its code (`publishing.banned_owner`). */
+type BanHolder = 'publisher' | 'pack' | 'token_creator' | 'owner';
+
+interface Ban {
+  text: PublishingBan;
+  holder: BanHolder;
+  params: Record<string, string>;
+}
+
+async function findBan(
+  db: Db,
+  publisherId: string,
+  nodeId: string,
+  tokenCreatorId?: string | null,
+): Promise<Ban | undefined> {
   const publisher = await db.selectFrom('publishers').select('status').where('id', '=', publisherId).executeTakeFirst();
-  if (publisher?.status === 'PublisherStatusBanned') return `the publisher ${publisherId} is banned`;
+  if (publisher?.status === 'PublisherStatusBanned') {
+    return { text: `the publisher ${publisherId} is banned`, holder: 'publisher', params: { publisherId } };
+  }
   const pack = await db
     .selectFrom('nodes')
     .select(['id', 'status'])
     .where('normalized_id', '=', normalizeNodeId(nodeId))
     .executeTakeFirst();
-  if (pack?.status === 'NodeStatusBanned') return `the node ${pack.id} is banned`;
+  if (pack?.status === 'NodeStatusBanned') {
+    return { text: `the node ${pack.id} is banned`, holder: 'pack', params: { nodeId: pack.id } };
+  }
   if (tokenCreatorId) {
     const creator = await db.selectFrom('users').select('status').where('id', '=', tokenCreatorId).executeTakeFirst();
-    if (creator?.status === 'BANNED') return 'the account that created the publishing token is banned';
+    if (creator?.status === 'BANNED') {
+      return { text: 'the account that created the publishing token is banned', holder: 'token_creator', params: {} };
+    }
   }
   const bannedOwner = await db
     .selectFrom('publisher_members')
@@ -43,13 +67,19 @@ export async function findPublishingBan(
     .where('publisher_members.role', '=', 'owner')
     .where('users.status', '=', 'BANNED')
     .executeTakeFirst();
-  if (bannedOwner) return `an owner of the publisher ${publisherId} is banned`;
+  if (bannedOwner) {
+    return { text: `an owner of the publisher ${publisherId} is banned`, holder: 'owner', params: { publisherId } };
+  }
   return undefined;
 }
 
 /** 403 `user/publisher is banned` (the public registry's words) naming the ban. */
-export function publishingBanned(ban: PublishingBan): HttpError {
-  return forbidden('user/publisher is banned', `${ban}; nothing can be published`);
+function publishingBanned(ban: Ban): HttpError {
+  return withCode(
+    forbidden('user/publisher is banned', `${ban.text}; nothing can be published`),
+    `publishing.banned_${ban.holder}`,
+    ban.params,
+  );
 }
 
 /** 403 unless publishing to the pack is free of bans. */
@@ -59,6 +89,6 @@ export async function requireNoPublishingBan(
   nodeId: string,
   tokenCreatorId?: string | null,
 ): Promise<void> {
-  const ban = await findPublishingBan(db, publisherId, nodeId, tokenCreatorId);
+  const ban = await findBan(db, publisherId, nodeId, tokenCreatorId);
   if (ban) throw publishingBanned(ban);
 }

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import type { ClaimRequestStatus } from '../../db/schema.js';
-import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { conflict, forbidden, notFound, withCode } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { pageOffset } from '../../lib/paging.js';
 import { adminAction } from '../admin/act.js';
@@ -8,6 +8,7 @@ import { enabledProviders } from '../auth/providers.js';
 import type { Viewer } from '../auth/viewer.js';
 import { requireVisiblePack } from '../catalogue/pack-guards.js';
 import { UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
+import { alreadyClaimed } from '../claims/codes.js';
 import { movePack } from '../claims/repository.js';
 import type { MailLogger } from '../mail/mailer.js';
 import { findNodeByAnyCase } from '../nodes/repository.js';
@@ -81,18 +82,25 @@ export async function requestClaim(
   input: { nodeId: string; publisherId: string; message: string },
 ): Promise<ClaimRequestJson> {
   if (githubClaimsEnabled(ctx)) {
-    throw conflict(
-      'Claims on this registry are proven through GitHub',
-      'use POST /publishers/{publisherId}/nodes/{nodeId}/claim-my-node',
+    throw withCode(
+      conflict(
+        'Claims on this registry are proven through GitHub',
+        'use POST /publishers/{publisherId}/nodes/{nodeId}/claim-my-node',
+      ),
+      'claim.use_github',
     );
   }
   await requirePublisherWrite(ctx.db, viewer, input.publisherId, 'manage-packs');
   const node = requireVisiblePack(await findNodeByAnyCase(ctx.db, input.nodeId));
-  if (node.publisher_id !== UNCLAIMED_PUBLISHER_ID) throw forbidden(ALREADY_CLAIMED);
+  if (node.publisher_id !== UNCLAIMED_PUBLISHER_ID) throw alreadyClaimed(forbidden(ALREADY_CLAIMED), node.id);
   if (await findOpenRequest(ctx.db, node.id, viewer.id)) {
-    throw conflict(
-      'You already asked to claim this pack; the administrators have not decided yet',
-      'one open request per pack and requester',
+    throw withCode(
+      conflict(
+        'You already asked to claim this pack; the administrators have not decided yet',
+        'one open request per pack and requester',
+      ),
+      'claim.request_pending',
+      { nodeId: node.id },
     );
   }
   const id = newId();
@@ -132,18 +140,21 @@ export async function decideRequest(
   log: MailLogger,
 ): Promise<ClaimRequestJson> {
   const request = await findClaimRequest(ctx.db, id);
-  if (!request) throw notFound('Claim request not found');
-  if (request.status !== 'pending')
-    throw conflict('This claim request was already decided', `status: ${request.status}`);
+  if (!request) throw withCode(notFound('Claim request not found'), 'claim.request_not_found');
+  if (request.status !== 'pending') {
+    throw withCode(conflict('This claim request was already decided', `status: ${request.status}`), 'claim.decided', {
+      status: request.status,
+    });
+  }
   const note = decision.note.trim();
   const status: ClaimRequestStatus = decision.approve ? 'approved' : 'denied';
   await adminAction(ctx, viewer, async (trx) => {
     if (!(await decideClaimRequest(trx, id, { status, decidedBy: viewer.id, note }))) {
-      throw conflict('This claim request was already decided');
+      throw withCode(conflict('This claim request was already decided'), 'claim.decided', { status: '' });
     }
     if (decision.approve && !(await movePack(trx, request.node_id, UNCLAIMED_PUBLISHER_ID, request.publisher_id))) {
       // Rolls the decision back with the transaction: the pack is no longer unclaimed.
-      throw conflict(ALREADY_CLAIMED, 'deny the request instead');
+      throw alreadyClaimed(conflict(ALREADY_CLAIMED, 'deny the request instead'), request.node_id);
     }
     return {
       result: undefined,

@@ -1,11 +1,12 @@
 import type { AppContext } from '../../context.js';
-import { badRequest, forbidden, serviceUnavailable, tooManyRequests } from '../../lib/errors.js';
+import { badRequest, forbidden, serviceUnavailable, tooManyRequests, withCode } from '../../lib/errors.js';
 import type { Viewer } from '../auth/viewer.js';
 import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
 import { requireVisiblePack } from '../catalogue/pack-guards.js';
 import { UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
 import { findNodeByAnyCase } from '../nodes/repository.js';
 import { requirePublisherWrite } from '../publishers/access.js';
+import { alreadyClaimed } from './codes.js';
 import { GitHubError, type GitHubRepository, parseGitHubRepository } from './github.js';
 import { auditPackChange, movePack } from './repository.js';
 
@@ -26,13 +27,17 @@ export async function claimPack(
   await requirePublisherWrite(ctx.db, viewer, publisherId, 'manage-packs');
   const node = requireVisiblePack(await findNodeByAnyCase(ctx.db, target.nodeId));
   if (node.publisher_id !== UNCLAIMED_PUBLISHER_ID) {
-    throw forbidden(ALREADY_CLAIMED, `it belongs to publisher ${node.publisher_id}`);
+    throw alreadyClaimed(forbidden(ALREADY_CLAIMED, `it belongs to publisher ${node.publisher_id}`), node.id);
   }
   const repository = parseGitHubRepository(node.repository_url);
   if (!repository) {
-    throw badRequest(
-      'Only packs whose repository is on GitHub can be claimed here; ask a registry admin to transfer it',
-      `repository: "${node.repository_url}"`,
+    throw withCode(
+      badRequest(
+        'Only packs whose repository is on GitHub can be claimed here; ask a registry admin to transfer it',
+        `repository: "${node.repository_url}"`,
+      ),
+      'claim.not_github',
+      { repository: node.repository_url },
     );
   }
   const login = await verifyAdmin(ctx, ghToken, repository);
@@ -49,7 +54,7 @@ export async function claimPack(
     await recordCatalogueChange(trx, [node.id]);
     return true;
   });
-  if (!moved) throw forbidden(ALREADY_CLAIMED, 'another publisher claimed it meanwhile');
+  if (!moved) throw alreadyClaimed(forbidden(ALREADY_CLAIMED, 'another publisher claimed it meanwhile'), node.id);
   announceCatalogueChange(ctx.events, [node.id]);
 }
 
@@ -60,9 +65,13 @@ async function verifyAdmin(ctx: AppContext, ghToken: string, repository: GitHubR
     const { login } = await ctx.github.authenticatedUser(ghToken);
     const permission = await ctx.github.repositoryPermission(ghToken, repository, login);
     if (permission !== 'admin') {
-      throw forbidden(
-        `GitHub user ${login} does not have admin permission on ${slug}; only repository administrators can claim this node`,
-        `permission: ${permission}`,
+      throw withCode(
+        forbidden(
+          `GitHub user ${login} does not have admin permission on ${slug}; only repository administrators can claim this node`,
+          `permission: ${permission}`,
+        ),
+        'claim.not_repo_admin',
+        { login, repository: slug },
       );
     }
     return login;
@@ -70,13 +79,26 @@ async function verifyAdmin(ctx: AppContext, ghToken: string, repository: GitHubR
     if (!(error instanceof GitHubError)) throw error;
     switch (error.failure) {
       case 'unauthorized':
-        throw forbidden('GitHub token invalid', 'GitHub rejected the token; sign in to GitHub again');
+        throw withCode(
+          forbidden('GitHub token invalid', 'GitHub rejected the token; sign in to GitHub again'),
+          'claim.github_token_invalid',
+        );
       case 'not-found':
-        throw forbidden(`Repository ${slug} not found on GitHub or not accessible with this token`);
+        throw withCode(
+          forbidden(`Repository ${slug} not found on GitHub or not accessible with this token`),
+          'claim.repo_not_found',
+          { repository: slug },
+        );
       case 'rate-limited':
-        throw tooManyRequests('GitHub rate limit reached; try again later', error.retryAfterSeconds);
+        throw withCode(
+          tooManyRequests('GitHub rate limit reached; try again later', error.retryAfterSeconds),
+          'claim.github_rate_limited',
+        );
       case 'unavailable':
-        throw serviceUnavailable('GitHub is unavailable; try again later', error.message);
+        throw withCode(
+          serviceUnavailable('GitHub is unavailable; try again later', error.message),
+          'claim.github_unavailable',
+        );
     }
   }
 }

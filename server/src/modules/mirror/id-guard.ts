@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { conflict, serviceUnavailable } from '../../lib/errors.js';
+import { conflict, serviceUnavailable, withCode } from '../../lib/errors.js';
 import { normalizeNodeId } from '../catalogue/node-id.js';
 import { findPackByAnyCase } from '../catalogue/pack-rows.js';
 import { findOverride } from './repository.js';
@@ -27,9 +27,13 @@ export async function ensureIdNotUpstream(ctx: AppContext, nodeId: string): Prom
     maxRetries: 0,
   });
   const taken = () =>
-    conflict(
-      'Node id taken upstream',
-      `${options.baseUrl} has a pack "${nodeId}"; an admin of this registry can release the id for local use`,
+    withCode(
+      conflict(
+        'Node id taken upstream',
+        `${options.baseUrl} has a pack "${nodeId}"; an admin of this registry can release the id for local use`,
+      ),
+      'upstream.id_taken',
+      { nodeId, upstream: options.baseUrl },
     );
   try {
     await client.getJson(`/nodes/${encodeURIComponent(nodeId)}`);
@@ -37,9 +41,13 @@ export async function ensureIdNotUpstream(ctx: AppContext, nodeId: string): Prom
     if (error instanceof UpstreamStatusError && error.status === 404) return;
     // Banned upstream still means the upstream has the id.
     if (error instanceof UpstreamStatusError && error.status === 403) throw taken();
-    throw serviceUnavailable(
-      'Upstream registry unreachable',
-      `could not check whether "${nodeId}" is a pack of ${options.baseUrl}; try again later`,
+    throw withCode(
+      serviceUnavailable(
+        'Upstream registry unreachable',
+        `could not check whether "${nodeId}" is a pack of ${options.baseUrl}; try again later`,
+      ),
+      'upstream.unavailable',
+      { nodeId, upstream: options.baseUrl },
     );
   }
   throw taken();

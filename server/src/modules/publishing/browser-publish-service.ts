@@ -20,7 +20,7 @@ import { retryOnceOnRace } from './publish-service.js';
 import { readDeclaredPackage } from './read-package.js';
 import { spoolToFile } from './spool.js';
 import { ARCHIVE_CONTENT_TYPE, recordArchive } from './store-archive.js';
-import { archiveTooLarge, checkDeclaredSize, checkZipContentType, guardedBody } from './upload-checks.js';
+import { archiveTooLarge, checkDeclaredSize, checkZipContentType, emptyUpload, guardedBody } from './upload-checks.js';
 import { issueUploadTicket } from './upload-ticket.js';
 import { keepTicketAlive, startUpload } from './uploads-in-flight.js';
 import { writeVersionRows } from './write-rows.js';
@@ -98,11 +98,11 @@ async function receiveBrowserUpload(
     },
   );
   try {
-    if (spooled.sizeBytes === 0) {
-      throw withCode(badRequest('The upload is empty', 'send the zip as the body'), 'archive.empty');
-    }
+    if (spooled.sizeBytes === 0) throw emptyUpload();
     const declared = await readDeclaredPackage(spooled.path, ctx.config.publishing.ARCHIVE_MAX_ENTRIES);
-    if (!declared.ok) throw badRequest('The archive cannot be published', declared.reason);
+    if (!declared.ok) {
+      throw withCode(badRequest('The archive cannot be published', declared.reason), declared.code, declared.params);
+    }
     if (declared.name.toLowerCase() !== input.nodeId.toLowerCase()) {
       throw withCode(
         badRequest(

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, NodesTable, PublishersTable } from '../../db/schema.js';
-import { badRequest, forbidden } from '../../lib/errors.js';
+import { badRequest, forbidden, withCode } from '../../lib/errors.js';
 import { requirePublishablePack } from '../catalogue/pack-guards.js';
 import { findPackByAnyCase } from '../catalogue/pack-rows.js';
 import { requireNoPublishingBan } from '../catalogue/publishing-ban.js';
@@ -33,13 +33,24 @@ export async function checkPublishToken(
 ): Promise<PublishAccess> {
   const publisher = await findPublisherRow(db, publisherId);
   if (publisher?.status === 'PublisherStatusBanned') {
-    throw forbidden('Publisher Banned', `publisher ${publisherId} is banned and cannot publish`);
+    throw withCode(
+      forbidden('Publisher Banned', `publisher ${publisherId} is banned and cannot publish`),
+      'publisher.banned',
+      { publisherId },
+    );
   }
   const pack = await findPackByAnyCase(db, nodeId);
   requirePublishablePack(pack, publisherId);
-  if (!publisher) throw badRequest('Failed to validate token', `publisher ${publisherId} does not exist`);
+  if (!publisher) {
+    throw withCode(
+      badRequest('Failed to validate token', `publisher ${publisherId} does not exist`),
+      'publisher.not_found',
+      { publisherId },
+    );
+  }
   const tokenRow = token ? await verifyPublisherToken(db, publisherId, token, nodeId) : null;
-  if (!tokenRow) throw badRequest('Invalid personal access token');
+  // One code for a wrong, unknown or revoked token: revoking deletes the row, so they look alike.
+  if (!tokenRow) throw withCode(badRequest('Invalid personal access token'), 'token.invalid');
   await requireNoPublishingBan(db, publisherId, nodeId, tokenRow.created_by);
   return { publisher, pack };
 }

@@ -1,7 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { NodeVersionsTable } from '../../db/schema.js';
-import { badRequest } from '../../lib/errors.js';
 import { announceCatalogueChange } from '../catalogue/changes.js';
 import { ensureIdNotUpstream } from '../mirror/id-guard.js';
 import { isUniqueViolation } from '../publishers/db-guards.js';
@@ -9,7 +8,7 @@ import { checkPublishToken } from './check-token.js';
 import type { PublishVersionBodyJson } from './schemas.js';
 import { issueUploadTicket } from './upload-ticket.js';
 import { readPublishRequest } from './validate-request.js';
-import { writeVersionRows } from './write-rows.js';
+import { versionExists, writeVersionRows } from './write-rows.js';
 
 /** A published version and the URL its archive goes to. */
 export interface PublishedVersion {
@@ -68,7 +67,7 @@ export async function retryOnceOnRace<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw badRequest('The node version already exists');
+    if (isUniqueViolation(error)) throw versionExists();
     throw error;
   }
 }

@@ -6,8 +6,26 @@ const MAX_TEXT_BYTES = 1024 * 1024;
 /** comfy-cli's dynamic-version line: `__version__ = "x"` or `VERSION = "x"`. */
 const VERSION_LINE = /^\s*(?:__version__|VERSION)\s*=\s*["']([^"']+)["']/m;
 
+/**
+ * Why an archive's package cannot be told: the English reason, and the stable code and
+ * parameters the API answers with (docs/api-errors.md) so clients can say it in their language.
+ */
+export interface UndeclaredPackage {
+  ok: false;
+  reason: string;
+  code: string;
+  params: Record<string, string | number>;
+}
+
 /** The package an archive says it is, or why that cannot be told. */
-export type DeclaredPackage = { ok: true; name: string; version: string } | { ok: false; reason: string };
+export type DeclaredPackage = { ok: true; name: string; version: string } | UndeclaredPackage;
+
+const refuse = (reason: string, code: string, params: Record<string, string | number> = {}): UndeclaredPackage => ({
+  ok: false,
+  reason,
+  code,
+  params,
+});
 
 /**
  * Reads only `[project].name` and the version from an archive's root pyproject.toml, so a browser
@@ -20,16 +38,20 @@ export async function readDeclaredPackage(zipPath: string, maxEntries: number): 
     zip = await open(zipPath);
     const entries = await listFiles(zip, maxEntries);
     const pyproject = entries.get('pyproject.toml');
-    if (!pyproject) return { ok: false, reason: 'pyproject.toml is missing at the archive root' };
+    if (!pyproject) return refuse('pyproject.toml is missing at the archive root', 'archive.pyproject_missing');
     const parsed = parsePyproject(await readText(zip, pyproject));
-    if (!parsed.ok) return parsed;
+    if (!parsed.ok) return refuse(parsed.reason, 'archive.pyproject_invalid');
     const project = tableAt(parsed.table, 'project');
     const name = stringAt(project, 'name').trim();
-    if (!name) return { ok: false, reason: 'pyproject.toml has no [project] name' };
+    if (!name) {
+      return refuse('pyproject.toml has no [project] name', 'archive.pyproject_field_missing', {
+        field: 'project.name',
+      });
+    }
     const version = await declaredVersion(zip, entries, parsed.table);
     return version.ok ? { ok: true, name, version: version.value } : version;
   } catch (error) {
-    return { ok: false, reason: `the archive is not a readable zip file: ${(error as Error).message}` };
+    return refuse(`the archive is not a readable zip file: ${(error as Error).message}`, 'archive.unreadable');
   } finally {
     zip?.close();
   }
@@ -39,21 +61,28 @@ async function declaredVersion(
   zip: ZipFile,
   entries: Map<string, Entry>,
   table: TomlTable,
-): Promise<{ ok: true; value: string } | { ok: false; reason: string }> {
+): Promise<{ ok: true; value: string } | UndeclaredPackage> {
   const project = tableAt(table, 'project');
   const value = stringAt(project, 'version').trim();
   if (value) return { ok: true, value };
   if (!stringsAt(project, 'dynamic').includes('version')) {
-    return { ok: false, reason: 'pyproject.toml has no [project] version' };
+    return refuse('pyproject.toml has no [project] version', 'archive.pyproject_field_missing', {
+      field: 'project.version',
+    });
   }
   const path = stringAt(tableAt(tableAt(tableAt(table, 'tool'), 'comfy'), 'version'), 'path').replace(/^\.?\/+/, '');
   const entry = path ? entries.get(path) : undefined;
-  if (!entry)
-    return { ok: false, reason: 'pyproject.toml declares a dynamic version whose file is not in the archive' };
+  if (!entry) {
+    return refuse(
+      'pyproject.toml declares a dynamic version whose file is not in the archive',
+      'archive.version_file_missing',
+      { path },
+    );
+  }
   const match = VERSION_LINE.exec((await readText(zip, entry)).toString('utf8'));
   return match?.[1]
     ? { ok: true, value: match[1] }
-    : { ok: false, reason: `no __version__ or VERSION line was found in "${path}"` };
+    : refuse(`no __version__ or VERSION line was found in "${path}"`, 'archive.version_line_missing', { path });
 }
 
 function open(zipPath: string): Promise<ZipFile> {

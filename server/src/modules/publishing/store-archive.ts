@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
-import { badRequest, conflict } from '../../lib/errors.js';
+import { conflict, withCode } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { announceJobQueued } from '../jobs/queue.js';
 import { enqueueArchiveProcessing } from '../pipeline/enqueue.js';
@@ -10,6 +10,7 @@ import { PROCESS_ARCHIVE_JOB } from '../pipeline/process-archive.js';
 import { queueProcessing } from '../pipeline/repository.js';
 import type { StoredBlob } from '../storage/blob-store.js';
 import { attachArchive, findStorageFileByKey } from './repository.js';
+import { emptyUpload } from './upload-checks.js';
 
 /** Media type of every stored archive. */
 export const ARCHIVE_CONTENT_TYPE = 'application/zip';
@@ -27,12 +28,12 @@ export async function storeArchive(
 ): Promise<StoredBlob> {
   const existing = await findStorageFileByKey(ctx.db, key);
   if (existing?.used_by && existing.used_by !== versionId) {
-    throw conflict('Another version already stored an archive under this name', key);
+    throw withCode(conflict('Another version already stored an archive under this name', key), 'archive.key_taken');
   }
   const stored = await ctx.storage.put(key, body, { contentType: ARCHIVE_CONTENT_TYPE, maxBytes });
   if (stored.sizeBytes === 0) {
     await ctx.storage.delete(key);
-    throw badRequest('The upload is empty', 'send the zip as the body');
+    throw emptyUpload();
   }
   return stored;
 }
@@ -58,7 +59,7 @@ export async function recordArchive(
     created_at: now,
   };
   if (!(await attachArchive(trx, versionId, file, now))) {
-    throw conflict('This version no longer accepts an archive');
+    throw withCode(conflict('This version no longer accepts an archive'), 'version.closed', { status: '' });
   }
   await queueProcessing(trx, versionId, now);
   await enqueueArchiveProcessing(trx, versionId, maxAttempts);

@@ -1,5 +1,5 @@
 import { finished, type Readable, Transform } from 'node:stream';
-import { badRequest, HttpError, payloadTooLarge, unsupportedMediaType } from '../../lib/errors.js';
+import { badRequest, HttpError, payloadTooLarge, unsupportedMediaType, withCode } from '../../lib/errors.js';
 
 /** Makes Node close the connection after an early answer instead of reading the unread body. */
 const CLOSE = { connection: 'close' };
@@ -8,10 +8,11 @@ const CLOSE = { connection: 'close' };
 export function checkZipContentType(contentType: string | undefined): void {
   const mediaType = (contentType ?? '').split(';')[0]?.trim().toLowerCase();
   if (mediaType === 'application/zip') return;
-  throw unsupportedMediaType(
-    'Content-Type must be application/zip',
-    `got "${(contentType ?? '').slice(0, 100) || 'none'}"`,
-    CLOSE,
+  const got = (contentType ?? '').slice(0, 100) || 'none';
+  throw withCode(
+    unsupportedMediaType('Content-Type must be application/zip', `got "${got}"`, CLOSE),
+    'archive.content_type',
+    { got },
   );
 }
 
@@ -24,7 +25,12 @@ export function checkDeclaredSize(contentLength: number | undefined, max: number
 export function archiveTooLarge(max: number, declared?: number): HttpError {
   const detail =
     declared === undefined ? `the limit is ${max} bytes` : `${declared} bytes declared; the limit is ${max} bytes`;
-  return payloadTooLarge('The archive is too large', detail, CLOSE);
+  return withCode(payloadTooLarge('The archive is too large', detail, CLOSE), 'archive.too_large', { limit: max });
+}
+
+/** 400 for an upload without bytes (both publishing paths answer it the same way). */
+export function emptyUpload(): HttpError {
+  return withCode(badRequest('The upload is empty', 'send the zip as the body'), 'archive.empty');
 }
 
 /**
@@ -37,11 +43,15 @@ export function archiveTooLarge(max: number, declared?: number): HttpError {
  * stops the flow so nothing more is read.
  */
 export function guardedBody(body: Readable | undefined, contentLength: number | undefined, idleMs: number) {
-  if (!body || contentLength === 0) throw badRequest('The upload is empty', 'send the zip as the body');
+  if (!body || contentLength === 0) throw emptyUpload();
   let idle: NodeJS.Timeout | undefined;
   const stall = () =>
     stream.destroy(
-      new HttpError(408, 'The upload stalled', `no data arrived for ${Math.round(idleMs / 1000)} s`, CLOSE),
+      withCode(
+        new HttpError(408, 'The upload stalled', `no data arrived for ${Math.round(idleMs / 1000)} s`, CLOSE),
+        'archive.stalled',
+        { seconds: Math.round(idleMs / 1000) },
+      ),
     );
   const stream = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
@@ -75,5 +85,7 @@ export class UploadAbortedError extends HttpError {
     // Nobody is left to read the answer; the status is for the log.
     super(400, 'The upload was interrupted', cause.message, CLOSE);
     this.name = 'UploadAbortedError';
+    this.code = 'archive.interrupted';
+    this.params = {};
   }
 }

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../../context.js';
-import { conflict } from '../../lib/errors.js';
+import { conflict, withCode } from '../../lib/errors.js';
 import { requireNoPublishingBan } from '../catalogue/publishing-ban.js';
 import { archiveKey, BlobTooLargeError } from '../storage/blob-store.js';
 import { queueArchive, storeArchive } from './store-archive.js';
@@ -43,7 +43,11 @@ export async function receiveUpload(ctx: AppContext, input: UploadInput): Promis
       .where('id', '=', ticket.versionId)
       .executeTakeFirstOrThrow();
     if (version.status !== 'NodeVersionStatusPending' || version.storage_file_id !== null) {
-      throw conflict('This version no longer accepts an archive', `it is ${version.status}`);
+      throw withCode(
+        conflict('This version no longer accepts an archive', `it is ${version.status}`),
+        'version.closed',
+        { status: version.status },
+      );
     }
     // The URL may have been issued before a ban: check again before reading a byte.
     await requireNoPublishingBan(ctx.db, version.publisher_id, version.node_id);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { conflict, gone, notFound } from '../../lib/errors.js';
+import { conflict, gone, notFound, withCode } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { hashTokenSecret } from '../tokens/secrets.js';
 
@@ -70,11 +70,25 @@ export async function claimUploadTicket(db: Kysely<Database>, secret: string, no
     .select(['used_at', 'expires_at'])
     .where('token_hash', '=', hash)
     .executeTakeFirst();
-  if (!ticket) throw notFound('Upload URL not found', 'publish the version again to get a new upload URL');
-  if (ticket.used_at) throw conflict('This upload URL was already used', 'each upload URL accepts one archive');
-  throw gone(
-    'This upload URL has expired',
-    `it was valid until ${ticket.expires_at}; publish the version again for a new URL`,
+  if (!ticket) {
+    throw withCode(
+      notFound('Upload URL not found', 'publish the version again to get a new upload URL'),
+      'upload_url.unknown',
+    );
+  }
+  if (ticket.used_at) {
+    throw withCode(
+      conflict('This upload URL was already used', 'each upload URL accepts one archive'),
+      'upload_url.used',
+    );
+  }
+  throw withCode(
+    gone(
+      'This upload URL has expired',
+      `it was valid until ${ticket.expires_at}; publish the version again for a new URL`,
+    ),
+    'upload_url.expired',
+    { expiresAt: ticket.expires_at },
   );
 }
 

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { tooManyRequests } from '../../lib/errors.js';
+import { tooManyRequests, withCode } from '../../lib/errors.js';
 import { TICKET_HEARTBEAT_MS, touchUploadTicket } from './upload-ticket.js';
 
 /** Running uploads per account, per process (each instance limits its own). */
@@ -22,7 +22,11 @@ export function startUpload(ctx: AppContext, account: string): () => void {
   const now = counts.get(account) ?? 0;
   const limit = ctx.config.publishing.UPLOADS_IN_FLIGHT_PER_ACCOUNT;
   if (now >= limit) {
-    throw tooManyRequests(`Too many uploads at once: at most ${limit} may run for one account`, 5);
+    throw withCode(
+      tooManyRequests(`Too many uploads at once: at most ${limit} may run for one account`, 5),
+      'archive.too_many_uploads',
+      { limit },
+    );
   }
   counts.set(account, now + 1);
   let done = false;

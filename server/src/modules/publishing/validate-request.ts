@@ -1,4 +1,4 @@
-import { badRequest } from '../../lib/errors.js';
+import { badRequest, withCode } from '../../lib/errors.js';
 import { checkHttpUrl } from '../../lib/http-url.js';
 import { normalizeVersion } from '../catalogue/latest-version.js';
 import type { PackFields } from '../catalogue/pack-columns.js';
@@ -37,22 +37,34 @@ export function readPublishRequest(
 ): PublishRequest {
   const { node, node_version: nv } = body;
   if (node.id.toLowerCase() !== params.nodeId.toLowerCase()) {
-    throw badRequest(
-      'Node ID in the URL and the body must be the same',
-      `URL has "${params.nodeId}", body has "${node.id.slice(0, 200)}"`,
+    throw withCode(
+      badRequest(
+        'Node ID in the URL and the body must be the same',
+        `URL has "${params.nodeId}", body has "${node.id.slice(0, 200)}"`,
+      ),
+      'publish.node_id_mismatch',
+      { nodeId: params.nodeId, bodyNodeId: node.id.slice(0, 200) },
     );
   }
   const description = node.description ?? '';
   if (description.length > DESCRIPTION_MAX_LENGTH) {
-    throw badRequest('description is too long', `at most ${DESCRIPTION_MAX_LENGTH} characters`);
+    throw withCode(
+      badRequest('description is too long', `at most ${DESCRIPTION_MAX_LENGTH} characters`),
+      'validation.max_length',
+      { field: 'description', limit: DESCRIPTION_MAX_LENGTH },
+    );
   }
   // Shown as a link on the pack page: a `javascript:` URL would run in a visitor's browser.
   checkHttpUrl('repository', node.repository ?? undefined);
   const version = normalizeVersion(nv.version);
   if (!version) {
-    throw badRequest(
-      'Failed to create node version',
-      `"${nv.version.slice(0, 100)}" is not a valid semantic version (expected something like 1.2.3)`,
+    throw withCode(
+      badRequest(
+        'Failed to create node version',
+        `"${nv.version.slice(0, 100)}" is not a valid semantic version (expected something like 1.2.3)`,
+      ),
+      'version.not_semantic',
+      { version: nv.version.slice(0, 100) },
     );
   }
   return {

@@ -1,6 +1,6 @@
 import type { Selectable, Transaction } from 'kysely';
 import type { Database, NodesTable, NodeVersionsTable } from '../../db/schema.js';
-import { badRequest } from '../../lib/errors.js';
+import { badRequest, type HttpError, withCode } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordCatalogueChange } from '../catalogue/changes.js';
 import { isNewestVersion, refreshLatestVersion } from '../catalogue/latest-version.js';
@@ -30,6 +30,11 @@ export interface WrittenRows {
   replaced: boolean;
 }
 
+/** 400 when the version number is taken (`version` is empty when a race lost it unseen). */
+export function versionExists(version = ''): HttpError {
+  return withCode(badRequest('The node version already exists'), 'version.exists', { version });
+}
+
 /**
  * The publish transaction's writes: create the pack on first publish (owned by the publisher) or
  * update its metadata when this is its newest version, then create the version as Pending with
@@ -56,7 +61,7 @@ export async function writeVersionRows(trx: Transaction<Database>, input: WriteR
     sameVersion?.status === 'NodeVersionStatusPending' &&
     sameVersion.storage_file_id === null &&
     !(await uploadInProgress(trx, sameVersion.id, input.now));
-  if (sameVersion && !replaceable) throw badRequest('The node version already exists');
+  if (sameVersion && !replaceable) throw versionExists(input.version.version);
 
   if (existing) {
     if ((await isNewestVersion(trx, pack.id, input.version.version)) || existing.status === 'NodeStatusDeleted') {
@@ -119,7 +124,8 @@ async function uploadInProgress(trx: Transaction<Database>, versionId: string, n
 
 async function createPack(trx: Transaction<Database>, input: WriteRowsInput): Promise<Selectable<NodesTable>> {
   const problem = nodeIdProblem(input.nodeId);
-  if (problem) throw badRequest('Failed to create node', problem);
+  if (problem)
+    throw withCode(badRequest('Failed to create node', problem), 'publish.node_id_invalid', { nodeId: input.nodeId });
   return insertPack(trx, {
     id: input.nodeId,
     normalized_id: normalizeNodeId(input.nodeId),

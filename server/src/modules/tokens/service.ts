@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { badRequest, notFound, withCode } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { Viewer } from '../auth/viewer.js';
 import { normalizeNodeId } from '../catalogue/node-id.js';
@@ -44,7 +44,10 @@ async function resolveScope(
   const known = new Set(found.map((pack) => pack.normalized_id));
   const missing = nodeIds.filter((id) => !known.has(normalizeNodeId(id)));
   if (missing.length > 0) {
-    throw badRequest(`Not a node of publisher ${publisherId}: ${missing.join(', ')}`);
+    throw withCode(badRequest(`Not a node of publisher ${publisherId}: ${missing.join(', ')}`), 'token.unknown_packs', {
+      publisherId,
+      nodeIds: missing.join(', '),
+    });
   }
   return found.map((pack) => pack.id).sort();
 }
@@ -60,10 +63,14 @@ export async function issueToken(
   createdBy: string | null,
 ): Promise<{ token: string; row: TokenRow }> {
   const name = input.name.trim();
-  if (name.length === 0 || name.length > 100) throw badRequest('Token name must be 1 to 100 characters');
+  if (name.length === 0 || name.length > 100) {
+    throw withCode(badRequest('Token name must be 1 to 100 characters'), 'token.name_length', { max: 100 });
+  }
   const days = input.expiresInDays;
   if (days !== undefined && (!Number.isInteger(days) || days < 1 || days > MAX_TOKEN_DAYS)) {
-    throw badRequest(`Token lifetime must be 1 to ${MAX_TOKEN_DAYS} days`);
+    throw withCode(badRequest(`Token lifetime must be 1 to ${MAX_TOKEN_DAYS} days`), 'token.lifetime', {
+      max: MAX_TOKEN_DAYS,
+    });
   }
   const packs = await resolveScope(ctx, publisherId, input.nodeIds);
   const secret = generateTokenSecret();
@@ -121,5 +128,6 @@ export async function revokeToken(
   tokenId: string,
 ): Promise<void> {
   await requirePublisherWrite(ctx.db, viewer, publisherId, 'manage-tokens');
-  if (!(await deleteTokenOf(ctx.db, publisherId, tokenId))) throw notFound('Token not found');
+  if (!(await deleteTokenOf(ctx.db, publisherId, tokenId)))
+    throw withCode(notFound('Token not found'), 'token.not_found');
 }

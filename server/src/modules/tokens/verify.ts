@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { nowIso } from '../../db/values.js';
-import { forbidden, unauthorized } from '../../lib/errors.js';
+import { forbidden, unauthorized, withCode } from '../../lib/errors.js';
 import { findTokenByHash, type TokenRow, touchToken } from './repository.js';
 import { allowsPack, isExpired, tokenPacks } from './scope.js';
 import { hashTokenSecret } from './secrets.js';
@@ -24,15 +24,21 @@ export async function verifyPublisherToken(
   const row = await findTokenByHash(db, publisherId, hashTokenSecret(secret));
   if (!row) return null;
   if (isExpired(row, new Date())) {
-    throw unauthorized(
-      'Personal access token expired',
-      `token "${row.name}" expired at ${row.expires_at}; create a new token on the publisher's page`,
+    throw withCode(
+      unauthorized(
+        'Personal access token expired',
+        `token "${row.name}" expired at ${row.expires_at}; create a new token on the publisher's page`,
+      ),
+      'token.expired',
+      { name: row.name, expiresAt: row.expires_at ?? '' },
     );
   }
   if (!allowsPack(row, nodeId)) {
-    throw forbidden(
-      'Personal access token not allowed for this node',
-      `token "${row.name}" may publish only: ${(tokenPacks(row) ?? []).join(', ')}`,
+    const packs = (tokenPacks(row) ?? []).join(', ');
+    throw withCode(
+      forbidden('Personal access token not allowed for this node', `token "${row.name}" may publish only: ${packs}`),
+      'token.not_for_pack',
+      { name: row.name, nodeId, allowed: packs },
     );
   }
   const usedAt = nowIso();

@@ -79,11 +79,20 @@ describe('POST /nodes/{n}/claim-requests', () => {
     expect(again.json()).toEqual({
       message: 'You already asked to claim this pack; the administrators have not decided yet',
       error: 'one open request per pack and requester',
+      code: 'claim.request_pending',
+      params: { nodeId: 'hello' },
     });
     await t.factories.node({ id: 'owned', publisher_id: 'acme' });
-    expect(
-      (await w.client.member.post('/nodes/owned/claim-requests', { publisher_id: 'acme', message: '' })).statusCode,
-    ).toBe(403);
+    const owned = await w.client.member.post('/nodes/owned/claim-requests', { publisher_id: 'acme', message: '' });
+    expect({ status: owned.statusCode, body: owned.json() }).toEqual({
+      status: 403,
+      body: {
+        message: 'This node is already claimed by a publisher',
+        error: '',
+        code: 'claim.already_claimed',
+        params: { nodeId: 'owned' },
+      },
+    });
     expect(await t.ctx.db.selectFrom('claim_requests').select('id').execute()).toHaveLength(1);
   });
 
@@ -94,6 +103,8 @@ describe('POST /nodes/{n}/claim-requests', () => {
     expect(res.json()).toEqual({
       message: 'Claims on this registry are proven through GitHub',
       error: 'use POST /publishers/{publisherId}/nodes/{nodeId}/claim-my-node',
+      code: 'claim.use_github',
+      params: {},
     });
   });
 });
@@ -125,7 +136,16 @@ describe('POST /admin/claim-requests/{id}/approve|deny', () => {
     expect(mails[0]?.text).toContain('Their note: Checked the repository');
     expect(mails[0]?.link).toBe('http://web.test/nodes/hello');
     // Decided once: a second decision changes nothing.
-    expect((await w.client.admin.post(`/admin/claim-requests/${id}/deny`, {})).statusCode).toBe(409);
+    const again = await w.client.admin.post(`/admin/claim-requests/${id}/deny`, {});
+    expect({ status: again.statusCode, body: again.json() }).toEqual({
+      status: 409,
+      body: {
+        message: 'This claim request was already decided',
+        error: 'status: approved',
+        code: 'claim.decided',
+        params: { status: 'approved' },
+      },
+    });
     expect(await ownerOf(t)).toBe('acme');
   });
 
@@ -148,7 +168,11 @@ describe('POST /admin/claim-requests/{id}/approve|deny', () => {
     expect((await w.client.anonymous.post(`/admin/claim-requests/${id}/approve`, {})).statusCode).toBe(401);
     expect((await w.client.owner.post(`/admin/claim-requests/${id}/approve`, {})).statusCode).toBe(403);
     expect((await w.client.owner.get('/admin/claim-requests')).statusCode).toBe(403);
-    expect((await w.client.admin.post('/admin/claim-requests/nope/approve', {})).statusCode).toBe(404);
+    const unknown = await w.client.admin.post('/admin/claim-requests/nope/approve', {});
+    expect({ status: unknown.statusCode, body: unknown.json() }).toEqual({
+      status: 404,
+      body: { message: 'Claim request not found', error: '', code: 'claim.request_not_found', params: {} },
+    });
     expect((await w.client.admin.get('/admin/claim-requests?status=maybe')).statusCode).toBe(400);
     expect(await ownerOf(t)).toBe(UNCLAIMED_PUBLISHER_ID);
   });
@@ -158,7 +182,15 @@ describe('POST /admin/claim-requests/{id}/approve|deny', () => {
     const { id } = (await ask(w)).json() as { id: string };
     await t.ctx.db.updateTable('nodes').set({ publisher_id: 'acme' }).where('id', '=', 'hello').execute();
     const res = await w.client.admin.post(`/admin/claim-requests/${id}/approve`, {});
-    expect(res.statusCode).toBe(409);
+    expect({ status: res.statusCode, body: res.json() }).toEqual({
+      status: 409,
+      body: {
+        message: 'This node is already claimed by a publisher',
+        error: 'deny the request instead',
+        code: 'claim.already_claimed',
+        params: { nodeId: 'hello' },
+      },
+    });
     const row = await t.ctx.db.selectFrom('claim_requests').select('status').executeTakeFirstOrThrow();
     expect(row.status).toBe('pending');
     expect(await t.ctx.db.selectFrom('audit_log').select('id').execute()).toEqual([]);

@@ -85,6 +85,8 @@ describe('POST /publishers/{p}/nodes/{n}/claim-my-node', () => {
     expect((await claim(w, 'gh-admin')).json()).toEqual({
       message: 'This node is already claimed by a publisher',
       error: 'it belongs to publisher acme',
+      code: 'claim.already_claimed',
+      params: { nodeId: 'hello' },
     });
   });
 
@@ -104,6 +106,8 @@ describe('POST /publishers/{p}/nodes/{n}/claim-my-node', () => {
       message:
         'GitHub user reader does not have admin permission on acme/hello; only repository administrators can claim this node',
       error: 'permission: none',
+      code: 'claim.not_repo_admin',
+      params: { login: 'reader', repository: 'acme/hello' },
     });
   });
 
@@ -116,26 +120,53 @@ describe('POST /publishers/{p}/nodes/{n}/claim-my-node', () => {
         message:
           'GitHub user wri does not have admin permission on acme/hello; only repository administrators can claim this node',
         error: 'permission: write',
+        code: 'claim.not_repo_admin',
+        params: { login: 'wri', repository: 'acme/hello' },
       },
     ],
     [
       'a token that cannot see the repository',
       'gh-stranger',
       403,
-      { message: 'Repository acme/hello not found on GitHub or not accessible with this token', error: '' },
+      {
+        message: 'Repository acme/hello not found on GitHub or not accessible with this token',
+        error: '',
+        code: 'claim.repo_not_found',
+        params: { repository: 'acme/hello' },
+      },
     ],
     [
       'a revoked GitHub token',
       'gh-revoked',
       403,
-      { message: 'GitHub token invalid', error: 'GitHub rejected the token; sign in to GitHub again' },
+      {
+        message: 'GitHub token invalid',
+        error: 'GitHub rejected the token; sign in to GitHub again',
+        code: 'claim.github_token_invalid',
+        params: {},
+      },
     ],
-    ['a rate-limited GitHub', 'gh-limited', 429, { message: 'GitHub rate limit reached; try again later', error: '' }],
+    [
+      'a rate-limited GitHub',
+      'gh-limited',
+      429,
+      {
+        message: 'GitHub rate limit reached; try again later',
+        error: '',
+        code: 'claim.github_rate_limited',
+        params: {},
+      },
+    ],
     [
       'a failing GitHub',
       'gh-broken',
       503,
-      { message: 'GitHub is unavailable; try again later', error: 'GitHub answered 502 for /user' },
+      {
+        message: 'GitHub is unavailable; try again later',
+        error: 'GitHub answered 502 for /user',
+        code: 'claim.github_unavailable',
+        params: {},
+      },
     ],
   ])('refuses %s and leaves the pack unclaimed', async (_case, token, status, body) => {
     const { t, w } = await setup();
@@ -155,6 +186,8 @@ describe('POST /publishers/{p}/nodes/{n}/claim-my-node', () => {
     expect(res.json()).toEqual({
       message: 'GitHub is unavailable; try again later',
       error: expect.stringMatching(/^GitHub unreachable: /),
+      code: 'claim.github_unavailable',
+      params: {},
     });
   });
 
@@ -167,6 +200,8 @@ describe('POST /publishers/{p}/nodes/{n}/claim-my-node', () => {
     expect(res.json()).toEqual({
       message: 'This node is already claimed by a publisher',
       error: 'it belongs to publisher other',
+      code: 'claim.already_claimed',
+      params: { nodeId: 'taken' },
     });
     expect(github.requests).toEqual([]);
   });
@@ -182,6 +217,8 @@ describe('POST /publishers/{p}/nodes/{n}/claim-my-node', () => {
     expect(res.json()).toEqual({
       message: 'Only packs whose repository is on GitHub can be claimed here; ask a registry admin to transfer it',
       error: `repository: "${repository}"`,
+      code: 'claim.not_github',
+      params: { repository },
     });
     expect(github.requests).toEqual([]);
   });

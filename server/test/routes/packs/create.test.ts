@@ -120,7 +120,12 @@ describe('POST /publishers/{p}/nodes', () => {
     const w = await publisherWorld(t);
     const res = await w.client.owner.post('/publishers/acme/nodes', { id: 'hello', [field]: value });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: `${field} must be an http or https URL`, error: expect.any(String) });
+    expect(res.json()).toEqual({
+      message: `${field} must be an http or https URL`,
+      error: expect.any(String),
+      code: 'validation.url',
+      params: { field },
+    });
   });
 
   it('answers 400 for more than 50 tags and for a tag that is not a string', async () => {

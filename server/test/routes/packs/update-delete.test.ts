@@ -126,7 +126,16 @@ describe('PUT /publishers/{p}/nodes/{n}', () => {
     const cases = [
       ['missing', 404, { message: 'Node not found', error: '' }],
       ['gone', 404, { message: 'Node not found', error: '' }],
-      ['theirs', 403, { message: 'Permission denied', error: 'node theirs belongs to another publisher' }],
+      [
+        'theirs',
+        403,
+        {
+          message: 'Permission denied',
+          error: 'node theirs belongs to another publisher',
+          code: 'pack.other_publisher',
+          params: { nodeId: 'theirs' },
+        },
+      ],
       ['bad', 403, { message: 'Node Banned', error: '' }],
     ] as const;
     for (const [id, status, body] of cases) {

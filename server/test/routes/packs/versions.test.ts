@@ -178,6 +178,11 @@ describe('DELETE /publishers/{p}/nodes/{n}/versions/{versionId}', () => {
     const theirs = await t.factories.version({ node_id: 'theirs' });
     const denied = await w.client.owner.delete(`/publishers/acme/nodes/theirs/versions/${theirs.id}`);
     expect(denied.statusCode).toBe(403);
-    expect(denied.json()).toEqual({ message: 'Permission denied', error: 'node theirs belongs to another publisher' });
+    expect(denied.json()).toEqual({
+      message: 'Permission denied',
+      error: 'node theirs belongs to another publisher',
+      code: 'pack.other_publisher',
+      params: { nodeId: 'theirs' },
+    });
   });
 });

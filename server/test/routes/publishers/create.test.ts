@@ -169,7 +169,12 @@ describe('POST /publishers', () => {
       [field]: value,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: `${field} must be an http or https URL`, error });
+    expect(res.json()).toEqual({
+      message: `${field} must be an http or https URL`,
+      error,
+      code: 'validation.url',
+      params: { field },
+    });
   });
 
   it('answers 400 for malformed JSON', async () => {

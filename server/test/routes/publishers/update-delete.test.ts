@@ -47,20 +47,21 @@ describe('PUT /publishers/{id}', () => {
   });
 
   it.each([
-    ['a different id', { id: 'other' }, 'Publisher ID cannot be changed', ''],
-    ['a blank name', { name: '   ' }, 'name must not be empty', ''],
+    ['a different id', { id: 'other' }, 'Publisher ID cannot be changed', '', {}],
+    ['a blank name', { name: '   ' }, 'name must not be empty', '', {}],
     [
       'a javascript: website',
       { website: 'javascript:void(0)' },
       'website must be an http or https URL',
       'got scheme "javascript:"',
+      { code: 'validation.url', params: { field: 'website' } },
     ],
-  ])('answers 400 for %s', async (_case, body, message, error) => {
+  ])('answers 400 for %s', async (_case, body, message, error, coded) => {
     const t = await buildTestApp();
     const w = await publisherWorld(t);
     const res = await w.client.owner.put('/publishers/acme', body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message, error });
+    expect(res.json()).toEqual({ message, error, ...coded });
   });
 
   it('accepts the unchanged id in the body', async () => {

@@ -65,9 +65,13 @@ async function versionRow(t: TestApp, version: string) {
 }
 
 describe('bans stop publishing at every step', () => {
-  it.each(['account', 'publisher', 'pack'] as Ban[])(
+  it.each([
+    ['account', { code: 'publishing.banned_token_creator', params: {} }],
+    ['publisher', { code: 'publisher.banned', params: { publisherId: 'acme' } }],
+    ['pack', { code: 'pack.banned', params: { nodeId: 'hello' } }],
+  ] as [Ban, { code: string; params: Record<string, string> }][])(
     'a ban of the %s refuses the publishing token publish with 403 and writes nothing',
-    async (what) => {
+    async (what, coded) => {
       const { t, owner, token, admin } = await setUp();
       // The pack exists (so it can be banned) with a first version published before the ban.
       expect((await publish(t, token, '1.0.0')).statusCode).toBe(201);
@@ -77,7 +81,7 @@ describe('bans stop publishing at every step', () => {
       const res = await publish(t, token, '1.1.0');
 
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual(expect.objectContaining({ message: expect.any(String), error: expect.any(String) }));
+      expect(res.json()).toEqual({ message: expect.any(String), error: expect.any(String), ...coded });
       expect(await countRows(t, 'node_versions')).toBe(before);
     },
   );
@@ -96,11 +100,16 @@ describe('bans stop publishing at every step', () => {
 
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toContain('an owner of the publisher acme is banned');
+    expect(res.json()).toMatchObject({ code: 'publishing.banned_owner', params: { publisherId: 'acme' } });
   });
 
-  it.each(['account', 'publisher', 'pack'] as Ban[])(
+  it.each([
+    ['account', { code: 'publishing.banned_owner', params: { publisherId: 'acme' } }],
+    ['publisher', { code: 'publishing.banned_publisher', params: { publisherId: 'acme' } }],
+    ['pack', { code: 'publishing.banned_pack', params: { nodeId: 'hello' } }],
+  ] as [Ban, { code: string; params: Record<string, string> }][])(
     'an upload URL issued before a ban of the %s is refused with 403 and stores nothing',
-    async (what) => {
+    async (what, coded) => {
       const { t, owner, token, admin } = await setUp();
       const published = await publish(t, token, '1.0.0');
       expect(published.statusCode).toBe(201);
@@ -109,7 +118,7 @@ describe('bans stop publishing at every step', () => {
       const res = await put(t, published.json().signedUrl, '1.0.0');
 
       expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe('user/publisher is banned');
+      expect(res.json()).toEqual({ message: 'user/publisher is banned', error: expect.any(String), ...coded });
       expect(await countRows(t, 'storage_files')).toBe(0);
       expect((await versionRow(t, '1.0.0'))?.storage_file_id).toBeNull();
     },
@@ -159,6 +168,7 @@ describe('bans stop publishing at every step', () => {
     });
 
     expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'publishing.banned_owner', params: { publisherId: 'acme' } });
     expect(await countRows(t, 'node_versions')).toBe(0);
   });
 

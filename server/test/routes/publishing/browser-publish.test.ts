@@ -127,7 +127,56 @@ describe('POST /publishers/{publisherId}/nodes/{nodeId}/versions/upload (the web
       [
         'hello',
         packZip({ name: 'hello', version: '1.0.0', pyproject: null }),
-        { message: 'The archive cannot be published', error: 'pyproject.toml is missing at the archive root' },
+        {
+          message: 'The archive cannot be published',
+          error: 'pyproject.toml is missing at the archive root',
+          code: 'archive.pyproject_missing',
+          params: {},
+        },
+      ],
+      [
+        'hello',
+        packZip({ name: 'hello', version: '1.0.0', pyproject: '[project]\nversion = "1.0.0"\n' }),
+        {
+          message: 'The archive cannot be published',
+          error: 'pyproject.toml has no [project] name',
+          code: 'archive.pyproject_field_missing',
+          params: { field: 'project.name' },
+        },
+      ],
+      [
+        'hello',
+        packZip({ name: 'hello', version: '1.0.0', pyproject: '[project]\nname = "hello"\n' }),
+        {
+          message: 'The archive cannot be published',
+          error: 'pyproject.toml has no [project] version',
+          code: 'archive.pyproject_field_missing',
+          params: { field: 'project.version' },
+        },
+      ],
+      [
+        'hello',
+        packZip({ name: 'hello', version: '1.0.0', pyproject: '[project\nname = ' }),
+        {
+          message: 'The archive cannot be published',
+          error: expect.stringMatching(/^pyproject.toml is not valid TOML: /) as unknown as string,
+          code: 'archive.pyproject_invalid',
+          params: {},
+        },
+      ],
+      [
+        'hello',
+        packZip({
+          name: 'hello',
+          version: '1.0.0',
+          pyproject: '[project]\nname = "hello"\ndynamic = ["version"]\n[tool.comfy.version]\npath = "ver.py"\n',
+        }),
+        {
+          message: 'The archive cannot be published',
+          error: 'pyproject.toml declares a dynamic version whose file is not in the archive',
+          code: 'archive.version_file_missing',
+          params: { path: 'ver.py' },
+        },
       ],
       [
         'hello',
@@ -135,6 +184,8 @@ describe('POST /publishers/{publisherId}/nodes/{nodeId}/versions/upload (the web
         {
           message: 'The archive cannot be published',
           error: expect.stringMatching(/^the archive is not a readable zip file: /) as unknown as string,
+          code: 'archive.unreadable',
+          params: {},
         },
       ],
       [
@@ -182,7 +233,12 @@ describe('POST /publishers/{publisherId}/nodes/{nodeId}/versions/upload (the web
     );
     expect({ status: duplicate.statusCode, body: duplicate.json() }).toEqual({
       status: 400,
-      body: { message: 'The node version already exists', error: '' },
+      body: {
+        message: 'The node version already exists',
+        error: '',
+        code: 'version.exists',
+        params: { version: '2.0.0' },
+      },
     });
     // The stored archive of the existing version is untouched.
     const after = await t.ctx.storage.get('acme/hello/2.0.0/node.zip');
@@ -204,7 +260,12 @@ describe('POST /publishers/{publisherId}/nodes/{nodeId}/versions/upload (the web
     );
     expect({ status: wrongType.statusCode, body: wrongType.json() }).toEqual({
       status: 415,
-      body: { message: 'Content-Type must be application/zip', error: 'got "multipart/form-data"' },
+      body: {
+        message: 'Content-Type must be application/zip',
+        error: 'got "multipart/form-data"',
+        code: 'archive.content_type',
+        params: { got: 'multipart/form-data' },
+      },
     });
     const big = packZip({
       name: 'hello',
@@ -214,7 +275,12 @@ describe('POST /publishers/{publisherId}/nodes/{nodeId}/versions/upload (the web
     const tooBig = await upload(client, 'hello', big);
     expect({ status: tooBig.statusCode, body: tooBig.json() }).toEqual({
       status: 413,
-      body: { message: 'The archive is too large', error: `${big.length} bytes declared; the limit is 4096 bytes` },
+      body: {
+        message: 'The archive is too large',
+        error: `${big.length} bytes declared; the limit is 4096 bytes`,
+        code: 'archive.too_large',
+        params: { limit: 4096 },
+      },
     });
     expect(await countRows(t, 'node_versions')).toBe(0);
   });

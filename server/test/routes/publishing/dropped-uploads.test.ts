@@ -234,7 +234,12 @@ describe('dropped uploads', () => {
       payload: Buffer.from(packZip({ name: 'hello', version: '1.0.3' })),
     });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toBe('Too many uploads at once: at most 3 may run for one account');
+    expect(refused.json()).toEqual({
+      message: 'Too many uploads at once: at most 3 may run for one account',
+      error: '',
+      code: 'archive.too_many_uploads',
+      params: { limit: 3 },
+    });
     expect(refused.headers['retry-after']).toBeDefined();
     // The refused URL was not used up.
     for (const upload of running) {
@@ -284,7 +289,7 @@ describe('dropped uploads', () => {
       });
     const refused = await upload();
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toBe('Too many uploads at once: at most 1 may run for one account');
+    expect(refused.json()).toMatchObject({ code: 'archive.too_many_uploads', params: { limit: 1 } });
     running.socket.destroy();
     await running.answer;
     await eventually(
@@ -309,6 +314,7 @@ describe('dropped uploads', () => {
     const text = await answer;
     expect(text.split('\r\n')[0]).toBe('HTTP/1.1 408 Request Timeout');
     expect(text).toContain('"message":"The upload stalled"');
+    expect(text).toContain('"code":"archive.stalled","params":{"seconds":1}');
     expect(await claimedTickets(t)).toBe(0);
     expect(await dataFiles(t)).toEqual([]);
   });

@@ -145,7 +145,12 @@ describe('POST /publishers/{publisherId}/nodes/{nodeId}/versions', () => {
     for (const spelling of ['1.0.0', 'v1.0', '1']) {
       const res = await publish(t, 'acme', 'hello', cliPublishBody(token, 'hello', spelling));
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'The node version already exists', error: '' });
+      expect(res.json()).toEqual({
+        message: 'The node version already exists',
+        error: '',
+        code: 'version.exists',
+        params: { version: '1.0.0' },
+      });
     }
     expect(await countRows(t, 'node_versions')).toBe(1);
     expect(await countRows(t, 'upload_tickets')).toBe(1);
@@ -210,7 +215,8 @@ describe('POST /publishers/{publisherId}/nodes/{nodeId}/versions', () => {
       const { token, tokenRow } = await acmeWithToken(t);
       await t.factories.publisher({ id: 'other' });
       const { secret: otherToken } = await t.factories.token('other');
-      const invalid = { message: 'Invalid personal access token', error: '' };
+      // Wrong, unknown and revoked tokens are one refusal: revoking deletes the row.
+      const invalid = { message: 'Invalid personal access token', error: '', code: 'token.invalid', params: {} };
       await refused(t, 'acme', 'hello', cliPublishBody('crp_wrong', 'hello', '1.0.0'), 400, invalid);
       await refused(t, 'acme', 'hello', cliPublishBody('', 'hello', '1.0.0'), 400, invalid);
       await refused(t, 'acme', 'hello', cliPublishBody(otherToken, 'hello', '1.0.0'), 400, invalid);
@@ -227,6 +233,8 @@ describe('POST /publishers/{publisherId}/nodes/{nodeId}/versions', () => {
       await refused(t, 'nobody', 'hello', cliPublishBody(token, 'hello', '1.0.0'), 400, {
         message: 'Failed to validate token',
         error: 'publisher nobody does not exist',
+        code: 'publisher.not_found',
+        params: { publisherId: 'nobody' },
       });
     });
 
@@ -239,10 +247,14 @@ describe('POST /publishers/{publisherId}/nodes/{nodeId}/versions', () => {
       await refused(t, 'acme', 'theirs', cliPublishBody(token, 'theirs', '1.0.0'), 403, {
         message: 'Permission denied',
         error: 'node Theirs belongs to another publisher',
+        code: 'pack.other_publisher',
+        params: { nodeId: 'Theirs' },
       });
       await refused(t, 'acme', 'banned-pack', cliPublishBody(token, 'banned-pack', '1.0.0'), 403, {
         message: 'Node Banned',
         error: 'node banned-pack is banned',
+        code: 'pack.banned',
+        params: { nodeId: 'banned-pack' },
       });
       await t.ctx.db
         .updateTable('publishers')
@@ -252,6 +264,8 @@ describe('POST /publishers/{publisherId}/nodes/{nodeId}/versions', () => {
       await refused(t, 'acme', 'hello', cliPublishBody(token, 'hello', '1.0.0'), 403, {
         message: 'Publisher Banned',
         error: 'publisher acme is banned and cannot publish',
+        code: 'publisher.banned',
+        params: { publisherId: 'acme' },
       });
     });
 
@@ -261,6 +275,8 @@ describe('POST /publishers/{publisherId}/nodes/{nodeId}/versions', () => {
       await refused(t, 'acme', 'hello', cliPublishBody(token, 'goodbye', '1.0.0'), 400, {
         message: 'Node ID in the URL and the body must be the same',
         error: 'URL has "hello", body has "goodbye"',
+        code: 'publish.node_id_mismatch',
+        params: { nodeId: 'hello', bodyNodeId: 'goodbye' },
       });
     });
 
@@ -270,11 +286,15 @@ describe('POST /publishers/{publisherId}/nodes/{nodeId}/versions', () => {
       await refused(t, 'acme', '_hidden', cliPublishBody(token, '_hidden', '1.0.0'), 400, {
         message: 'Failed to create node',
         error: 'node id must not start or end with an underscore, hyphen, or period',
+        code: 'publish.node_id_invalid',
+        params: { nodeId: '_hidden' },
       });
       await refused(t, 'acme', 'bad%40id', cliPublishBody(token, 'bad@id', '1.0.0'), 400, {
         message: 'Failed to create node',
         error:
           'node id can only contain ASCII letters, digits, underscores, hyphens, and periods, and must not have invalid sequences',
+        code: 'publish.node_id_invalid',
+        params: { nodeId: 'bad@id' },
       });
       expect(await countRows(t, 'nodes')).toBe(0);
     });
@@ -286,6 +306,8 @@ describe('POST /publishers/{publisherId}/nodes/{nodeId}/versions', () => {
         await refused(t, 'acme', 'hello', cliPublishBody(token, 'hello', version), 400, {
           message: 'Failed to create node version',
           error: `"${version}" is not a valid semantic version (expected something like 1.2.3)`,
+          code: 'version.not_semantic',
+          params: { version },
         });
       }
       expect(await countRows(t, 'nodes')).toBe(0);
@@ -303,6 +325,8 @@ describe('POST /publishers/{publisherId}/nodes/{nodeId}/versions', () => {
         {
           message: 'description is too long',
           error: 'at most 1000 characters',
+          code: 'validation.max_length',
+          params: { field: 'description', limit: 1000 },
         },
       );
       const { node_version: _, ...noVersion } = cliPublishBody(token, 'hello', '1.0.0');

@@ -33,7 +33,12 @@ describe('a repository URL that is not http(s)', () => {
     const res = await t.anon.post('/publishers/acme/nodes/hello/versions', body);
 
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'repository must be an http or https URL', error: expect.any(String) });
+    expect(res.json()).toEqual({
+      message: 'repository must be an http or https URL',
+      error: expect.any(String),
+      code: 'validation.url',
+      params: { field: 'repository' },
+    });
     expect(await countRows(t, 'nodes')).toBe(0);
   });
 

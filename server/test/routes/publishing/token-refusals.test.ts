@@ -42,6 +42,8 @@ describe('publish refuses tokens that expired or are limited to other packs', ()
       body: {
         message: 'Personal access token expired',
         error: `token "CI" expired at ${row.expires_at}; create a new token on the publisher's page`,
+        code: 'token.expired',
+        params: { name: 'CI', expiresAt: row.expires_at },
       },
     });
     expect(await Promise.all([countRows(t, 'node_versions'), countRows(t, 'upload_tickets')])).toEqual(before);
@@ -69,6 +71,8 @@ describe('publish refuses tokens that expired or are limited to other packs', ()
         body: {
           message: 'Personal access token not allowed for this node',
           error: 'token "CI" may publish only: other-pack',
+          code: 'token.not_for_pack',
+          params: { name: 'CI', nodeId, allowed: 'other-pack' },
         },
       });
       expect(await Promise.all([countRows(t, 'nodes'), countRows(t, 'node_versions')])).toEqual(before);

@@ -96,6 +96,8 @@ describe('PUT {signedUrl}', () => {
     expect(again.json()).toEqual({
       message: 'This upload URL was already used',
       error: 'each upload URL accepts one archive',
+      code: 'upload_url.used',
+      params: {},
     });
     expect(await countRows(t, 'storage_files')).toBe(1);
     expect(await countRows(t, 'jobs')).toBe(1);
@@ -111,12 +113,16 @@ describe('PUT {signedUrl}', () => {
     expect(expired.json()).toEqual({
       message: 'This upload URL has expired',
       error: `it was valid until ${expiredAt}; publish the version again for a new URL`,
+      code: 'upload_url.expired',
+      params: { expiresAt: expiredAt },
     });
     const unknown = await put(t, 'http://registry.test/uploads/not-a-real-ticket', 'zip');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({
       message: 'Upload URL not found',
       error: 'publish the version again to get a new upload URL',
+      code: 'upload_url.unknown',
+      params: {},
     });
     expect(await countRows(t, 'storage_files')).toBe(0);
     expect(await blobFiles(t)).toEqual([]);
@@ -129,7 +135,12 @@ describe('PUT {signedUrl}', () => {
     for (const type of ['application/json', 'application/octet-stream', 'text/plain']) {
       const res = await put(t, url, type === 'application/json' ? '{}' : zip, type);
       expect(res.statusCode).toBe(415);
-      expect(res.json()).toEqual({ message: 'Content-Type must be application/zip', error: `got "${type}"` });
+      expect(res.json()).toEqual({
+        message: 'Content-Type must be application/zip',
+        error: `got "${type}"`,
+        code: 'archive.content_type',
+        params: { got: type },
+      });
     }
     const none = await t.anon.inject({ method: 'PUT', url: uploadPath(url), payload: Buffer.from(zip) });
     expect(none.statusCode).toBe(415);
@@ -141,7 +152,12 @@ describe('PUT {signedUrl}', () => {
     const { url } = await published(t);
     const res = await put(t, url, '');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'The upload is empty', error: 'send the zip as the body' });
+    expect(res.json()).toEqual({
+      message: 'The upload is empty',
+      error: 'send the zip as the body',
+      code: 'archive.empty',
+      params: {},
+    });
     expect((await put(t, url, packZip({ name: 'hello', version: '1.0.0' }))).statusCode).toBe(200);
   });
 
@@ -154,6 +170,8 @@ describe('PUT {signedUrl}', () => {
     expect(res.json()).toEqual({
       message: 'This version no longer accepts an archive',
       error: 'it is NodeVersionStatusDeleted',
+      code: 'version.closed',
+      params: { status: 'NodeVersionStatusDeleted' },
     });
   });
 
@@ -173,6 +191,8 @@ describe('PUT {signedUrl}', () => {
     expect(JSON.parse(res.body)).toEqual({
       message: 'The archive is too large',
       error: `2147483648 bytes declared; the limit is ${t.config.publishing.MAX_ARCHIVE_BYTES} bytes`,
+      code: 'archive.too_large',
+      params: { limit: t.config.publishing.MAX_ARCHIVE_BYTES },
     });
     expect(await countRows(t, 'storage_files')).toBe(0);
   });
@@ -205,7 +225,12 @@ describe('PUT {signedUrl}', () => {
       },
     });
     expect(res.status).toBe(413);
-    expect(JSON.parse(res.body)).toEqual({ message: 'The archive is too large', error: 'the limit is 65536 bytes' });
+    expect(JSON.parse(res.body)).toEqual({
+      message: 'The archive is too large',
+      error: 'the limit is 65536 bytes',
+      code: 'archive.too_large',
+      params: { limit: 65536 },
+    });
     // The server stopped reading long before the client ran out of data.
     expect(sent).toBeLessThan(16 * 1024 * 1024);
     expect(await countRows(t, 'storage_files')).toBe(0);

@@ -67,7 +67,12 @@ describe('POST /publishers/{id}/tokens with an expiry and a pack list', () => {
       nodeIds: ['mine', 'theirs', 'nowhere'],
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Not a node of publisher acme: theirs, nowhere', error: '' });
+    expect(res.json()).toEqual({
+      message: 'Not a node of publisher acme: theirs, nowhere',
+      error: '',
+      code: 'token.unknown_packs',
+      params: { publisherId: 'acme', nodeIds: 'theirs, nowhere' },
+    });
     expect(await t.ctx.db.selectFrom('personal_access_tokens').select('id').execute()).toEqual([]);
   });
 });

@@ -60,7 +60,12 @@ describe('POST /publishers/{id}/tokens', () => {
     const w = await publisherWorld(t);
     const res = await w.client.owner.post('/publishers/acme/tokens', { name: '   ' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Token name must be 1 to 100 characters', error: '' });
+    expect(res.json()).toEqual({
+      message: 'Token name must be 1 to 100 characters',
+      error: '',
+      code: 'token.name_length',
+      params: { max: 100 },
+    });
   });
 
   it('answers 404 for an unknown publisher', async () => {
@@ -162,7 +167,7 @@ describe('DELETE /publishers/{id}/tokens/{tokenId}', () => {
     for (const id of [row.id, '00000000-0000-4000-8000-000000000000']) {
       const res = await w.client.owner.delete(`/publishers/acme/tokens/${id}`);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Token not found', error: '' });
+      expect(res.json()).toEqual({ message: 'Token not found', error: '', code: 'token.not_found', params: {} });
     }
     expect(await t.ctx.db.selectFrom('personal_access_tokens').select('id').execute()).toEqual([{ id: row.id }]);
   });

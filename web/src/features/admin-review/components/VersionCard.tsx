@@ -2,6 +2,7 @@ import { type KeyboardEvent, type MouseEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { findingText } from '../../../lib/catalogue/finding-text';
 import { isUnclaimedPublisher } from '../../../lib/catalogue/unclaimed';
 import { DATE_TIME, formatDate } from '../../../lib/format';
 import type { ReviewQueueFinding, ReviewQueueItem } from '../api/review-queue';
@@ -28,7 +29,8 @@ export interface VersionCardProps {
 function FindingRow({ finding, repository }: { finding: ReviewQueueFinding; repository: string }) {
   const { t } = useTranslation('admin');
   const href = repositoryLineUrl(repository, finding.file_path, finding.line_number);
-  const { t: common } = useTranslation('common');
+  const { t: common, i18n } = useTranslation('common');
+  const sentence = findingText(finding, i18n);
   const line = t('review.findings.line', { line: finding.line_number });
   return (
     <li className="rounded-lg border border-slate-200 p-3 dark:border-slate-800">
@@ -61,10 +63,15 @@ function FindingRow({ finding, repository }: { finding: ReviewQueueFinding; repo
           </span>
         )}
       </div>
-      {finding.message ? (
-        // The scanner's own detail is English; `lang` lets screen readers read it as such.
-        <p lang="en" dir="auto" className="mt-1 break-words text-start text-sm text-slate-700 dark:text-slate-300">
-          {finding.message}
+      {sentence.text ? (
+        // The scanner's English (a type this app has no words for) is marked so screen readers read it as such.
+        <p
+          lang={sentence.lang}
+          dir="auto"
+          className="mt-1 break-words text-start text-sm text-slate-700 dark:text-slate-300"
+          data-testid="finding-text"
+        >
+          {sentence.text}
         </p>
       ) : null}
       {finding.code_snippet ? (

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { apiErrorKey, readerErrorText } from '../../../api/error-message';
 import { ApiError } from '../../../api/errors';
 import { useAuthConfig } from '../../../api/queries/auth-config';
 import { useMyPublishers } from '../../../api/queries/my-publishers';
@@ -41,7 +42,7 @@ function Step({ id, title, children }: { id: string; title: string; children: Re
  */
 export function ClaimPage() {
   const { nodeId = '' } = useParams();
-  const { t } = useTranslation('claim');
+  const { t, i18n } = useTranslation('claim');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const hasToken = useHasToken();
@@ -51,7 +52,8 @@ export function ClaimPage() {
   const githubEnabled = providers.data?.providers.some((p) => p.id === 'github') ?? false;
   const linked = useGitHubLinked(githubEnabled);
   const [chosen, setChosen] = useState('');
-  const [failure, setFailure] = useState<{ key: ClaimFailure; detail: string } | null>(null);
+  /** `text` is the server's coded reason in the reader's words; it replaces the sentence of `key` and the detail. */
+  const [failure, setFailure] = useState<{ key: ClaimFailure; detail: string; text?: string } | null>(null);
   const [linking, setLinking] = useState(false);
 
   useEffect(() => {
@@ -85,8 +87,16 @@ export function ClaimPage() {
       const githubToken = typeof error === 'object' && error !== null && 'githubToken' in error;
       const status = error instanceof ApiError ? error.status : 0;
       const key: ClaimFailure = githubToken ? 'errors.githubToken' : claimFailure(status, error.message);
-      setFailure({ key, detail: githubToken || status === 0 ? '' : error.message });
-      notify('error', t(key));
+      const coded = githubToken ? null : apiErrorKey(error);
+      if (coded && i18n.exists(coded.key, { ns: 'common' })) {
+        // The server said why in a code: its translation alone, not a client sentence plus the English one.
+        const text = readerErrorText(error);
+        setFailure({ key, detail: '', text });
+        notify('error', text);
+      } else {
+        setFailure({ key, detail: githubToken || status === 0 ? '' : error.message });
+        notify('error', t(key));
+      }
       analytics.track('Pack Claim Failed', { nodeId, publisherId: chosen, reason: key, status });
     },
   });
@@ -239,7 +249,7 @@ export function ClaimPage() {
 
           {failure ? (
             <Alert tone="error">
-              <p>{t(failure.key, { repo: repoName })}</p>
+              <p data-testid="claim-failure">{failure.text ?? t(failure.key, { repo: repoName })}</p>
               {failure.detail ? <p className="mt-1 break-words">{failure.detail}</p> : null}
             </Alert>
           ) : null}

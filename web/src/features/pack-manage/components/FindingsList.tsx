@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { findingText } from '../../../lib/catalogue/finding-text';
 import type { ScanFinding } from '../api/pack-manage';
 import { groupFindings } from '../lib/processing';
 
@@ -11,7 +12,7 @@ const severityTone = {
 /** What the scanner flagged, grouped by file, each with severity, line, message and code. */
 export function FindingsList({ findings }: { findings: ScanFinding[] }) {
   const { t } = useTranslation('pack-manage');
-  const { t: common } = useTranslation('common');
+  const { t: common, i18n } = useTranslation('common');
   return (
     <div className="flex min-w-0 flex-col gap-3" data-testid="findings">
       {groupFindings(findings).map((group) => (
@@ -33,10 +34,7 @@ export function FindingsList({ findings }: { findings: ScanFinding[] }) {
                     {common(`scan.issue.${finding.issue_type}`, { defaultValue: finding.issue_type })}
                   </span>
                 </div>
-                {/* The scanner's own detail is English; `lang` lets screen readers read it as such. */}
-                <p lang="en" dir="auto" className="mt-1 break-words">
-                  {finding.message}
-                </p>
+                <FindingSentence finding={finding} i18n={i18n} />
                 {finding.code_snippet ? (
                   <pre
                     dir="ltr"
@@ -51,5 +49,16 @@ export function FindingsList({ findings }: { findings: ScanFinding[] }) {
         </section>
       ))}
     </div>
+  );
+}
+
+/** The finding in the reader's language; the scanner's English only for a type the app does not know. */
+function FindingSentence({ finding, i18n }: { finding: ScanFinding; i18n: Parameters<typeof findingText>[1] }) {
+  const { text, lang } = findingText(finding, i18n);
+  // `lang` lets screen readers read the scanner's English as English.
+  return (
+    <p lang={lang} dir="auto" className="mt-1 break-words" data-testid="finding-text">
+      {text}
+    </p>
   );
 }

@@ -9,6 +9,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { analytics } from '../../../lib/analytics-client';
+import { readReason } from '../../../lib/catalogue/system-reasons';
 import { formatNumber } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { type ProcessingStatus, processingQuery } from '../api/pack-manage';
@@ -288,6 +289,7 @@ function detailOf(error: ApiError): string {
 function ProcessingResult({ status, nodeId }: { status: ProcessingStatus; nodeId: string }) {
   const { t } = useTranslation('pack-manage');
   const outcome = outcomeOf(status);
+  const rejection = rejectionDetail(status.status_reason);
   const link = (
     <Link
       to={`/nodes/${encodeURIComponent(nodeId)}`}
@@ -309,8 +311,11 @@ function ProcessingResult({ status, nodeId }: { status: ProcessingStatus; nodeId
       <Alert tone="error">
         <p data-testid="upload-result">{t(`upload.result.${outcome}`, { version: status.version })}</p>
         {outcome === 'flagged' ? <p className="mt-1">{t('upload.flaggedHelp')}</p> : null}
-        {outcome === 'rejected' && status.status_reason ? (
-          <p className="mt-1 break-words">{status.status_reason}</p>
+        {outcome === 'rejected' && rejection ? (
+          // The analyser's reason has no code yet: shown once, without the prefix the headline says, as English.
+          <p lang="en" dir="auto" className="mt-1 break-words">
+            {rejection}
+          </p>
         ) : null}
         {outcome === 'failed' && status.error ? <p className="mt-1 break-words">{status.error}</p> : null}
       </Alert>
@@ -319,4 +324,11 @@ function ProcessingResult({ status, nodeId }: { status: ProcessingStatus; nodeId
       ) : null}
     </div>
   );
+}
+
+/** What a rejected version's reason adds to the panel's headline: the analyser's detail alone. */
+function rejectionDetail(reason: string | undefined): string {
+  const read = readReason(reason ?? '');
+  if (read.kind === 'rejected' || read.kind === 'notPublished') return read.detail;
+  return read.kind === 'text' ? read.text : '';
 }

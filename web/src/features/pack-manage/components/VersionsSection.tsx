@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { analytics } from '../../../lib/analytics-client';
+import { readReason } from '../../../lib/catalogue/system-reasons';
 import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { deleteVersion, type PackVersion, setVersionDeprecated } from '../api/pack-manage';
@@ -36,6 +37,7 @@ const badge = 'inline-flex rounded-full px-2 py-0.5 text-xs font-semibold';
 /** The pack's versions with deprecate / un-deprecate and delete. */
 export function VersionsSection({ publisherId, nodeId }: { publisherId: string; nodeId: string }) {
   const { t, i18n } = useTranslation('pack-manage');
+  const { t: common } = useTranslation('common');
   const queryClient = useQueryClient();
   const versions = useNodeVersions(nodeId);
   const [toDelete, setToDelete] = useState<PackVersion | null>(null);
@@ -133,8 +135,8 @@ export function VersionsSection({ publisherId, nodeId }: { publisherId: string; 
               {version.status !== 'NodeVersionStatusActive' &&
               version.status !== 'NodeVersionStatusFlagged' &&
               version.status_reason ? (
-                <p className="text-sm break-words text-slate-700 dark:text-slate-300">
-                  {t('versions.reason', { reason: version.status_reason })}
+                <p dir="auto" className="text-sm break-words text-slate-700 dark:text-slate-300">
+                  {t('versions.reason', { reason: reasonSentence(version.status_reason, common) })}
                 </p>
               ) : null}
               {findings.length > 0 ? <FindingsList findings={findings} /> : null}
@@ -170,4 +172,26 @@ export function VersionsSection({ publisherId, nodeId }: { publisherId: string; 
       </Dialog>
     </>
   );
+}
+
+/**
+ * A version's status reason as its publisher reads it: the registry's own reasons in the reader's
+ * language (the analyser's detail of a rejection stays as written), a moderator's words as typed.
+ */
+function reasonSentence(reason: string, common: (key: string, options?: Record<string, unknown>) => string): string {
+  const read = readReason(reason);
+  switch (read.kind) {
+    case 'text':
+      return read.text;
+    case 'none':
+    case 'findings':
+      return '';
+    case 'undo':
+      return common('reasons.undo', { status: read.status });
+    case 'rejected':
+    case 'notPublished':
+      return common(`reasons.${read.kind}`, { detail: read.detail });
+    default:
+      return common(`reasons.${read.kind}`);
+  }
 }

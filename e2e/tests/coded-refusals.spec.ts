@@ -1,0 +1,145 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import {
+  apiAs,
+  createAccessToken,
+  createPublisher,
+  packFiles,
+  publisherWithToken,
+  publishFlaggedVersion,
+  publishWithToken,
+  signUpUser,
+  uniqueSuffix,
+  zipArchive,
+} from '../support/publishing';
+
+// Publishing, claim and scanner reasons carry codes; a French reader sees them in French, once,
+// never a client sentence next to the server's English one.
+
+/** Switches the page's browser to French, as the language switcher stores it. */
+async function readInFrench(page: Page) {
+  await page.goto('/');
+  await page.evaluate(() => localStorage.setItem('comfy-registry-language', 'fr'));
+}
+
+/** An archive of a pack whose pyproject.toml is left out. */
+function archiveWithoutPyproject(publisherId: string, nodeId: string): Buffer {
+  const { 'pyproject.toml': _, ...rest } = packFiles({ publisherId, nodeId, version: '1.1.0' });
+  return zipArchive(rest);
+}
+
+/** Sends `zip` with the upload panel's file picker and submit button, in whatever language. */
+async function uploadInPanel(page: Page, zip: Buffer) {
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'broken.zip', mimeType: 'application/zip', buffer: zip });
+  await page
+    .locator('form')
+    .filter({ has: page.locator('input[type="file"]') })
+    .locator('button[type="submit"]')
+    .click();
+}
+
+const NO_PYPROJECT_FR = 'L’archive ne contient pas de pyproject.toml à sa racine.';
+
+test('a refused browser upload is said once in the reader’s language', async ({
+  page,
+  registry,
+  saveThemedScreenshots,
+}) => {
+  test.setTimeout(150_000);
+  const suffix = uniqueSuffix();
+  const publisherId = `codes-${suffix}`;
+  const nodeId = `codes-pack-${suffix}`;
+  const user = await signUpUser(page.request, registry, 'codesowner');
+  await createPublisher(page.request, registry, user, publisherId);
+  const accessToken = await createAccessToken(page.request, registry, user, publisherId);
+  expect(
+    (await publishWithToken(page.request, registry, { publisherId, nodeId, version: '1.0.0', accessToken })).status,
+  ).toBe('NodeVersionStatusActive');
+
+  await readInFrench(page);
+  await page.goto(`/nodes/${nodeId}/manage`);
+  await uploadInPanel(page, archiveWithoutPyproject(publisherId, nodeId));
+  const alert = page.getByRole('alert').filter({ hasText: NO_PYPROJECT_FR });
+  await expect(alert).toBeVisible();
+  // Said once in the panel: no client sentence beside it, no English message or detail.
+  await expect(alert).toHaveText(NO_PYPROJECT_FR);
+  await expect(page.getByText(/cannot be published|pyproject\.toml is missing|could not be published/)).toHaveCount(0);
+  // Nothing was created.
+  const versions = await page.request.get(`${registry.apiUrl}/nodes/${nodeId}/versions`);
+  expect(((await versions.json()) as unknown[]).length).toBe(1);
+
+  await saveThemedScreenshots(page, 'codes-publish-refused', `/nodes/${nodeId}/manage`, async (shot) => {
+    await uploadInPanel(shot, archiveWithoutPyproject(publisherId, nodeId));
+    // Light and dark keep the reader's language (its cookie), the third shot is in Arabic: the refusal in each.
+    await expect(
+      shot
+        .getByRole('alert')
+        .filter({
+          hasText:
+            /has no pyproject\.toml at its top level|ne contient pas de pyproject\.toml|لا يحتوي الأرشيف على ملف pyproject\.toml/,
+        }),
+    ).toBeVisible();
+    await expect(shot.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  });
+});
+
+test('a refused claim request is said in the reader’s language', async ({ page, registry }) => {
+  test.setTimeout(120_000);
+  const suffix = uniqueSuffix();
+  const nodeId = `codes-claim-${suffix}`;
+  const admin = await apiAs(registry, registry.users.admin);
+  const created = await admin.post(`${registry.apiUrl}/admin/nodes`, {
+    data: { id: nodeId, name: `Codes Claimable ${suffix}`, repository: `https://github.com/codes/${nodeId}` },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const user = await signUpUser(page.request, registry, 'codesclaimer');
+  const publisherId = `codes-cl-${suffix}`;
+  await createPublisher(page.request, registry, user, publisherId);
+  // A first request is already waiting for the administrators.
+  const first = await page.request.post(`${registry.apiUrl}/nodes/${nodeId}/claim-requests`, {
+    data: { publisher_id: publisherId, message: 'first' },
+    headers: { authorization: `Bearer ${user.token}` },
+  });
+  expect(first.status(), await first.text()).toBe(201);
+
+  await readInFrench(page);
+  await page.goto(`/nodes/${nodeId}/claim`);
+  await page.getByLabel('Pourquoi ce pack est-il à vous ?').fill('Encore moi.');
+  await page.getByRole('button', { name: 'Envoyer la demande' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'La demande n’a pas pu être envoyée.' });
+  await expect(alert).toContainText(
+    'Vous avez déjà demandé à revendiquer ce pack ; les administrateurs n’ont pas encore décidé.',
+  );
+  await expect(alert).not.toContainText('You already asked');
+});
+
+test('an admin reads a scanner finding in their language in the review queue', async ({
+  page,
+  registry,
+  signInAs,
+  saveThemedScreenshots,
+}) => {
+  test.setTimeout(150_000);
+  const suffix = uniqueSuffix();
+  const publisher = await publisherWithToken(registry, registry.users.user, `codes-mod-${suffix}`);
+  const nodeId = `codes-flag-${suffix}`;
+  expect(await publishFlaggedVersion(registry, publisher, nodeId, '1.0.0')).toBe('NodeVersionStatusFlagged');
+
+  await signInAs(page, registry.users.admin);
+  await readInFrench(page);
+  await page.goto(`/admin/review?pack=${nodeId}`);
+  const card = page.getByRole('article', { name: `${nodeId}@1.0.0` });
+  await expect(card.getByTestId('finding-text')).toHaveText(
+    'Exécute du code encodé ou compilé illisible, un moyen courant de cacher un logiciel malveillant.',
+  );
+  await expect(card.getByTestId('finding-text')).not.toHaveAttribute('lang', 'en');
+  await expect(card.getByText(/encoded payloads|hide malware/)).toHaveCount(0);
+  // What was found, as found.
+  await expect(card.locator('pre code')).toContainText('exec(base64.b64decode("cHJpbnQoMSk="))');
+
+  await saveThemedScreenshots(page, 'codes-findings', `/admin/review?pack=${nodeId}`, async (shot) => {
+    await expect(shot.getByTestId('finding-text').first()).toBeVisible();
+  });
+});

@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createInstance } from 'i18next';
+import { numberFormatter } from '../i18n/number-formatter';
+import { i18nOptions } from '../i18n/options';
+import { localizedErrorText } from './error-message';
+import { apiErrorFrom } from './errors';
+
+const locales = path.resolve(__dirname, '../../public/locales');
+const docs = path.resolve(__dirname, '../../../docs/api-errors.md');
+
+async function reader(language: string) {
+  const instance = createInstance().use(numberFormatter);
+  const common = JSON.parse(readFileSync(path.join(locales, language, 'common.json'), 'utf8')) as object;
+  await instance.init({ ...i18nOptions(language, []), resources: { [language]: { common } } });
+  return instance;
+}
+
+describe('the server’s refusals in the reader’s language', () => {
+  it('has a translation for every error code the API documents', async () => {
+    const text = readFileSync(docs, 'utf8').split('## Scanner findings')[0] ?? '';
+    const codes = [...text.matchAll(/^\| `([a-z_]+\.[a-z_.]+)`/gm)].map((m) => m[1] as string);
+    expect(codes).toEqual(expect.arrayContaining(['archive.too_large', 'token.expired', 'claim.already_claimed']));
+    const en = await reader('en');
+    for (const code of codes) {
+      expect(en.exists(`apiErrors.${code.replace(/[^\w]/g, '_')}`, { ns: 'common' }), code).toBe(true);
+    }
+  });
+
+  it('says publishing, token and claim refusals once, in French, with their values', async () => {
+    const fr = await reader('fr');
+    const tooLarge = apiErrorFrom(413, {
+      message: 'The archive is too large',
+      error: 'the limit is 4096 bytes',
+      code: 'archive.too_large',
+      params: { limit: 4096 },
+    });
+    // The number is written the French way; neither the English message nor its detail appear.
+    expect(localizedErrorText(tooLarge, fr)).toBe(
+      'L’archive est trop volumineuse : 4\u202f096 octets au maximum sont acceptés.',
+    );
+    const expired = apiErrorFrom(401, {
+      message: 'Personal access token expired',
+      code: 'token.expired',
+      params: { name: 'CI', expiresAt: '2026-01-01T00:00:00.000Z' },
+    });
+    expect(localizedErrorText(expired, fr)).toBe('Le jeton de publication « CI » a expiré ; créez-en un nouveau.');
+    const claimed = apiErrorFrom(403, {
+      message: 'This node is already claimed by a publisher',
+      code: 'claim.already_claimed',
+      params: { nodeId: 'hello' },
+    });
+    expect(localizedErrorText(claimed, fr)).toBe('Ce pack appartient déjà à un éditeur.');
+  });
+});
