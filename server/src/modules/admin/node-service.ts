@@ -9,6 +9,7 @@ import { adminPackColumns, type PackInput, packColumns } from '../catalogue/pack
 import { packNotFound } from '../catalogue/pack-guards.js';
 import { type NodeJson, UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
 import { ensureUnclaimedPublisher } from '../catalogue-import/repository.js';
+import { ensureIdNotUpstream } from '../mirror/id-guard.js';
 import { presentNode } from '../nodes/present.js';
 import { findNodeByAnyCase, type NodeRow } from '../nodes/repository.js';
 import { findPublisher } from '../publishers/repository.js';
@@ -65,6 +66,10 @@ export async function createUnclaimedNode(
   if (problem) throw badRequest(problem);
   if (input.publisher !== undefined) throw badRequest('publisher cannot be set here', 'new packs are unclaimed');
   const columns = adminColumns(input);
+  // An unclaimed pack is a local pack like any other: on a mirror it must not take an id the
+  // upstream has and the last sync has not brought here yet (409), nor be created while the
+  // upstream cannot say (503). An id an admin released for local use passes.
+  await ensureIdNotUpstream(ctx, input.id);
   const row = await adminAction(ctx, viewer, async (trx) => {
     if (await findNodeByAnyCase(trx, input.id)) throw conflict('Node already exists', `node id ${input.id} is taken`);
     await ensureUnclaimedPublisher(trx);
