@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { NodeStatus, NodesTable } from '../../db/schema.js';
 import { nowIso } from '../../db/values.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { adminAction } from '../audit/admin-action.js';
 import type { Viewer } from '../auth/viewer.js';
 import { nodeIdProblem, normalizeNodeId } from '../catalogue/node-id.js';
 import { adminPackColumns, type PackInput, packColumns } from '../catalogue/pack-columns.js';
@@ -13,7 +14,6 @@ import { ensureIdNotUpstream } from '../mirror/id-guard.js';
 import { presentNode } from '../nodes/present.js';
 import { findNodeByAnyCase, type NodeRow } from '../nodes/repository.js';
 import { findPublisher } from '../publishers/repository.js';
-import { adminAction } from './act.js';
 import { type CompatInput, compatColumns } from './compat-fields.js';
 
 export const NODE_STATUSES: readonly NodeStatus[] = ['NodeStatusActive', 'NodeStatusBanned', 'NodeStatusDeleted'];
