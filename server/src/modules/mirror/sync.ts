@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import { nowIso, parseJsonObject, toBool } from '../../db/values.js';
 import { announceCatalogueChange } from '../catalogue/changes.js';
@@ -424,7 +424,7 @@ export function fingerprintOf(entry: Readonly<Record<string, unknown>>): string 
     ...stable,
     latest_version: latest ? { version: latest.version, status: latest.status, id: latest.id } : null,
   });
-  return createHash('sha256').update(text).digest('hex');
+  return hash('sha256', text);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
