@@ -213,3 +213,52 @@ describe('admin override of an upstream id', () => {
     expect(await mirror.ctx.db.selectFrom('audit_log').select('action').execute()).toHaveLength(1);
   });
 });
+
+describe('local first: unclaimed packs an admin creates', () => {
+  const unclaimedRows = (mirror: TestApp) =>
+    mirror.ctx.db.selectFrom('nodes').select(['id', 'mirrored_from']).where('mirrored_from', '=', '').execute();
+
+  it('refuses an id the upstream has and the mirror has not synced, unless an admin released it', async () => {
+    const upstream = await seededUpstream();
+    const mirror = await buildMirror(upstream);
+    const admin = await mirror.as(await mirror.factories.admin());
+
+    const taken = await admin.post('/admin/nodes', { id: 'Alpha', name: 'Our Alpha' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({
+      message: 'Node id taken upstream',
+      error: `${upstream.url} has a pack "Alpha"; an admin of this registry can release the id for local use`,
+    });
+    expect(upstream.requests).toContain('/nodes/Alpha');
+    expect(await unclaimedRows(mirror)).toEqual([]);
+    expect(await mirror.ctx.db.selectFrom('audit_log').select('action').execute()).toEqual([]);
+
+    // An id the upstream does not have is created as before.
+    const free = await admin.post('/admin/nodes', { id: 'studio-tools', name: 'Studio tools' });
+    expect(free.statusCode).toBe(201);
+    expect(free.json()).toMatchObject({ id: 'studio-tools', publisher: { id: expect.stringMatching(/^admin-/) } });
+
+    // Released by an admin: the unclaimed pack may take the id, and the sync then leaves it alone.
+    expect((await admin.post('/admin/upstream/overrides', { id: 'beta', reason: 'ours now' })).statusCode).toBe(201);
+    expect((await admin.post('/admin/nodes', { id: 'beta', name: 'Our Beta' })).statusCode).toBe(201);
+    await syncNow(mirror);
+    expect((await mirror.anon.get('/nodes/beta')).json()).toMatchObject({ name: 'Our Beta' });
+    expect((await mirror.anon.get('/nodes/beta')).json().mirrored_from).toBeUndefined();
+    expect((await unclaimedRows(mirror)).map((r) => r.id).sort()).toEqual(['beta', 'studio-tools']);
+  });
+
+  it('answers 503 and creates nothing while the upstream cannot say whether the id is free', async () => {
+    const hanging = await silentUpstream();
+    const mirror = await buildMirror(hanging, { UPSTREAM_ID_CHECK_TIMEOUT_MS: '300' });
+    const admin = await mirror.as(await mirror.factories.admin());
+
+    const answer = await admin.post('/admin/nodes', { id: 'delta', name: 'Delta' });
+    expect(answer.statusCode).toBe(503);
+    expect(answer.json()).toEqual({
+      message: 'Upstream registry unreachable',
+      error: `could not check whether "delta" is a pack of ${hanging}; try again later`,
+    });
+    expect(await unclaimedRows(mirror)).toEqual([]);
+    expect(await mirror.ctx.db.selectFrom('audit_log').select('action').execute()).toEqual([]);
+  });
+});

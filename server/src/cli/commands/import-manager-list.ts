@@ -2,6 +2,8 @@ import { parseArgs } from 'node:util';
 import { ManagerInputError } from '../../modules/catalogue-import/manager-files.js';
 import { formatImportReport } from '../../modules/catalogue-import/report.js';
 import { importManagerFiles } from '../../modules/catalogue-import/service.js';
+import { idsTakenUpstream } from '../../modules/mirror/id-guard.js';
+import { UpstreamUnavailableError } from '../../modules/mirror/upstream-client.js';
 import { type CliCommand, UsageError } from '../command.js';
 import { openForCommand } from '../open.js';
 
@@ -14,11 +16,23 @@ export const importManagerListCommand: CliCommand = {
   async run(args, { config, io }) {
     const flags = parseFlags(args);
     const { ctx, database } = await openForCommand(config);
+    const upstream = config.upstream.UPSTREAM_URL;
     try {
-      const report = await importManagerFiles(ctx, flags);
+      // On a mirror, ids the upstream has are left to the sync (local first, never taking them).
+      const takenUpstream = upstream
+        ? (ids: string[]) => {
+            io.err(`Asking ${upstream} about ${ids.length} ids not here yet...\n`);
+            return idsTakenUpstream(ctx, ids);
+          }
+        : undefined;
+      const report = await importManagerFiles(ctx, flags, takenUpstream ? { takenUpstream } : {});
       io.out(formatImportReport(report));
       return 0;
     } catch (error) {
+      if (error instanceof UpstreamUnavailableError) {
+        io.err(`The upstream registry could not say which ids it has (${error.message}).\nNothing was imported.\n`);
+        return 1;
+      }
       if (!(error instanceof ManagerInputError)) throw error;
       io.err(`${error.message}\nNothing was imported.\n`);
       return 1;

@@ -3,13 +3,13 @@ import type { AppContext } from '../../context.js';
 import type { Database, NodeStatus } from '../../db/schema.js';
 import { nowIso, parseJsonObject } from '../../db/values.js';
 import { conflict, notFound, withCode } from '../../lib/errors.js';
+import { adminAction } from '../audit/admin-action.js';
 import { latestAuditOf } from '../audit/repository.js';
 import type { Viewer } from '../auth/viewer.js';
 import { packNotFound } from '../catalogue/pack-guards.js';
 import { UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
 import { findNodeByAnyCase } from '../nodes/repository.js';
 import { findPublisher } from '../publishers/repository.js';
-import { adminAction } from './act.js';
 
 type Trx = Transaction<Database>;
 interface NodeState {

@@ -3,16 +3,17 @@ import type { AppContext } from '../../context.js';
 import type { NodeStatus, NodesTable } from '../../db/schema.js';
 import { nowIso } from '../../db/values.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { adminAction } from '../audit/admin-action.js';
 import type { Viewer } from '../auth/viewer.js';
 import { nodeIdProblem, normalizeNodeId } from '../catalogue/node-id.js';
 import { adminPackColumns, type PackInput, packColumns } from '../catalogue/pack-columns.js';
 import { packNotFound } from '../catalogue/pack-guards.js';
 import { type NodeJson, UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
 import { ensureUnclaimedPublisher } from '../catalogue-import/repository.js';
+import { ensureIdNotUpstream } from '../mirror/id-guard.js';
 import { presentNode } from '../nodes/present.js';
 import { findNodeByAnyCase, type NodeRow } from '../nodes/repository.js';
 import { findPublisher } from '../publishers/repository.js';
-import { adminAction } from './act.js';
 import { type CompatInput, compatColumns } from './compat-fields.js';
 
 export const NODE_STATUSES: readonly NodeStatus[] = ['NodeStatusActive', 'NodeStatusBanned', 'NodeStatusDeleted'];
@@ -65,6 +66,10 @@ export async function createUnclaimedNode(
   if (problem) throw badRequest(problem);
   if (input.publisher !== undefined) throw badRequest('publisher cannot be set here', 'new packs are unclaimed');
   const columns = adminColumns(input);
+  // An unclaimed pack is a local pack like any other: on a mirror it must not take an id the
+  // upstream has and the last sync has not brought here yet (409), nor be created while the
+  // upstream cannot say (503). An id an admin released for local use passes.
+  await ensureIdNotUpstream(ctx, input.id);
   const row = await adminAction(ctx, viewer, async (trx) => {
     if (await findNodeByAnyCase(trx, input.id)) throw conflict('Node already exists', `node id ${input.id} is taken`);
     await ensureUnclaimedPublisher(trx);

@@ -2,10 +2,10 @@ import type { AppContext } from '../../context.js';
 import { toBool } from '../../db/values.js';
 import { badRequest, conflict, notFound, withCode } from '../../lib/errors.js';
 import { pageEnvelope } from '../../lib/paging.js';
+import { adminAction } from '../audit/admin-action.js';
 import { revokeUserSessions } from '../auth/repository.js';
 import type { UserRow } from '../auth/users-repository.js';
 import type { Viewer } from '../auth/viewer.js';
-import { adminAction } from './act.js';
 import { countActiveAdmins, findUser, findUserIdByEmail, pageOfUsers, updateUserRow } from './repository.js';
 
 /** An account as the admin screen lists it. */

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database, NodeVersionStatus } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { adminAction } from '../audit/admin-action.js';
 import type { Viewer } from '../auth/viewer.js';
 import { normalizeVersion } from '../catalogue/latest-version.js';
 import { packNotFound } from '../catalogue/pack-guards.js';
@@ -12,7 +13,6 @@ import { presentVersion } from '../nodes/present-version.js';
 import { findNodeByAnyCase } from '../nodes/repository.js';
 import { VERSION_STATUSES } from '../nodes/version-statuses.js';
 import { findVersion, type VersionRow } from '../nodes/versions-repository.js';
-import { adminAction } from './act.js';
 import { type CompatInput, compatColumns } from './compat-fields.js';
 import { findUndoTarget, historyWithActors, UNDO_ACTION } from './version-repository.js';
 

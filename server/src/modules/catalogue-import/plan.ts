@@ -22,7 +22,7 @@ export interface PlannedPack {
 }
 
 /** Why an entry of the list was not imported. */
-export type SkipReason = 'invalid-entry' | 'invalid-id' | 'duplicate-id' | 'repository-registered';
+export type SkipReason = 'invalid-entry' | 'invalid-id' | 'duplicate-id' | 'repository-registered' | 'taken-upstream';
 
 export interface SkippedEntry {
   reason: SkipReason;

@@ -24,6 +24,15 @@ import {
   updateNode,
 } from './repository.js';
 
+export interface ImportOptions {
+  /**
+   * On a mirror: which of these ids (none of them a pack here yet) the upstream has.
+   * Those entries are skipped, so an unclaimed pack never takes an id whose pack the sync is about
+   * to bring (local packs win every sync). Throws when the upstream cannot say: nothing is imported.
+   */
+  takenUpstream?: (ids: string[]) => Promise<Set<string>>;
+}
+
 /** What the importer needs: the database, and the event bus when the caller has one. */
 export type ImportContext = Pick<AppContext, 'db'> & Partial<Pick<AppContext, 'events'>>;
 
@@ -39,10 +48,18 @@ export type ImportContext = Pick<AppContext, 'db'> & Partial<Pick<AppContext, 'e
  * The node map's entry for ComfyUI itself replaces the core class names (`core_comfy_nodes`),
  * in the same transaction; without such an entry they are left as they are.
  */
-export async function importManagerCatalogue(ctx: ImportContext, inputs: ManagerInputs): Promise<ImportReport> {
+export async function importManagerCatalogue(
+  ctx: ImportContext,
+  inputs: ManagerInputs,
+  options: ImportOptions = {},
+): Promise<ImportReport> {
   const started = performance.now();
   const catalogue = parseManagerInputs(inputs);
   const plan = planImport(catalogue);
+  // Asked before the transaction, so no lock is held while the upstream answers.
+  const takenUpstream = options.takenUpstream
+    ? await options.takenUpstream(await newIds(ctx, plan.packs))
+    : new Set<string>();
   const report: ImportReport = {
     entries: catalogue.entries.length,
     imported: [],
@@ -79,6 +96,15 @@ export async function importManagerCatalogue(ctx: ImportContext, inputs: Manager
 
     for (const pack of plan.packs) {
       const current = existing.get(pack.normalizedId);
+      if (!current && takenUpstream.has(pack.id)) {
+        report.skipped.push({
+          reason: 'taken-upstream',
+          id: pack.id,
+          index: pack.index,
+          detail: 'the upstream registry has this id; the mirror syncs its pack',
+        });
+        continue;
+      }
       if (!current) {
         const owner = published.get(pack.normalizedRepository);
         if (owner) {
@@ -137,8 +163,21 @@ export async function importManagerCatalogue(ctx: ImportContext, inputs: Manager
 }
 
 /** Reads the files named on the command line and imports them. */
-export async function importManagerFiles(ctx: ImportContext, paths: ManagerFilePaths): Promise<ImportReport> {
-  return importManagerCatalogue(ctx, await readManagerFiles(paths));
+export async function importManagerFiles(
+  ctx: ImportContext,
+  paths: ManagerFilePaths,
+  options: ImportOptions = {},
+): Promise<ImportReport> {
+  return importManagerCatalogue(ctx, await readManagerFiles(paths), options);
+}
+
+/** The ids of planned packs that are not packs here yet (in any letter case). */
+async function newIds(ctx: ImportContext, packs: PlannedPack[]): Promise<string[]> {
+  const existing = await findNodesByNormalizedId(
+    ctx.db,
+    packs.map((p) => p.normalizedId),
+  );
+  return packs.filter((p) => !existing.has(p.normalizedId)).map((p) => p.id);
 }
 
 function newNodeRow(pack: PlannedPack): Insertable<NodesTable> {

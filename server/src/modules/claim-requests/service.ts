@@ -3,7 +3,7 @@ import type { ClaimRequestStatus } from '../../db/schema.js';
 import { conflict, forbidden, notFound, withCode } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { pageOffset } from '../../lib/paging.js';
-import { adminAction } from '../admin/act.js';
+import { adminAction } from '../audit/admin-action.js';
 import { enabledProviders } from '../auth/providers.js';
 import type { Viewer } from '../auth/viewer.js';
 import { requireVisiblePack } from '../catalogue/pack-guards.js';

@@ -2,8 +2,8 @@ import type { AppContext } from '../../context.js';
 import { conflict, serviceUnavailable, withCode } from '../../lib/errors.js';
 import { normalizeNodeId } from '../catalogue/node-id.js';
 import { findPackByAnyCase } from '../catalogue/pack-rows.js';
-import { findOverride } from './repository.js';
-import { UpstreamClient, UpstreamStatusError, upstreamOptions } from './upstream-client.js';
+import { findOverride, overriddenIds } from './repository.js';
+import { UpstreamClient, UpstreamStatusError, UpstreamUnavailableError, upstreamOptions } from './upstream-client.js';
 
 /**
  * Local first, without taking the upstream's ids: before a pack is created here, an id the
@@ -51,4 +51,44 @@ export async function ensureIdNotUpstream(ctx: AppContext, nodeId: string): Prom
     );
   }
   throw taken();
+}
+
+/**
+ * Of these ids (none of them a pack here), those the upstream has, listed or banned
+ * there, and no admin released: what a bulk creation of local packs (the Manager-list import)
+ * must leave out. Each is asked for through the sync's polite client (its concurrency, rate and
+ * retries). When the upstream cannot say for one of them, this throws and the caller writes
+ * nothing, for the same reason a single new pack gets 503.
+ */
+export async function idsTakenUpstream(ctx: Pick<AppContext, 'db' | 'config'>, ids: string[]): Promise<Set<string>> {
+  const options = upstreamOptions(ctx.config);
+  const taken = new Set<string>();
+  if (!options) return taken;
+  const released = await overriddenIds(ctx.db);
+  const asked = ids.filter((id) => !released.has(normalizeNodeId(id)));
+  const client = new UpstreamClient(options);
+  let next = 0;
+  let failure: Error | null = null;
+  // One worker per request slot, all stopping at the first id the upstream cannot answer for.
+  const worker = async () => {
+    while (failure === null && next < asked.length) {
+      const id = asked[next++] ?? '';
+      try {
+        await client.getJson(`/nodes/${encodeURIComponent(id)}`);
+        taken.add(id);
+      } catch (error) {
+        if (error instanceof UpstreamStatusError && error.status === 404) continue;
+        // Banned upstream still means the upstream has the id.
+        if (error instanceof UpstreamStatusError && error.status === 403) taken.add(id);
+        else failure ??= new UpstreamUnavailableError(`${options.baseUrl}/nodes/${id}`, describe(error));
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency }, worker));
+  if (failure) throw failure;
+  return taken;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

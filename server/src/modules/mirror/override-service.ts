@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/values.js';
 import { badRequest, conflict } from '../../lib/errors.js';
-import { adminAction } from '../admin/act.js';
+import { adminAction } from '../audit/admin-action.js';
 import type { Viewer } from '../auth/viewer.js';
 import { nodeIdProblem, normalizeNodeId } from '../catalogue/node-id.js';
 import { findPackByAnyCase } from '../catalogue/pack-rows.js';

@@ -80,12 +80,22 @@ export async function replaceVersionClasses(
   }
 }
 
+/** What the sync needs to know of a pack here to tell whether its listing entry changed. */
+export type PackHere = Pick<
+  Selectable<NodesTable>,
+  'id' | 'normalized_id' | 'mirrored_from' | 'upstream_fingerprint' | 'status'
+>;
+
 /** The packs here with any of these ids in any letter case, by normalised id: one query per page of the sync. */
-export async function packsByNormalizedId(db: Db, ids: string[]): Promise<Map<string, Selectable<NodesTable>>> {
+export async function packsByNormalizedId(db: Db, ids: string[]): Promise<Map<string, PackHere>> {
   const normalized = [...new Set(ids.map(normalizeNodeId))];
-  const found = new Map<string, Selectable<NodesTable>>();
+  const found = new Map<string, PackHere>();
   for (const slice of chunks(normalized, IDS_PER_QUERY)) {
-    const rows = await db.selectFrom('nodes').selectAll().where('normalized_id', 'in', slice).execute();
+    const rows = await db
+      .selectFrom('nodes')
+      .select(['id', 'normalized_id', 'mirrored_from', 'upstream_fingerprint', 'status'])
+      .where('normalized_id', 'in', slice)
+      .execute();
     for (const row of rows) found.set(row.normalized_id, row);
   }
   return found;

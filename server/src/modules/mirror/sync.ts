@@ -1,16 +1,16 @@
-import { createHash } from 'node:crypto';
-import type { Selectable } from 'kysely';
+import { hash } from 'node:crypto';
 import type { AppContext } from '../../context.js';
-import type { NodesTable } from '../../db/schema.js';
 import { nowIso, parseJsonObject, toBool } from '../../db/values.js';
 import { announceCatalogueChange } from '../catalogue/changes.js';
 import { compareVersionsDesc, normalizeVersion } from '../catalogue/latest-version.js';
 import { normalizeNodeId } from '../catalogue/node-id.js';
 import { cacheEagerly } from './eager-cache.js';
 import { markMirroredPack, writeMirroredPack } from './pack-writer.js';
+import { PageProgress } from './page-progress.js';
 import {
   findPublisher,
   overriddenIds,
+  type PackHere,
   packsByNormalizedId,
   readSyncState,
   type SyncStateRow,
@@ -26,7 +26,6 @@ import {
   type UpstreamComfyNodeJson,
   UpstreamComfyNodesPage,
   UpstreamNode,
-  type UpstreamNodeJson,
   UpstreamNodesPage,
   UpstreamPublisher,
   UpstreamVersion,
@@ -79,54 +78,19 @@ export interface SyncRunOptions {
 const MAX_CLASS_PAGES = 20;
 
 /**
- * `/nodes` pages requested ahead of the one being written. The walk over every page is most of an
- * incremental sync, and each page waits on the upstream; reading a few ahead keeps the client's
- * slots busy. The client's concurrency limit still bounds all requests together.
+ * `/nodes` pages worked on at once after the first (whose answer tells how many there are). Each
+ * is read, compared and its changed packs written on its own, so a page waiting on one changed
+ * pack's versions does not hold up the rest. The client's concurrency limit still bounds the
+ * requests of all of them together; this only bounds how many pages are held in memory.
  */
-const PAGES_AHEAD = 3;
-
-/** Reads `/nodes` pages, starting some ahead of time; each page is requested once. */
-class PageReader {
-  #started = new Map<number, Promise<unknown>>();
-
-  constructor(
-    private readonly client: UpstreamClient,
-    private readonly pageSize: number,
-  ) {}
-
-  read(page: number): Promise<unknown> {
-    const started = this.#started.get(page);
-    this.#started.delete(page);
-    return started ?? this.#get(page);
-  }
-
-  prefetch(from: number, to: number): void {
-    for (let page = from; page <= to; page++) {
-      if (this.#started.has(page)) continue;
-      const request = this.#get(page);
-      // A page read ahead and then not needed (the sync stopped) must not surface as unhandled.
-      request.catch(() => undefined);
-      this.#started.set(page, request);
-    }
-  }
-
-  /** Waits for pages read ahead and not used (a stopping sync). */
-  async settle(): Promise<void> {
-    await Promise.allSettled(this.#started.values());
-    this.#started.clear();
-  }
-
-  #get(page: number): Promise<unknown> {
-    return this.client.getJson(`/nodes?page=${page}&limit=${this.pageSize}`);
-  }
-}
+const PAGES_AT_ONCE = 8;
 
 /**
- * Runs (or resumes) the sync the progress row describes: reads the upstream's `/nodes` pages in
- * order, writes every new or changed pack with its versions and the classes of its latest
+ * Runs (or resumes) the sync the progress row describes: reads every `/nodes` page of the
+ * upstream, writes every new or changed pack with its versions and the classes of its latest
  * version, and after the last page marks mirrored packs the upstream no longer lists as removed
- * or banned. The row is updated after every page, so a sync stopped by a crash, a restart or
- * `signal` continues from the next page. Returns the row as it ends up.
+ * or banned. The resume point is saved as pages finish, so a sync stopped by a crash, a restart
+ * or `signal` continues from the first page it had not finished. Returns the row as it ends up.
  */
 export async function runUpstreamSync(
   ctx: AppContext,
@@ -142,40 +106,43 @@ export async function runUpstreamSync(
     if (!state) return state;
   }
   const startedAt = state.started_at ?? nowIso();
-  const full = toBool(state.full);
   const counts: SyncCounts = { ...ZERO, ...(parseJsonObject(state.counts) as Partial<SyncCounts>) };
   const requestsBefore = client.requests - counts.requests;
-  const publishers = new Map<string, boolean>();
   const context: PackContext = {
     ctx,
     client,
     upstream,
-    full,
+    full: toBool(state.full),
     counts,
-    publishers,
+    publishers: new Map(),
+    writing: new Set(),
     overridden: await overriddenIds(ctx.db),
     log: options.log,
   };
 
-  let page = state.next_page;
+  const firstPage = state.next_page;
+  const progress = new PageProgress(firstPage, counts);
   let totalPages = state.total_pages;
-  const pages = new PageReader(client, ctx.config.upstream.UPSTREAM_PAGE_SIZE);
-  for (;;) {
-    if (options.signal?.aborted) {
-      // Stop with nothing of this run still talking to the upstream.
-      await pages.settle();
-      return readSyncState(ctx.db);
-    }
-    const raw = await pages.read(page);
+  let nextPage = firstPage;
+  let failure: { error: unknown } | null = null;
+  let saving = Promise.resolve();
+  const stopped = () => failure !== null || options.signal?.aborted === true;
+
+  /** Reads and syncs one page, then saves the resume point if it moved. False when it was the last. */
+  const syncPage = async (page: number): Promise<boolean> => {
+    const raw = await client.getJson(`/nodes?page=${page}&limit=${ctx.config.upstream.UPSTREAM_PAGE_SIZE}`);
     const envelope = checkItem(UpstreamNodesPage, raw);
     // A page that is not a page at all is the upstream's fault, not one pack's: the job retries.
     if (!envelope.ok) throw new Error(`upstream /nodes page ${page} is malformed: ${envelope.problem}`);
-    totalPages = envelope.value.totalPages;
-    // The next pages are on their way while this one is written (within the client's limit).
-    pages.prefetch(page + 1, Math.min(totalPages, page + PAGES_AHEAD));
+    const { nodes } = envelope.value;
+    // A catalogue that grew during the walk is walked to its new end; one that shrank leaves
+    // empty pages at the end, which cost a request each.
+    totalPages = Math.max(page === firstPage ? 0 : totalPages, envelope.value.totalPages);
+    const pageCounts: SyncCounts = { ...ZERO, pages: 1 };
+    const pageContext = { ...context, counts: pageCounts };
     const now = nowIso();
-    const existing = await packsByNormalizedId(ctx.db, envelope.value.nodes.map(itemId));
-    const results = await Promise.all(envelope.value.nodes.map((item) => syncOnePack(context, item, now, existing)));
+    const existing = await packsByNormalizedId(ctx.db, nodes.map(itemId));
+    const results = await Promise.all(nodes.map((item) => syncOnePack(pageContext, item, now, existing)));
     const touched = results.filter((r): r is { id: string; written: boolean } => r !== null);
     await touchSynced(
       ctx.db,
@@ -186,19 +153,39 @@ export async function runUpstreamSync(
       ctx.events,
       touched.filter((r) => r.written).map((r) => r.id),
     );
-    counts.pages++;
-    counts.requests = client.requests - requestsBefore;
-    const last = envelope.value.nodes.length === 0 || page >= totalPages;
-    await updateSyncState(ctx.db, {
-      next_page: page + 1,
-      total_pages: totalPages,
-      counts: JSON.stringify(counts),
-      updated_at: nowIso(),
-    });
-    options.onProgress?.({ page, totalPages, counts });
-    if (last) break;
-    page++;
+    if (progress.finish(page, pageCounts)) {
+      // One save at a time, each with the latest figures, so an older one never lands last.
+      saving = saving.then(async () => {
+        counts.requests = client.requests - requestsBefore;
+        await updateSyncState(ctx.db, {
+          next_page: progress.next,
+          total_pages: totalPages,
+          counts: JSON.stringify(counts),
+          updated_at: nowIso(),
+        });
+        options.onProgress?.({ page: progress.next - 1, totalPages, counts });
+      });
+      await saving;
+    }
+    return nodes.length > 0 && page < totalPages;
+  };
+
+  const worker = async () => {
+    while (!stopped() && nextPage <= totalPages) {
+      const page = nextPage++;
+      // The first failure stops the walk; pages already started finish, the rest wait for the retry.
+      await syncPage(page).catch((error: unknown) => {
+        failure ??= { error };
+      });
+    }
+  };
+
+  if (!stopped() && (await syncPage(nextPage++))) {
+    await Promise.all(Array.from({ length: PAGES_AT_ONCE }, worker));
   }
+  await saving;
+  if (failure) throw (failure as { error: unknown }).error;
+  if (options.signal?.aborted) return readSyncState(ctx.db);
 
   await markUnseen(context, startedAt);
   if (ctx.config.upstream.UPSTREAM_CACHE === 'eager') {
@@ -223,49 +210,54 @@ interface PackContext {
   upstream: string;
   full: boolean;
   counts: SyncCounts;
-  /** Publisher id → usable for mirrored packs (false: a local publisher holds the id). */
-  publishers: Map<string, boolean>;
+  /** Publisher id → usable for mirrored packs (false: a local publisher holds the id); asked once per sync. */
+  publishers: Map<string, Promise<boolean>>;
+  /** Normalised ids written by this run: a pack the upstream lists twice (pages shift) is written once. */
+  writing: Set<string>;
   /** Normalised ids admins released for local packs: the sync leaves them alone. */
   overridden: Set<string>;
   log: SyncLog;
 }
 
 /**
- * Syncs one listing entry: refused (logged, null) when malformed, skipped when a local pack holds
- * the id or nothing changed since the last sync, otherwise read in full and written.
+ * Syncs one listing entry: skipped when a local pack holds the id or nothing changed since the
+ * last sync, refused (logged, null) when malformed, otherwise read in full and written.
  */
 async function syncOnePack(
   c: PackContext,
   item: unknown,
   now: string,
-  packsHere: Map<string, Selectable<NodesTable>>,
+  packsHere: Map<string, PackHere>,
 ): Promise<{ id: string; written: boolean } | null> {
+  const key = normalizeNodeId(itemId(item));
+  const existing = packsHere.get(key);
+  if (c.overridden.has(key) || (existing && existing.mirrored_from !== c.upstream)) {
+    c.counts.packsSeen++;
+    c.counts.localWins++;
+    return null;
+  }
+  // Most entries are unchanged since the last sync. An entry with the same fingerprint as the one
+  // written then passed the checks then, so it is not checked again: comparing is all it costs.
+  if (
+    !c.full &&
+    existing?.status === 'NodeStatusActive' &&
+    isRecord(item) &&
+    existing.upstream_fingerprint === fingerprintOf(item)
+  ) {
+    c.counts.packsSeen++;
+    c.counts.packsUnchanged++;
+    return { id: existing.id, written: false };
+  }
   const checked = checkItem(UpstreamNode, item);
   if (!checked.ok) return refuse(c, itemId(item), `pack refused: ${checked.problem}`);
   const node = checked.value;
   c.counts.packsSeen++;
-  if (c.overridden.has(normalizeNodeId(node.id))) {
-    c.counts.localWins++;
-    return null;
-  }
   try {
-    const existing = packsHere.get(normalizeNodeId(node.id));
-    if (existing && existing.mirrored_from !== c.upstream) {
-      c.counts.localWins++;
-      return null;
-    }
+    if (c.writing.has(key)) return null;
+    c.writing.add(key);
     const publisherId = node.publisher?.id;
     if (!publisherId) return refuse(c, node.id, 'pack refused: it names no publisher');
     const fingerprint = fingerprintOf(node);
-    if (
-      !c.full &&
-      existing &&
-      existing.upstream_fingerprint === fingerprint &&
-      existing.status === 'NodeStatusActive'
-    ) {
-      c.counts.packsUnchanged++;
-      return { id: existing.id, written: false };
-    }
     if (!(await ensurePublisher(c, publisherId, node.publisher?.name ?? publisherId))) {
       return refuse(c, node.id, `pack refused: publisher ${publisherId} is a publisher of this registry`);
     }
@@ -351,14 +343,19 @@ async function readClasses(c: PackContext, nodeId: string, version: string): Pro
  * time). False when a publisher of this registry holds the id: its members must not gain packs
  * they never published.
  */
-async function ensurePublisher(c: PackContext, id: string, fallbackName: string): Promise<boolean> {
-  const known = c.publishers.get(id);
-  if (known !== undefined) return known;
-  const local = await findPublisher(c.ctx.db, id);
-  if (local && local.mirrored_from !== c.upstream) {
-    c.publishers.set(id, false);
-    return false;
+function ensurePublisher(c: PackContext, id: string, fallbackName: string): Promise<boolean> {
+  // Packs of one publisher on pages worked on at once share the one answer.
+  let answer = c.publishers.get(id);
+  if (!answer) {
+    answer = writePublisher(c, id, fallbackName);
+    c.publishers.set(id, answer);
   }
+  return answer;
+}
+
+async function writePublisher(c: PackContext, id: string, fallbackName: string): Promise<boolean> {
+  const local = await findPublisher(c.ctx.db, id);
+  if (local && local.mirrored_from !== c.upstream) return false;
   if (!local || c.full) {
     let details: Record<string, unknown> = {};
     try {
@@ -383,7 +380,6 @@ async function ensurePublisher(c: PackContext, id: string, fallbackName: string)
       updated_at: nowIso(),
     });
   }
-  c.publishers.set(id, true);
   return true;
 }
 
@@ -416,17 +412,23 @@ async function markUnseen(c: PackContext, startedAt: string): Promise<void> {
   announceCatalogueChange(c.ctx.events, changed);
 }
 
-/** A digest of what a listing entry says about a pack, leaving out counters that move on every install. */
-export function fingerprintOf(node: UpstreamNodeJson): string {
-  const { downloads: _d, github_stars: _s, ...rest } = node;
-  const record = rest as Record<string, unknown>;
-  const { rating: _r, ...stable } = record;
-  const latest = node.latest_version as Record<string, unknown> | undefined;
+/**
+ * A digest of what a listing entry says about a pack, leaving out counters that move on every
+ * install. Taken of the entry as it arrives (checked or not), so an unchanged entry is known
+ * before it is checked.
+ */
+export function fingerprintOf(entry: Readonly<Record<string, unknown>>): string {
+  const { downloads: _d, github_stars: _s, rating: _r, ...stable } = entry;
+  const latest = isRecord(entry.latest_version) ? entry.latest_version : undefined;
   const text = JSON.stringify({
     ...stable,
     latest_version: latest ? { version: latest.version, status: latest.status, id: latest.id } : null,
   });
-  return createHash('sha256').update(text).digest('hex');
+  return hash('sha256', text);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function itemId(item: unknown): string {

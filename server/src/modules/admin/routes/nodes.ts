@@ -45,7 +45,7 @@ const adminNodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
           name: Type.String({ minLength: 1, maxLength: 200 }),
           ...nodeFields,
         }),
-        response: { 201: Node, ...errorResponses(400, 401, 403, 409) },
+        response: { 201: Node, ...errorResponses(400, 401, 403, 409, 503) },
       },
     },
     async function createUnclaimedNodeRoute(request, reply) {

@@ -1,11 +1,11 @@
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
-import { type AuditEntry, audit } from '../audit/writer.js';
 import type { Viewer } from '../auth/viewer.js';
 import { catalogueWrite } from '../catalogue/unit-of-work.js';
 import { announceJobQueued } from '../jobs/queue.js';
 import { enqueueNotification, NOTIFY_WEBHOOK_JOB } from '../notifications/webhook.js';
+import { type AuditEntry, audit } from './writer.js';
 
 /** What one admin action did, as its transaction reports it. */
 export interface ActionOutcome<T> {
