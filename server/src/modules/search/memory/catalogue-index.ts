@@ -47,6 +47,19 @@ export class CatalogueIndex {
     repository: new KeySlots(),
   };
   private readonly slotById = new Map<string, number>();
+  /**
+   * Shared copies of the stored packs' repeated strings (see `Intern`) while the catalogue is
+   * first loaded; dropped by `pack()`, so later updates keep their own copies and the map does
+   * not stay resident.
+   */
+  private strings: Map<string, string> | null = new Map();
+  private readonly intern = (text: string): string => {
+    if (this.strings === null) return text;
+    const shared = this.strings.get(text);
+    if (shared !== undefined) return shared;
+    this.strings.set(text, text);
+    return text;
+  };
   private dead = 0;
   #revision = 0;
 
@@ -79,6 +92,7 @@ export class CatalogueIndex {
    * dropping the room lists grew into while packs were added.
    */
   pack(): void {
+    this.strings = null;
     this.rewriteLists(null);
     this.vocabulary.reset(this.terms);
   }
@@ -98,7 +112,7 @@ export class CatalogueIndex {
     this.#revision += 1;
     this.removeSlot(doc.id);
     const slot = this.packs.length;
-    const stored = storePack(doc);
+    const stored = storePack(doc, this.intern);
     this.packs.push(stored);
     const { table } = this;
     table.ensure(slot);
