@@ -210,6 +210,8 @@ export class CatalogueIndex {
         else lists.set(term, copy);
       }
     }
+    // Nothing refers to the old pool any more (searches run synchronously): free it now.
+    this.lists.release();
     this.lists = next;
   }
 
@@ -231,6 +233,7 @@ export class CatalogueIndex {
       classes: classes.remapped(remap),
       repository: repository.remapped(remap),
     };
+    for (const old of [title, short, classes, repository]) old.release();
     this.packs.length = live.length;
     this.slotById.clear();
     live.forEach((pack, slot) => {

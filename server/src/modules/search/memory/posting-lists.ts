@@ -1,3 +1,5 @@
+import { grow, growable, release } from './growable.js';
+
 /**
  * Every term's postings (`slot * 16 + field bits`, one per pack containing the term) in one
  * `Int32Array` pool, a list being a block of it: 4 bytes a posting and 13 bytes a list, where an
@@ -19,23 +21,28 @@ export class PostingLists {
   private used = 0;
   private count = 0;
 
-  /** Room for this many postings and lists before anything grows. */
+  /** Room for this many postings and lists before anything grows (in place, see `growable`). */
   constructor(postings = 1 << 16, lists = 1024) {
-    this.pool = new Int32Array(Math.max(16, postings));
-    this.start = new Int32Array(Math.max(16, lists));
-    this.length = new Int32Array(this.start.length);
-    this.fields = new Uint8Array(this.start.length);
-    this.capacity = new Int32Array(this.start.length);
+    this.pool = growable(Int32Array, Math.max(16, postings));
+    this.start = growable(Int32Array, Math.max(16, lists));
+    this.length = growable(Int32Array, this.start.length);
+    this.fields = growable(Uint8Array, this.start.length);
+    this.capacity = growable(Int32Array, this.start.length);
+  }
+
+  /** Hands the memory of every array back now; the lists are unusable afterwards. */
+  release(): void {
+    for (const array of [this.pool, this.start, this.length, this.fields, this.capacity]) release(array);
   }
 
   /** A new, empty list. */
   create(capacity = 1): number {
     if (this.count === this.start.length) {
       const size = this.count * 2;
-      this.start = grown(this.start, new Int32Array(size));
-      this.length = grown(this.length, new Int32Array(size));
-      this.capacity = grown(this.capacity, new Int32Array(size));
-      this.fields = grown(this.fields, new Uint8Array(size));
+      this.start = grow(this.start, Int32Array, size);
+      this.length = grow(this.length, Int32Array, size);
+      this.capacity = grow(this.capacity, Int32Array, size);
+      this.fields = grow(this.fields, Uint8Array, size);
     }
     const list = this.count++;
     this.start[list] = this.reserve(capacity);
@@ -97,15 +104,10 @@ export class PostingLists {
 
   private reserve(size: number): number {
     if (this.used + size > this.pool.length) {
-      this.pool = grown(this.pool, new Int32Array(Math.max(this.pool.length * 2, this.used + size)));
+      this.pool = grow(this.pool, Int32Array, Math.max(this.pool.length * 2, this.used + size));
     }
     const at = this.used;
     this.used += size;
     return at;
   }
-}
-
-function grown<T extends Int32Array | Uint8Array>(from: T, to: T): T {
-  to.set(from);
-  return to;
 }

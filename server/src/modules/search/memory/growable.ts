@@ -1,0 +1,60 @@
+/// <reference lib="es2024.arraybuffer" />
+
+/**
+ * Typed arrays that grow in place. The index's arrays (postings, slot figures, key tables) grow
+ * by doubling while the catalogue loads; each copy left the old array behind as garbage that only
+ * a full collection frees, and V8 did not run one: right after building 100k packs, 200 MiB of
+ * the process's memory was such leftovers. These arrays sit on a resizable `ArrayBuffer` that
+ * reserves address space up front and commits memory as it grows, so growing copies nothing, and
+ * `release` hands the memory back at once.
+ */
+
+type Growable = Int32Array | Uint8Array | Float64Array;
+
+interface GrowableType<T extends Growable> {
+  new (buffer: ArrayBuffer): T;
+  readonly BYTES_PER_ELEMENT: number;
+}
+
+/** Address space reserved for an array beyond what it asks for: it may grow this many times over in place. */
+const GROWTH_ROOM = 8;
+/** At least this much is reserved (address space only), so small arrays do not move while young. */
+const MIN_RESERVE_BYTES = 16 * 1024 * 1024;
+
+/** A zero-filled array of `length` elements that `grow` can lengthen in place. */
+export function growable<T extends Growable>(type: GrowableType<T>, length: number): T {
+  const bytes = length * type.BYTES_PER_ELEMENT;
+  let buffer: ArrayBuffer;
+  try {
+    buffer = new ArrayBuffer(bytes, { maxByteLength: Math.max(MIN_RESERVE_BYTES, bytes * GROWTH_ROOM) });
+  } catch {
+    // No address space to reserve: a plain buffer, which `grow` copies as arrays always were.
+    buffer = new ArrayBuffer(bytes);
+  }
+  // A view made without a length follows the buffer's length as it is resized.
+  return new type(buffer);
+}
+
+/**
+ * The array lengthened to `length` elements (new ones zero): the same array when its reserve
+ * allows, otherwise a larger copy (the old one released).
+ */
+export function grow<T extends Growable>(array: T, type: GrowableType<T>, length: number): T {
+  const buffer = array.buffer;
+  const bytes = length * type.BYTES_PER_ELEMENT;
+  if (bytes <= array.byteLength) return array;
+  if (buffer instanceof ArrayBuffer && buffer.resizable && bytes <= buffer.maxByteLength) {
+    buffer.resize(bytes);
+    return array;
+  }
+  const copy = growable(type, length);
+  copy.set(array);
+  release(array);
+  return copy;
+}
+
+/** Frees the array's memory now rather than at the next full collection; it is empty afterwards. */
+export function release(array: Growable): void {
+  const buffer = array.buffer;
+  if (buffer instanceof ArrayBuffer && buffer.resizable) buffer.resize(0);
+}
