@@ -26,7 +26,7 @@ export class CatalogueIndex {
   /** Every term, sorted: prefix and typo-tolerant lookups walk it. */
   readonly vocabulary = new SortedTerms();
   /** The postings of every term and short prefix, by list number (see `PostingLists`). */
-  lists = new PostingLists();
+  lists = new PostingLists(undefined, undefined, true);
   /** Terms by their list number. */
   private readonly terms = new Map<string, number>();
   /**
@@ -233,7 +233,6 @@ export class CatalogueIndex {
       classes: classes.remapped(remap),
       repository: repository.remapped(remap),
     };
-    for (const old of [title, short, classes, repository]) old.release();
     this.packs.length = live.length;
     this.slotById.clear();
     live.forEach((pack, slot) => {

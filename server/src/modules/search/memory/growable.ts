@@ -1,12 +1,12 @@
 /// <reference lib="es2024.arraybuffer" />
 
 /**
- * Typed arrays that grow in place. The index's arrays (postings, slot figures, key tables) grow
- * by doubling while the catalogue loads; each copy left the old array behind as garbage that only
- * a full collection frees, and V8 did not run one: right after building 100k packs, 200 MiB of
- * the process's memory was such leftovers. These arrays sit on a resizable `ArrayBuffer` that
- * reserves address space up front and commits memory as it grows, so growing copies nothing, and
- * `release` hands the memory back at once.
+ * Typed arrays that grow in place. An array that grows by doubling leaves each old copy behind
+ * as garbage that only a full collection frees, and V8 did not run one after the search index's
+ * first build: right after building 100k packs, about 200 MiB of the process was such leftovers.
+ * These arrays sit on a resizable `ArrayBuffer` that reserves address space up front and commits
+ * memory as it grows, so growing copies nothing, and `release` hands the memory back at once.
+ * Reading them is slower (about twice, Node 20), so they suit arrays being filled, not searched.
  */
 
 type Growable = Int32Array | Uint8Array | Float64Array;
@@ -37,7 +37,7 @@ export function growable<T extends Growable>(type: GrowableType<T>, length: numb
 
 /**
  * The array lengthened to `length` elements (new ones zero): the same array when its reserve
- * allows, otherwise a larger copy (the old one released).
+ * allows, otherwise a larger copy of the same kind (the old one released).
  */
 export function grow<T extends Growable>(array: T, type: GrowableType<T>, length: number): T {
   const buffer = array.buffer;
@@ -47,7 +47,8 @@ export function grow<T extends Growable>(array: T, type: GrowableType<T>, length
     buffer.resize(bytes);
     return array;
   }
-  const copy = growable(type, length);
+  const resizable = buffer instanceof ArrayBuffer && buffer.resizable;
+  const copy = resizable ? growable(type, length) : new type(new ArrayBuffer(bytes));
   copy.set(array);
   release(array);
   return copy;

@@ -1,5 +1,3 @@
-import { grow, growable, release } from './growable.js';
-
 /**
  * Slots of packs by a 53-bit key hash, in typed arrays: an open-addressing table of hashes, each
  * heading a chain of slots. Held as a `Map<number, number | number[]>`, these keys cost about 100
@@ -12,12 +10,12 @@ import { grow, growable, release } from './growable.js';
  */
 export class KeySlots {
   /** Hash + 1 per table position (0: free), so hash 0 needs no special case. */
-  #hashes = growable(Float64Array, 16);
+  #hashes = new Float64Array(16);
   /** Chain head (an entry) per table position. */
-  #heads = growable(Int32Array, 16);
+  #heads = new Int32Array(16);
   /** Entries: a slot, and the next entry of the same key (-1 ends the chain). */
-  #slots = growable(Int32Array, 16);
-  #next = growable(Int32Array, 16);
+  #slots = new Int32Array(16);
+  #next = new Int32Array(16);
   #keys = 0;
   #entries = 0;
 
@@ -29,8 +27,8 @@ export class KeySlots {
   add(hash: number, slot: number): void {
     if ((this.#keys + 1) * 2 > this.#hashes.length) this.#rehash(this.#hashes.length * 2);
     if (this.#entries === this.#slots.length) {
-      this.#slots = grow(this.#slots, Int32Array, this.#entries * 2);
-      this.#next = grow(this.#next, Int32Array, this.#entries * 2);
+      this.#slots = grown(this.#slots, this.#entries * 2);
+      this.#next = grown(this.#next, this.#entries * 2);
     }
     const at = this.#find(hash);
     const entry = this.#entries++;
@@ -86,8 +84,8 @@ export class KeySlots {
   #rehash(capacity: number): void {
     const hashes = this.#hashes;
     const heads = this.#heads;
-    this.#hashes = growable(Float64Array, capacity);
-    this.#heads = growable(Int32Array, capacity);
+    this.#hashes = new Float64Array(capacity);
+    this.#heads = new Int32Array(capacity);
     for (let at = 0; at < hashes.length; at++) {
       const stored = hashes[at] as number;
       if (stored === 0) continue;
@@ -95,12 +93,11 @@ export class KeySlots {
       this.#hashes[to] = stored;
       this.#heads[to] = heads[at] as number;
     }
-    release(hashes);
-    release(heads);
   }
+}
 
-  /** Hands the memory back now; the table is unusable afterwards. */
-  release(): void {
-    for (const array of [this.#hashes, this.#heads, this.#slots, this.#next]) release(array);
-  }
+function grown(from: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBuffer> {
+  const to = new Int32Array(size);
+  to.set(from);
+  return to;
 }

@@ -1,33 +1,31 @@
-import { grow, growable } from './growable.js';
-
 /**
  * Per-slot figures that filters and ordering read for every candidate, in typed arrays: reading
  * them for 100,000 matches touches a few contiguous arrays instead of 100,000 scattered objects.
  */
 export class SlotTable {
   /** Bit 1: live; bit 2: banned. */
-  flags = growable(Uint8Array, 0);
-  osMask = growable(Uint8Array, 0);
-  acceleratorMask = growable(Uint8Array, 0);
+  flags = new Uint8Array(0);
+  osMask = new Uint8Array(0);
+  acceleratorMask = new Uint8Array(0);
   /** Admin ranking, then downloads and stars weighed together, as one number (see `popularityKey`). */
-  popularity = growable(Float64Array, 0);
-  downloads = growable(Float64Array, 0);
-  stars = growable(Float64Array, 0);
-  createdMs = growable(Float64Array, 0);
-  updatedMs = growable(Float64Array, 0);
+  popularity = new Float64Array(0);
+  downloads = new Float64Array(0);
+  stars = new Float64Array(0);
+  createdMs = new Float64Array(0);
+  updatedMs = new Float64Array(0);
 
   /** Makes room for slots up to `slot`. */
   ensure(slot: number): void {
     if (slot < this.flags.length) return;
     const capacity = Math.max(1024, this.flags.length * 2, slot + 1);
-    this.flags = grow(this.flags, Uint8Array, capacity);
-    this.osMask = grow(this.osMask, Uint8Array, capacity);
-    this.acceleratorMask = grow(this.acceleratorMask, Uint8Array, capacity);
-    this.popularity = grow(this.popularity, Float64Array, capacity);
-    this.downloads = grow(this.downloads, Float64Array, capacity);
-    this.stars = grow(this.stars, Float64Array, capacity);
-    this.createdMs = grow(this.createdMs, Float64Array, capacity);
-    this.updatedMs = grow(this.updatedMs, Float64Array, capacity);
+    this.flags = grow(this.flags, new Uint8Array(capacity));
+    this.osMask = grow(this.osMask, new Uint8Array(capacity));
+    this.acceleratorMask = grow(this.acceleratorMask, new Uint8Array(capacity));
+    this.popularity = grow(this.popularity, new Float64Array(capacity));
+    this.downloads = grow(this.downloads, new Float64Array(capacity));
+    this.stars = grow(this.stars, new Float64Array(capacity));
+    this.createdMs = grow(this.createdMs, new Float64Array(capacity));
+    this.updatedMs = grow(this.updatedMs, new Float64Array(capacity));
   }
 
   /** Sets the ordering figures of a slot. */
@@ -78,3 +76,8 @@ function popularityScore(downloads: number, stars: number): number {
 
 /** One ranking step outweighs any popularity score (ln(1 + 2^53) × 2 is about 74). */
 const RANK_STEP = 1000;
+
+function grow<T extends Uint8Array | Float64Array>(from: T, to: T): T {
+  to.set(from);
+  return to;
+}
