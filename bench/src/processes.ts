@@ -137,3 +137,10 @@ function memoryMiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
     return 0;
   }
 }
+
+/** User + system CPU time of a process so far, in milliseconds (from /proc; Linux only). */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 a second).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}

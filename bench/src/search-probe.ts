@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startRegistry, stopAll } from './processes.js';
+import { cpuMs, startRegistry, stopAll } from './processes.js';
 import { probeHttp } from './suites/search/http-probe.js';
 import { probeIndex } from './suites/search/index-probe.js';
 import { realisticQueries, searchPaths } from './suites/search/queries.js';
@@ -15,13 +14,6 @@ import { realisticQueries, searchPaths } from './suites/search/queries.js';
  * CPU time and per-search server time vary less with other load on the machine than throughput.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** User + system CPU time of a process so far, in milliseconds (from /proc; Linux only). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 a second).
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 

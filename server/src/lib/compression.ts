@@ -32,6 +32,22 @@ export function compressBody(body: Buffer, encoding: ContentEncoding): Buffer {
   });
 }
 
+/**
+ * Compresses a JSON body at the quickest setting: about a third of `compressBody`'s cost for a
+ * few percent more bytes. For answers most likely asked for once (a new search, a page of a
+ * catalogue walk); cached answers asked for again are compressed properly then.
+ */
+export function quickCompressBody(body: Buffer, encoding: ContentEncoding): Buffer {
+  if (encoding === 'gzip') return gzipSync(body, { level: 1 });
+  return brotliCompressSync(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 1,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+}
+
 /** Adds `Accept-Encoding` to the reply's `Vary`, keeping what is there (CORS adds `Origin`). */
 export function varyOnEncoding(reply: FastifyReply): void {
   const current = reply.getHeader('vary');

@@ -82,6 +82,46 @@ describe.each(implementations)('SearchEngine contract: $name', ({ create }) => {
     expect(engine.stats()).toMatchObject({ packs: 2 });
   });
 
+  it("indexes at start the classes of each pack's latest version, or its imported ones when it has none", async () => {
+    const { db, engine, pack } = await setUp();
+    await pack('upgraded', 'Upgraded pack');
+    await pack('imported', 'Imported pack');
+    await pack('removed', 'Removed pack', { status: 'NodeStatusDeleted' });
+    await db
+      .insertInto('node_versions')
+      .values([
+        { id: 'v1', node_id: 'upgraded', version: '1.0.0', publisher_id: 'acme', status: 'NodeVersionStatusActive' },
+        { id: 'v2', node_id: 'upgraded', version: '2.0.0', publisher_id: 'acme', status: 'NodeVersionStatusActive' },
+      ])
+      .execute();
+    await db.updateTable('nodes').set({ latest_version_id: 'v2' }).where('id', '=', 'upgraded').execute();
+    const comfyNode = (id: string, nodeId: string, versionId: string | null, name: string) => ({
+      id,
+      node_id: nodeId,
+      node_version_id: versionId,
+      name,
+      output_is_list: '[]',
+    });
+    await db
+      .insertInto('comfy_nodes')
+      .values([
+        comfyNode('c1', 'upgraded', 'v1', 'OldSampler'),
+        comfyNode('c2', 'upgraded', 'v2', 'NewSampler'),
+        comfyNode('c3', 'upgraded', null, 'CatalogueSampler'),
+        comfyNode('c4', 'imported', null, 'ImportedSampler'),
+        comfyNode('c5', 'removed', null, 'RemovedSampler'),
+      ])
+      .execute();
+    await engine.start();
+    const found = async (text: string) =>
+      (await engine.search(query({ comfyNodeText: text }))).hits.map((hit) => hit.id);
+    expect(await found('NewSampler')).toEqual(['upgraded']);
+    expect(await found('OldSampler')).toEqual([]);
+    expect(await found('CatalogueSampler')).toEqual([]);
+    expect(await found('ImportedSampler')).toEqual(['imported']);
+    expect(await found('RemovedSampler')).toEqual([]);
+  });
+
   it('applies refreshed packs: created, changed and deleted', async () => {
     const { db, engine, pack } = await setUp();
     await engine.start();

@@ -66,6 +66,31 @@ describe('the in-memory catalogue index', () => {
     expect(search.search(query('')).total).toBe(19);
   });
 
+  it('finds packs by whole name and repository among thousands, before and after compacting', () => {
+    const search = new MemorySearch();
+    const repo = (i: number, prefix = 'r') => ({
+      repository: `https://github.com/o/${prefix}${i}`,
+      normalizedRepository: `github.com/o/${prefix}${i}`,
+    });
+    for (let i = 0; i < 3000; i++) search.index.upsert(doc(`pack-${i}`, `Alpha ${i}`, { downloads: i, ...repo(i) }));
+    // Two packs under one name key, a more popular one whose name only contains it.
+    search.index.upsert(doc('twin-a', 'Twin', { downloads: 1 }));
+    search.index.upsert(doc('twin-b', 'Twin', { downloads: 2 }));
+    search.index.upsert(doc('twin-c', 'Twin Extra', { downloads: 100_000 }));
+    const first = (text: string) => search.search(query(text)).hits[0]?.id;
+    const twins = () => search.search(query('twin')).hits.map((h) => h.id);
+    expect(first('https://github.com/o/r2500')).toBe('pack-2500');
+    expect(twins()).toEqual(['twin-b', 'twin-a', 'twin-c']);
+    // Replacing 1,100 packs leaves a quarter of the slots dead: the index compacts.
+    for (let i = 0; i < 1100; i++)
+      search.index.upsert(doc(`pack-${i}`, `Alpha ${i}`, { downloads: i, ...repo(i, 'n') }));
+    expect(search.index.packs.length).toBeLessThan(3200);
+    expect(first('https://github.com/o/r2500')).toBe('pack-2500');
+    expect(first('github.com/o/n10')).toBe('pack-10');
+    expect(first('github.com/o/r10')).not.toBe('pack-10');
+    expect(twins()).toEqual(['twin-b', 'twin-a', 'twin-c']);
+  });
+
   it('re-orders by new download and star counts without re-indexing', () => {
     const search = new MemorySearch();
     search.index.upsert(doc('a', 'Depth A', { downloads: 10 }));

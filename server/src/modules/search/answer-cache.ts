@@ -1,5 +1,9 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { COMPRESSION_THRESHOLD_BYTES, type ContentEncoding, compressBody } from '../../lib/compression.js';
+import {
+  COMPRESSION_THRESHOLD_BYTES,
+  type ContentEncoding,
+  compressBody,
+  quickCompressBody,
+} from '../../lib/compression.js';
 
 /** A serialized search answer and how many packs it matched (counting popular searches needs it). */
 export interface SearchAnswer {
@@ -29,20 +33,9 @@ export function encodedAnswer(answer: SearchAnswer, encoding: ContentEncoding, r
     answer.forms[encoding] = compressBody(answer.body, encoding);
   } else {
     answer.quick[encoding] = true;
-    answer.forms[encoding] = quickCompress(answer.body, encoding);
+    answer.forms[encoding] = quickCompressBody(answer.body, encoding);
   }
   return answer.forms[encoding];
-}
-
-function quickCompress(body: Buffer, encoding: ContentEncoding): Buffer {
-  if (encoding === 'gzip') return gzipSync(body, { level: 1 });
-  return brotliCompressSync(body, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: 1,
-      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-    },
-  });
 }
 
 /** Memory charged for an entry: its body, room for the compressed forms it may come to hold, its key. */

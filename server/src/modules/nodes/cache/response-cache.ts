@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { COMPRESSION_THRESHOLD_BYTES, type ContentEncoding, compressBody } from '../../../lib/compression.js';
+import {
+  COMPRESSION_THRESHOLD_BYTES,
+  type ContentEncoding,
+  compressBody,
+  quickCompressBody,
+} from '../../../lib/compression.js';
 import type { CatalogueClock } from './catalogue-clock.js';
 
 /** A serialized answer ready to send, with its entity tag. */
@@ -121,15 +126,30 @@ function footprint(entry: CachedAnswer, key: string): number {
   return Math.ceil(entry.body.length * 1.5) + key.length;
 }
 
-/** An answer for `body`, whose compressed forms are made once each, when first asked for. */
+/**
+ * An answer for `body`, whose compressed forms are made when first asked for, at the quickest
+ * setting: a catalogue walk (ComfyUI-Manager's, 3,300 pages at 100k packs) asks for each page
+ * once, and compressing every page properly was a tenth of the walk's CPU time. An answer asked
+ * for again in an encoding is compressed properly then, once. Both forms decode to the same body,
+ * so they share the representation's tag.
+ */
 function answerOf(body: Buffer): CachedAnswer {
   const forms: Partial<Record<ContentEncoding, Buffer>> = {};
+  const quick: Partial<Record<ContentEncoding, true>> = {};
   return {
     body,
     etag: entityTag(body),
     encoded(encoding) {
       if (body.length < COMPRESSION_THRESHOLD_BYTES) return undefined;
-      forms[encoding] ??= compressBody(body, encoding);
+      const form = forms[encoding];
+      if (form && !quick[encoding]) return form;
+      if (form) {
+        delete quick[encoding];
+        forms[encoding] = compressBody(body, encoding);
+      } else {
+        quick[encoding] = true;
+        forms[encoding] = quickCompressBody(body, encoding);
+      }
       return forms[encoding];
     },
   };

@@ -1,6 +1,7 @@
 import type { PopularityFigures, SearchDocument } from '../document.js';
 import { acceleratorMask, osMask } from '../filters.js';
 import { analyze } from '../text/analyze.js';
+import { KeySlots } from './key-slots.js';
 import { PostingLists } from './posting-lists.js';
 import { BANNED, LIVE, SlotTable } from './slot-table.js';
 import { SortedTerms } from './sorted-terms.js';
@@ -25,7 +26,7 @@ export class CatalogueIndex {
   /** Every term, sorted: prefix and typo-tolerant lookups walk it. */
   readonly vocabulary = new SortedTerms();
   /** The postings of every term and short prefix, by list number (see `PostingLists`). */
-  lists = new PostingLists();
+  lists = new PostingLists(undefined, undefined, true);
   /** Terms by their list number. */
   private readonly terms = new Map<string, number>();
   /**
@@ -35,17 +36,30 @@ export class CatalogueIndex {
   private readonly shortPrefixes = new Map<string, number>();
   /**
    * Packs by whole-text keys (see `exactKeys`) and by repository, for the exact-match tiers.
-   * Keys are held as 53-bit hashes: the strings cost about 60 MiB at 100k packs. Two keys sharing
-   * a hash (odds of about one in ten billion per lookup) would only lift packs that matched the
-   * query's words anyway.
+   * Keys are held as 53-bit hashes in typed arrays (`KeySlots`): the strings cost about 60 MiB
+   * at 100k packs, and maps of hashes 40 MiB. Two keys sharing a hash (odds of about one in ten
+   * billion per lookup) would only lift packs that matched the query's words anyway.
    */
-  private readonly keySlots = {
-    title: new Map<number, Slots>(),
-    short: new Map<number, Slots>(),
-    classes: new Map<number, Slots>(),
-    repository: new Map<number, Slots>(),
+  private keySlots: Record<KeyKind, KeySlots> = {
+    title: new KeySlots(),
+    short: new KeySlots(),
+    classes: new KeySlots(),
+    repository: new KeySlots(),
   };
   private readonly slotById = new Map<string, number>();
+  /**
+   * Shared copies of the stored packs' repeated strings (see `Intern`) while the catalogue is
+   * first loaded; dropped by `pack()`, so later updates keep their own copies and the map does
+   * not stay resident.
+   */
+  private strings: Map<string, string> | null = new Map();
+  private readonly intern = (text: string): string => {
+    if (this.strings === null) return text;
+    const shared = this.strings.get(text);
+    if (shared !== undefined) return shared;
+    this.strings.set(text, text);
+    return text;
+  };
   private dead = 0;
   #revision = 0;
 
@@ -78,14 +92,14 @@ export class CatalogueIndex {
    * dropping the room lists grew into while packs were added.
    */
   pack(): void {
+    this.strings = null;
     this.rewriteLists(null);
     this.vocabulary.reset(this.terms);
   }
 
   /** Slots (live or dead) of packs with this id/name key, short key, class-name key or repository. */
-  slotsWithKey(kind: 'title' | 'short' | 'classes' | 'repository', key: string): readonly number[] {
-    const slots = this.keySlots[kind].get(keyHash(key));
-    return slots === undefined ? [] : typeof slots === 'number' ? [slots] : slots;
+  slotsWithKey(kind: KeyKind, key: string): readonly number[] {
+    return this.keySlots[kind].get(keyHash(key));
   }
 
   /** The slot of a pack by id (case-insensitive). */
@@ -98,7 +112,7 @@ export class CatalogueIndex {
     this.#revision += 1;
     this.removeSlot(doc.id);
     const slot = this.packs.length;
-    const stored = storePack(doc);
+    const stored = storePack(doc, this.intern);
     this.packs.push(stored);
     const { table } = this;
     table.ensure(slot);
@@ -111,10 +125,10 @@ export class CatalogueIndex {
     this.slotById.set(stored.sortId, slot);
     this.indexTerms(doc, slot);
     const keys = exactKeys(doc);
-    for (const key of keys.title) pushTo(this.keySlots.title, key, slot);
-    for (const key of keys.short) pushTo(this.keySlots.short, key, slot);
-    for (const key of keys.classes) pushTo(this.keySlots.classes, key, slot);
-    if (doc.normalizedRepository) pushTo(this.keySlots.repository, doc.normalizedRepository, slot);
+    for (const key of keys.title) this.keySlots.title.add(keyHash(key), slot);
+    for (const key of keys.short) this.keySlots.short.add(keyHash(key), slot);
+    for (const key of keys.classes) this.keySlots.classes.add(keyHash(key), slot);
+    if (doc.normalizedRepository) this.keySlots.repository.add(keyHash(doc.normalizedRepository), slot);
     if (this.dead >= COMPACT_MIN_DEAD && this.dead * 4 >= this.packs.length) this.compact();
   }
 
@@ -196,6 +210,8 @@ export class CatalogueIndex {
         else lists.set(term, copy);
       }
     }
+    // Nothing refers to the old pool any more (searches run synchronously): free it now.
+    this.lists.release();
     this.lists = next;
   }
 
@@ -210,15 +226,13 @@ export class CatalogueIndex {
     });
     this.table.compact(remap);
     this.rewriteLists(remap);
-    for (const slots of Object.values(this.keySlots)) {
-      for (const [key, list] of slots) {
-        const kept = (typeof list === 'number' ? [list] : list)
-          .map((slot) => remap[slot] as number)
-          .filter((slot) => slot >= 0);
-        if (kept.length === 0) slots.delete(key);
-        else slots.set(key, kept.length === 1 ? (kept[0] as number) : kept);
-      }
-    }
+    const { title, short, classes, repository } = this.keySlots;
+    this.keySlots = {
+      title: title.remapped(remap),
+      short: short.remapped(remap),
+      classes: classes.remapped(remap),
+      repository: repository.remapped(remap),
+    };
     this.packs.length = live.length;
     this.slotById.clear();
     live.forEach((pack, slot) => {
@@ -230,16 +244,8 @@ export class CatalogueIndex {
   }
 }
 
-/** Slots under a key: one number for the usual single pack, a list when several share it. */
-type Slots = number | number[];
-
-function pushTo(map: Map<number, Slots>, key: string, slot: number): void {
-  const hash = keyHash(key);
-  const slots = map.get(hash);
-  if (slots === undefined) map.set(hash, slot);
-  else if (typeof slots === 'number') map.set(hash, [slots, slot]);
-  else slots.push(slot);
-}
+/** The kinds of whole-text key a pack is found under (see `exactKeys`), and its repository. */
+type KeyKind = 'title' | 'short' | 'classes' | 'repository';
 
 /** A 53-bit hash of a string (cyrb53: two 32-bit multiply-xorshift lanes). */
 function keyHash(key: string): number {

@@ -45,18 +45,29 @@ export interface StoredPack {
 /** Packs with at least this many classes keep `classLetters`. */
 const CLASS_LETTERS_FROM = 16;
 
-/** Derives the stored form of a document. */
-export function storePack(doc: SearchDocument): StoredPack {
-  const displayNames = doc.comfyNodes.some((c) => c.displayName) ? doc.comfyNodes.map((c) => c.displayName) : null;
+/**
+ * Returns one shared copy of equal strings. Every row read from the database brings its own copy
+ * of each string; at 100k packs the 320k class names hold 141k distinct ones and their display
+ * names 3.7k, and tags and publishers repeat likewise.
+ */
+export type Intern = (text: string) => string;
+
+const asIs: Intern = (text) => text;
+
+/** Derives the stored form of a document, sharing repeated strings through `intern`. */
+export function storePack(doc: SearchDocument, intern: Intern = asIs): StoredPack {
+  const displayNames = doc.comfyNodes.some((c) => c.displayName)
+    ? doc.comfyNodes.map((c) => intern(c.displayName))
+    : null;
   return {
     id: doc.id,
     sortId: doc.id.toLowerCase(),
     name: doc.name,
     description: doc.description.slice(0, MAX_STORED_DESCRIPTION),
-    publisherId: doc.publisherId.toLowerCase(),
+    publisherId: intern(doc.publisherId.toLowerCase()),
     normalizedRepository: doc.normalizedRepository,
-    tags: doc.tags.map(fold),
-    classNames: doc.comfyNodes.map((c) => c.name),
+    tags: doc.tags.map((tag) => intern(fold(tag))),
+    classNames: doc.comfyNodes.map((c) => intern(c.name)),
     displayNames,
     classLetters:
       doc.comfyNodes.length < CLASS_LETTERS_FROM
