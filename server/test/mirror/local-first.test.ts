@@ -228,6 +228,8 @@ describe('local first: unclaimed packs an admin creates', () => {
     expect(taken.json()).toEqual({
       message: 'Node id taken upstream',
       error: `${upstream.url} has a pack "Alpha"; an admin of this registry can release the id for local use`,
+      code: 'upstream.id_taken',
+      params: { nodeId: 'Alpha', upstream: upstream.url },
     });
     expect(upstream.requests).toContain('/nodes/Alpha');
     expect(await unclaimedRows(mirror)).toEqual([]);
@@ -257,6 +259,8 @@ describe('local first: unclaimed packs an admin creates', () => {
     expect(answer.json()).toEqual({
       message: 'Upstream registry unreachable',
       error: `could not check whether "delta" is a pack of ${hanging}; try again later`,
+      code: 'upstream.unavailable',
+      params: { nodeId: 'delta', upstream: hanging },
     });
     expect(await unclaimedRows(mirror)).toEqual([]);
     expect(await mirror.ctx.db.selectFrom('audit_log').select('action').execute()).toEqual([]);
