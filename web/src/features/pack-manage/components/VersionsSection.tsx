@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readerErrorText } from '../../../api/error-message';
-import { useNodeVersions } from '../../../api/queries/node-versions';
 import { invalidatePackReads } from '../../../api/queries/pack-reads';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -13,7 +12,7 @@ import { rejectionText } from '../../../lib/catalogue/rejection-text';
 import { readReason } from '../../../lib/catalogue/system-reasons';
 import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
-import { deleteVersion, type PackVersion, setVersionDeprecated } from '../api/pack-manage';
+import { deleteVersion, managedVersionsQuery, type PackVersion, setVersionDeprecated } from '../api/pack-manage';
 import { findingsFromReason } from '../lib/processing';
 import { FindingsList } from './FindingsList';
 
@@ -39,7 +38,7 @@ const badge = 'inline-flex rounded-full px-2 py-0.5 text-xs font-semibold';
 export function VersionsSection({ publisherId, nodeId }: { publisherId: string; nodeId: string }) {
   const { t, i18n } = useTranslation('pack-manage');
   const queryClient = useQueryClient();
-  const versions = useNodeVersions(nodeId);
+  const versions = useQuery(managedVersionsQuery(nodeId));
   const [toDelete, setToDelete] = useState<PackVersion | null>(null);
 
   const deprecate = useMutation({
@@ -110,27 +109,29 @@ export function VersionsSection({ publisherId, nodeId }: { publisherId: string; 
                   </span>
                 ) : null}
                 <span className="text-sm text-slate-600 dark:text-slate-400">{date(version.createdAt)}</span>
-                <span className="ms-auto flex flex-wrap gap-2">
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    disabled={deprecate.isPending}
-                    onClick={() => deprecate.mutate({ version, deprecated: !version.deprecated })}
-                    aria-label={t(version.deprecated ? 'versions.undeprecateLabel' : 'versions.deprecateLabel', {
-                      version: version.version,
-                    })}
-                  >
-                    {t(version.deprecated ? 'versions.undeprecate' : 'versions.deprecate')}
-                  </Button>
-                  <Button
-                    variant="danger"
-                    size="sm"
-                    onClick={() => setToDelete(version)}
-                    aria-label={t('versions.deleteLabel', { version: version.version })}
-                  >
-                    {t('versions.delete')}
-                  </Button>
-                </span>
+                {version.status === 'NodeVersionStatusDeleted' ? null : (
+                  <span className="ms-auto flex flex-wrap gap-2">
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      disabled={deprecate.isPending}
+                      onClick={() => deprecate.mutate({ version, deprecated: !version.deprecated })}
+                      aria-label={t(version.deprecated ? 'versions.undeprecateLabel' : 'versions.deprecateLabel', {
+                        version: version.version,
+                      })}
+                    >
+                      {t(version.deprecated ? 'versions.undeprecate' : 'versions.deprecate')}
+                    </Button>
+                    <Button
+                      variant="danger"
+                      size="sm"
+                      onClick={() => setToDelete(version)}
+                      aria-label={t('versions.deleteLabel', { version: version.version })}
+                    >
+                      {t('versions.delete')}
+                    </Button>
+                  </span>
+                )}
               </div>
               {version.status !== 'NodeVersionStatusActive' &&
               version.status !== 'NodeVersionStatusFlagged' &&
