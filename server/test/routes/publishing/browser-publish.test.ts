@@ -159,9 +159,12 @@ describe('POST /publishers/{publisherId}/nodes/{nodeId}/versions/upload (the web
         packZip({ name: 'hello', version: '1.0.0', pyproject: '[project\nname = ' }),
         {
           message: 'The archive cannot be published',
-          error: expect.stringMatching(/^pyproject.toml is not valid TOML: /) as unknown as string,
-          code: 'archive.pyproject_invalid',
-          params: {},
+          error: expect.stringMatching(
+            /^pyproject.toml is not valid TOML: .* \(line 1, column 9\)$/,
+          ) as unknown as string,
+          // The code the pipeline gives the same reason, with where the TOML breaks.
+          code: 'archive.pyproject_syntax',
+          params: { detail: expect.any(String), line: 1, column: 9 },
         },
       ],
       [
