@@ -74,12 +74,10 @@ test('a refused browser upload is said once in the reader’s language', async (
     await uploadInPanel(shot, archiveWithoutPyproject(publisherId, nodeId));
     // Light and dark keep the reader's language (its cookie), the third shot is in Arabic: the refusal in each.
     await expect(
-      shot
-        .getByRole('alert')
-        .filter({
-          hasText:
-            /has no pyproject\.toml at its top level|ne contient pas de pyproject\.toml|لا يحتوي الأرشيف على ملف pyproject\.toml/,
-        }),
+      shot.getByRole('alert').filter({
+        hasText:
+          /has no pyproject\.toml at its top level|ne contient pas de pyproject\.toml|لا يحتوي الأرشيف على ملف pyproject\.toml/,
+      }),
     ).toBeVisible();
     await expect(shot.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   });
@@ -141,5 +139,48 @@ test('an admin reads a scanner finding in their language in the review queue', a
 
   await saveThemedScreenshots(page, 'codes-findings', `/admin/review?pack=${nodeId}`, async (shot) => {
     await expect(shot.getByTestId('finding-text').first()).toBeVisible();
+  });
+});
+
+test('a rejected archive’s reason is said in French on the publisher’s version list', async ({
+  page,
+  registry,
+  saveThemedScreenshots,
+}) => {
+  test.setTimeout(150_000);
+  const suffix = uniqueSuffix();
+  const publisherId = `codes-rej-${suffix}`;
+  const nodeId = `codes-rejected-${suffix}`;
+  const user = await signUpUser(page.request, registry, 'codesrejected');
+  await createPublisher(page.request, registry, user, publisherId);
+  const accessToken = await createAccessToken(page.request, registry, user, publisherId);
+  expect(
+    (await publishWithToken(page.request, registry, { publisherId, nodeId, version: '1.0.0', accessToken })).status,
+  ).toBe('NodeVersionStatusActive');
+  // comfy-cli publishes 1.1.0, but the archive's pyproject.toml still says 2.0.0: processing rejects it.
+  const zip = zipArchive(packFiles({ publisherId, nodeId, version: '2.0.0' }));
+  const rejected = await publishWithToken(page.request, registry, {
+    publisherId,
+    nodeId,
+    version: '1.1.0',
+    accessToken,
+    zip,
+    member: await apiAs(registry, user),
+  });
+  expect(rejected.status).toBe('NodeVersionStatusDeleted');
+
+  await readInFrench(page);
+  await page.goto(`/nodes/${nodeId}/manage`);
+  const row = page.getByTestId('version-1.1.0');
+  await expect(row).toContainText(
+    'Motif : Archive refusée : pyproject.toml indique la version « 2.0.0 », mais vous publiez la version « 1.1.0 ».',
+  );
+  // Said once, in French: not the analyser's English, and the rejected version cannot be deprecated or deleted.
+  await expect(row).not.toContainText('is being published');
+  await expect(row.getByRole('button')).toHaveCount(0);
+  await expect(page.getByTestId('version-1.0.0')).toBeVisible();
+
+  await saveThemedScreenshots(page, 'codes-archive-rejected', `/nodes/${nodeId}/manage`, async (shot) => {
+    await expect(shot.getByTestId('version-1.1.0')).toContainText(/2\.0\.0/);
   });
 });

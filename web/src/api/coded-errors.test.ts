@@ -52,4 +52,21 @@ describe('the server’s refusals in the reader’s language', () => {
     });
     expect(localizedErrorText(claimed, fr)).toBe('Ce pack appartient déjà à un éditeur.');
   });
+
+  it('says an access refusal on the publish form once, in French, naming the publisher', async () => {
+    const fr = await reader('fr');
+    const denied = apiErrorFrom(403, {
+      message: 'Permission denied',
+      error: '',
+      code: 'access.denied',
+      params: { publisherId: 'acme' },
+    });
+    expect(localizedErrorText(denied, fr)).toBe(
+      'Vous n’avez pas le droit de faire cela pour l’éditeur « acme » ; demandez à l’un de ses propriétaires.',
+    );
+    const banned = apiErrorFrom(403, { message: 'user/publisher is banned', code: 'access.user_banned', params: {} });
+    expect(localizedErrorText(banned, fr)).toBe(
+      'Votre compte est banni : vous pouvez encore lire, mais plus rien modifier.',
+    );
+  });
 });

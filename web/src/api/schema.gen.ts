@@ -1950,6 +1950,12 @@ export interface components {
             status: "NodeVersionStatusActive" | "NodeVersionStatusDeleted" | "NodeVersionStatusBanned" | "NodeVersionStatusPending" | "NodeVersionStatusFlagged";
             /** @description Why the version has its status; `""` unless `include_status_reason=true`. */
             status_reason: string;
+            /** @description Code of a rejected archive’s reason. */
+            status_reason_code?: string;
+            /** @description The values the rejection’s sentence names. */
+            status_reason_params?: {
+                [key: string]: string | number;
+            };
             supported_accelerators: string[];
             supported_comfyui_frontend_version: string;
             supported_comfyui_version: string;
@@ -2024,6 +2030,12 @@ export interface components {
             /** NodeVersionStatus */
             status: "NodeVersionStatusActive" | "NodeVersionStatusDeleted" | "NodeVersionStatusBanned" | "NodeVersionStatusPending" | "NodeVersionStatusFlagged";
             status_reason?: string;
+            /** @description Code of a rejected archive’s reason. */
+            status_reason_code?: string;
+            /** @description The values the rejection’s sentence names. */
+            status_reason_params?: {
+                [key: string]: string | number;
+            };
             supported_accelerators: string[];
             supported_comfyui_frontend_version: string;
             supported_comfyui_version: string;
@@ -2113,6 +2125,12 @@ export interface components {
             /** NodeVersionStatus */
             status: "NodeVersionStatusActive" | "NodeVersionStatusDeleted" | "NodeVersionStatusBanned" | "NodeVersionStatusPending" | "NodeVersionStatusFlagged";
             status_reason: string;
+            /** @description Code of a rejected archive’s reason. */
+            status_reason_code?: string;
+            /** @description The values the rejection’s sentence names. */
+            status_reason_params?: {
+                [key: string]: string | number;
+            };
             version: string;
         };
         /** Publisher */
@@ -2282,6 +2300,12 @@ export interface components {
             /** NodeVersionStatus */
             status: "NodeVersionStatusActive" | "NodeVersionStatusDeleted" | "NodeVersionStatusBanned" | "NodeVersionStatusPending" | "NodeVersionStatusFlagged";
             status_reason?: string;
+            /** @description Code of a rejected archive’s reason. */
+            status_reason_code?: string;
+            /** @description The values the rejection’s sentence names. */
+            status_reason_params?: {
+                [key: string]: string | number;
+            };
             supported_accelerators: string[];
             supported_comfyui_frontend_version: string;
             supported_comfyui_version: string;

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { toBool } from '../../db/values.js';
-import { forbidden, unauthorized } from '../../lib/errors.js';
+import { unauthorized } from '../../lib/errors.js';
+import { accountBanned, notAdmin } from './refusals.js';
 import { findUserById } from './users-repository.js';
 
 /** The account making a request, as services see it. */
@@ -53,14 +54,14 @@ export async function requireViewer(request: FastifyRequest): Promise<Viewer> {
 /** A signed-in caller allowed to change things: banned accounts get 403. */
 export async function requireWriter(request: FastifyRequest): Promise<Viewer> {
   const viewer = await requireViewer(request);
-  if (viewer.isBanned) throw forbidden('user/publisher is banned');
+  if (viewer.isBanned) throw accountBanned();
   return viewer;
 }
 
 /** A signed-in administrator; everyone else gets 403 `User is not admin`. */
 export async function requireAdmin(request: FastifyRequest): Promise<Viewer> {
   const viewer = await requireViewer(request);
-  if (!viewer.isAdmin) throw forbidden('User is not admin');
-  if (viewer.isBanned) throw forbidden('user/publisher is banned');
+  if (!viewer.isAdmin) throw notAdmin();
+  if (viewer.isBanned) throw accountBanned();
   return viewer;
 }

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { ComfyNodesTable, NodesTable, NodeVersionsTable, PublishersTable } from '../../db/schema.js';
 import { parseJsonArray, parseJsonObject, toBool } from '../../db/values.js';
+import { statusReasonCode } from './archive-rejections.js';
 import type { ComfyNodeJson, NodeJson, NodeVersionJson, PublisherJson } from './wire.js';
 
 /** Default `search_ranking` for packs an admin has not ranked. */
@@ -28,7 +29,9 @@ export function serializeVersion(
     downloadUrl: options.downloadUrl,
     deprecated: toBool(row.deprecated),
     status: row.status,
-    ...(options.includeStatusReason ? { status_reason: row.status_reason } : {}),
+    ...(options.includeStatusReason
+      ? { status_reason: row.status_reason, ...statusReasonCode(row.status_reason) }
+      : {}),
     comfy_node_extract_status: row.comfy_node_extract_status,
     supported_os: parseJsonArray(row.supported_os),
     supported_accelerators: parseJsonArray(row.supported_accelerators),

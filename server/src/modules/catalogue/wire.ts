@@ -28,6 +28,19 @@ export const PublisherStatus = Type.Union(
 
 const StringList = Type.Array(Type.String());
 
+/**
+ * Next to `status_reason` when it is the pipeline's rejection of the archive: the stable code
+ * and parameters of its sentence (docs/api-errors.md), for clients to say it in their language.
+ */
+export const ReasonCode = {
+  status_reason_code: Type.Optional(Type.String({ description: 'Code of a rejected archive’s reason.' })),
+  status_reason_params: Type.Optional(
+    Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]), {
+      description: 'The values the rejection’s sentence names.',
+    }),
+  ),
+};
+
 export const NodeVersion = Type.Object(
   {
     id: Type.String(),
@@ -40,6 +53,7 @@ export const NodeVersion = Type.Object(
     deprecated: Type.Boolean(),
     status: NodeVersionStatus,
     status_reason: Type.Optional(Type.String()),
+    ...ReasonCode,
     comfy_node_extract_status: Type.String(),
     supported_os: StringList,
     supported_accelerators: StringList,

@@ -2,7 +2,8 @@ import type { Readable } from 'node:stream';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { StorageFilesTable } from '../../db/schema.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
+import { permissionDenied } from '../auth/refusals.js';
 import type { Viewer } from '../auth/viewer.js';
 import { packNotFound } from '../catalogue/pack-guards.js';
 import { fetchUpstreamArchive, findUncachedArchive } from '../mirror/archive-cache.js';
@@ -87,7 +88,7 @@ export async function findVersionArchiveFor(
   const file = await findVersionArchive(ctx.db, node.id, normalized);
   if (!file) throw notFound('Node version has no archive', `no archive of version ${normalized} of ${node.id}`);
   if (!viewer.isAdmin && (await memberRole(ctx.db, file.publisher_id, viewer.id)) === null) {
-    throw forbidden('Permission denied', 'only members of the publisher and admins may download this archive');
+    throw permissionDenied(file.publisher_id, 'only members of the publisher and admins may download this archive');
   }
   return download(ctx, file);
 }

@@ -1,3 +1,4 @@
+import { statusReasonCode } from '../catalogue/archive-rejections.js';
 import { serializeVersion } from '../catalogue/serialize.js';
 import type { ListedNodeVersionJson, NodeVersionJson } from '../catalogue/wire.js';
 import { archiveKey, type BlobStore } from '../storage/blob-store.js';
@@ -28,6 +29,7 @@ export function presentListedVersion(
   row: VersionRow,
   includeStatusReason: boolean,
 ): ListedNodeVersionJson {
-  const version = presentVersion(storage, row, true);
-  return { ...version, status_reason: includeStatusReason ? row.status_reason : '' };
+  const { status_reason_code, status_reason_params, ...version } = presentVersion(storage, row, true);
+  if (!includeStatusReason) return { ...version, status_reason: '' };
+  return { ...version, status_reason: row.status_reason, ...statusReasonCode(row.status_reason) };
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { AnalyzeArchive, ArchiveAnalysis, ArchiveLimits, ExpectedPackage } from '../archive/types.js';
+import { rejectionText } from '../catalogue/archive-rejections.js';
 
 /** What the pool sends a worker thread. */
 export interface AnalysisRequest {
@@ -121,7 +122,7 @@ export class AnalyserPool {
           error:
             error.code === 'ERR_WORKER_OUT_OF_MEMORY'
               ? new AnalysisLimitError(
-                  `archive analysis needed more than ${this.options.maxMemoryMb ?? 0} MB of memory; the archive is too large or too complex to analyse`,
+                  rejectionText('archive.analysis_memory', { limit: this.options.maxMemoryMb ?? 0 }),
                 )
               : error,
         },
@@ -131,7 +132,7 @@ export class AnalyserPool {
       settle({ error: new Error(`the analyser thread stopped (exit code ${code})`) }, false);
     const deadline = setTimeout(() => {
       const seconds = this.options.timeoutMs / 1000;
-      const message = `archive analysis took longer than ${seconds} s; the archive is too large or too complex to analyse`;
+      const message = rejectionText('archive.analysis_timeout', { seconds });
       settle({ error: new AnalysisLimitError(message) }, false);
       void worker.terminate();
     }, this.options.timeoutMs);

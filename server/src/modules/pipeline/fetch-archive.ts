@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { meteredCopyToFile } from '../../lib/stream-meter.js';
+import { rejectionText } from '../catalogue/archive-rejections.js';
 import type { BlobStore } from '../storage/blob-store.js';
 
 /** A stored archive copied to a local file for the analyser; `remove` deletes the copy. */
@@ -29,17 +30,17 @@ export async function fetchArchive(
   tmpDir: string,
 ): Promise<LocalArchive> {
   const blob = await storage.get(key);
-  if (!blob) throw new ArchiveIntegrityError(`the stored archive ${key} is missing`);
+  if (!blob) throw new ArchiveIntegrityError(rejectionText('archive.stored_missing', { key }));
   await mkdir(tmpDir, { recursive: true });
   const file = path.join(tmpDir, `${randomUUID()}.zip`);
   const remove = () => rm(file, { force: true });
   await meteredCopyToFile(blob.body, file, {
     maxBytes: expected.sizeBytes,
     // Stop early rather than copy a blob that is already known to be wrong.
-    tooLarge: () => new ArchiveIntegrityError('the stored archive grew'),
+    tooLarge: () => new ArchiveIntegrityError(rejectionText('archive.stored_grew')),
     finish: (measured) => {
       if (measured.sizeBytes !== expected.sizeBytes || measured.sha256 !== expected.sha256) {
-        throw new ArchiveIntegrityError('the stored archive does not match the uploaded one');
+        throw new ArchiveIntegrityError(rejectionText('archive.stored_mismatch'));
       }
     },
   });

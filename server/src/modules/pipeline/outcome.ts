@@ -1,14 +1,14 @@
 import { Value } from 'typebox/value';
 import type { NodeVersionStatus } from '../../db/schema.js';
 import type { ArchiveAnalysis, ScanFinding } from '../archive/types.js';
+import { REJECTED_PREFIX } from '../catalogue/archive-rejections.js';
 import { ScanFinding as ScanFindingSchema } from '../catalogue/wire.js';
 
 /** Reason given to versions that pass every automated check. */
 export const PASSED_REASON = 'Passed automated checks';
 /** Reason given when checks passed but REQUIRE_REVIEW keeps the version for an admin. */
 export const AWAITING_REVIEW_REASON = 'Passed automated checks; waiting for review by an administrator';
-/** Prefix of the reason of a version whose archive is unusable. */
-export const REJECTED_PREFIX = 'Archive rejected: ';
+export { REJECTED_PREFIX } from '../catalogue/archive-rejections.js';
 
 /** What processing does to a version. */
 export interface VersionOutcome {

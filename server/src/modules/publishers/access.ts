@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, MemberRole } from '../../db/schema.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
+import { accountBanned, permissionDenied, publisherBannedForWrite } from '../auth/refusals.js';
 import type { Viewer } from '../auth/viewer.js';
 import { findPublisher, memberRole, type PublisherRow } from './repository.js';
 
@@ -64,10 +65,10 @@ export async function requirePublisherWrite(
   publisherId: string,
   action: PublisherAction,
 ): Promise<PublisherAccess> {
-  if (viewer.isBanned) throw forbidden('user/publisher is banned', `account ${viewer.id} is banned`);
+  if (viewer.isBanned) throw accountBanned(`account ${viewer.id} is banned`);
   const access = await loadPublisherAccess(db, viewer, publisherId);
-  if (!allows(access, action)) throw forbidden('Permission denied');
-  if (!allowsWrite(access, action)) throw forbidden('user/publisher is banned', `publisher ${publisherId} is banned`);
+  if (!allows(access, action)) throw permissionDenied(publisherId);
+  if (!allowsWrite(access, action)) throw publisherBannedForWrite(publisherId);
   return access;
 }
 
@@ -79,6 +80,6 @@ export async function requirePublisherRead(
   action: PublisherAction,
 ): Promise<PublisherAccess> {
   const access = await loadPublisherAccess(db, viewer, publisherId);
-  if (!allows(access, action)) throw forbidden('Permission denied');
+  if (!allows(access, action)) throw permissionDenied(publisherId);
   return access;
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { nowIso } from '../../db/values.js';
 import { badRequest, conflict, forbidden, withCode } from '../../lib/errors.js';
+import { accountBanned } from '../auth/refusals.js';
 import type { Viewer } from '../auth/viewer.js';
 import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
 import type { PublisherJson } from '../catalogue/wire.js';
@@ -77,7 +78,7 @@ export async function createPublisherWithOwner(
 
 /** `POST /publishers`: the caller becomes the owner; at most MAX_PUBLISHERS_PER_USER memberships. */
 export function createPublisher(ctx: AppContext, viewer: Viewer, input: NewPublisher): Promise<PublisherJson> {
-  if (viewer.isBanned) throw forbidden('user/publisher is banned');
+  if (viewer.isBanned) throw accountBanned();
   return createPublisherWithOwner(ctx, viewer.id, input, ctx.config.publishers.MAX_PUBLISHERS_PER_USER);
 }
 

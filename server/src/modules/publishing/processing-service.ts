@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { NodeVersionsTable } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import type { Viewer } from '../auth/viewer.js';
+import { statusReasonCode } from '../catalogue/archive-rejections.js';
 import { packNotFound } from '../catalogue/pack-guards.js';
 import { findPackByAnyCase } from '../catalogue/pack-rows.js';
 import { parseFindings } from '../pipeline/outcome.js';
@@ -40,6 +41,7 @@ export async function describeProcessing(
     version: version.version,
     status: version.status,
     status_reason: version.status_reason,
+    ...statusReasonCode(version.status_reason),
     stage: progress?.stage ?? (version.storage_file_id ? 'queued' : 'awaiting_upload'),
     error: progress?.stage === 'failed' ? progress.reason : '',
     ...(findings ? { findings } : {}),

@@ -1,5 +1,6 @@
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { parsePyproject, stringAt, stringsAt, type TomlTable, tableAt } from '../archive/pyproject/parse-toml.js';
+import { readRejection } from '../catalogue/archive-rejections.js';
 
 /** Largest pyproject.toml (or version file) read here; real ones are a few kilobytes. */
 const MAX_TEXT_BYTES = 1024 * 1024;
@@ -40,7 +41,11 @@ export async function readDeclaredPackage(zipPath: string, maxEntries: number): 
     const pyproject = entries.get('pyproject.toml');
     if (!pyproject) return refuse('pyproject.toml is missing at the archive root', 'archive.pyproject_missing');
     const parsed = parsePyproject(await readText(zip, pyproject));
-    if (!parsed.ok) return refuse(parsed.reason, 'archive.pyproject_invalid');
+    if (!parsed.ok) {
+      // The same reason the pipeline would store, with its code: not UTF-8, or the TOML error's line and column.
+      const coded = readRejection(parsed.reason);
+      return refuse(parsed.reason, coded?.code ?? 'archive.pyproject_invalid', coded?.params ?? {});
+    }
     const project = tableAt(parsed.table, 'project');
     const name = stringAt(project, 'name').trim();
     if (!name) {

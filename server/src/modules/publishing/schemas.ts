@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { NodeVersion, NodeVersionStatus, ScanFinding } from '../catalogue/wire.js';
+import { NodeVersion, NodeVersionStatus, ReasonCode, ScanFinding } from '../catalogue/wire.js';
 
 /**
  * Wire shapes of publishing. The publish body is what comfy-cli and the GitHub publish action
@@ -110,6 +110,7 @@ export const ProcessingStatus = Type.Object(
     version: Type.String(),
     status: NodeVersionStatus,
     status_reason: Type.String(),
+    ...ReasonCode,
     stage: ProcessingStage,
     /** Why processing failed, when it did. */
     error: Type.String(),

@@ -39,7 +39,7 @@ describe('admin endpoints are for admins only', () => {
       const user = await t.as(owner);
       const denied = await user.inject({ method, url, ...payload });
       expect(denied.statusCode).toBe(403);
-      expect(denied.json()).toEqual({ message: 'User is not admin', error: '' });
+      expect(denied.json()).toEqual({ message: 'User is not admin', error: '', code: 'access.not_admin', params: {} });
       const audit = await t.ctx.db.selectFrom('audit_log').selectAll().execute();
       expect(audit).toEqual([]);
     },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNCLAIMED_PUBLISHER_ID } from '../../../src/modules/catalogue/wire.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { publisherWorld } from '../publishers/world.js';
+import { denied, publisherWorld } from '../publishers/world.js';
 import { type FakeGitHub, startFakeGitHub } from './fake-github.js';
 
 let github: FakeGitHub;
@@ -244,7 +244,7 @@ describe('POST /publishers/{p}/nodes/{n}/claim-my-node', () => {
     const { t, w } = await setup();
     const res = await w.client.other.post('/publishers/acme/nodes/hello/claim-my-node', { GH_TOKEN: 'gh-admin' });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'Permission denied', error: '' });
+    expect(res.json()).toEqual(denied('acme'));
     expect(github.requests).toEqual([]);
     expect(await ownerOf(t)).toBe(UNCLAIMED_PUBLISHER_ID);
   });

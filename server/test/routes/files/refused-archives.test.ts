@@ -91,6 +91,14 @@ describe('GET /nodes/{id}/versions/{v}/archive: any status, for the publisher an
         expect(res.headers['content-type']).toBe('application/zip');
         expect(res.headers['cache-control']).toBe('private, no-store');
         expect(res.rawPayload.equals(bytes)).toBe(true);
+      } else if (role === 'stranger') {
+        // Coded, so the web app says it in the reader's language.
+        expect(res.json()).toEqual({
+          message: 'Permission denied',
+          error: 'only members of the publisher and admins may download this archive',
+          code: 'access.denied',
+          params: { publisherId: 'acme' },
+        });
       } else {
         expect(res.json()).toEqual(expect.objectContaining({ message: expect.any(String), error: expect.any(String) }));
       }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../helpers/app.js';
-import { publisherWorld } from '../publishers/world.js';
+import { publisherBanned, publisherWorld } from '../publishers/world.js';
 import { newPack } from './expected.js';
 
 describe('POST /publishers/{p}/nodes', () => {
@@ -172,6 +172,6 @@ describe('POST /publishers/{p}/nodes', () => {
     await t.ctx.db.updateTable('publishers').set({ status: 'PublisherStatusBanned' }).execute();
     const banned = await w.client.owner.post('/publishers/acme/nodes', { id: 'hello' });
     expect(banned.statusCode).toBe(403);
-    expect(banned.json()).toEqual({ message: 'user/publisher is banned', error: 'publisher acme is banned' });
+    expect(banned.json()).toEqual(publisherBanned('acme'));
   });
 });

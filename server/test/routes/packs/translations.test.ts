@@ -35,7 +35,12 @@ describe('POST /nodes/{nodeId}/translations', () => {
     const stranger = await t.as(await t.factories.user());
     const refused = await stranger.post('/nodes/hello/translations', body);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ message: 'Permission denied', error: expect.any(String) });
+    expect(refused.json()).toEqual({
+      message: 'Permission denied',
+      error: '',
+      code: 'access.denied',
+      params: { publisherId: 'acme' },
+    });
     const client = await t.as(owner);
     expect((await client.post('/nodes/hello/translations', { data: { 'not a locale!': {} } })).statusCode).toBe(400);
     expect((await client.post('/nodes/hello/translations', { data: 'x' })).statusCode).toBe(400);

@@ -3,7 +3,16 @@ import { newId } from '../../../src/lib/ids.js';
 import { UNCLAIMED_PUBLISHER_ID } from '../../../src/modules/catalogue/wire.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { type FakeGitHub, startFakeGitHub } from '../claims/fake-github.js';
-import { BANNED, DENIED, NO_TOKEN, type PublisherWorld, publisherWorld, ROLES, type Role } from './world.js';
+import {
+  BANNED,
+  denied,
+  NO_TOKEN,
+  type PublisherWorld,
+  publisherBanned,
+  publisherWorld,
+  ROLES,
+  type Role,
+} from './world.js';
 
 /**
  * Every write (and every restricted read) of publishers, members, tokens, packs, versions,
@@ -187,9 +196,9 @@ async function send(t: TestApp, f: Fixtures, role: Role, c: Call) {
 }
 
 /** The error body expected for a refused call. */
-function refusal(role: Role, status: number): unknown {
+function refusal(role: Role, status: number, publisherId: string): unknown {
   if (status === 401) return NO_TOKEN;
-  if (status === 403) return role === 'banned' ? BANNED : DENIED;
+  if (status === 403) return role === 'banned' ? BANNED : denied(publisherId);
   return null;
 }
 
@@ -204,7 +213,7 @@ describe('authorization matrix', () => {
       statuses[role] = res.statusCode;
       if (expected[role] >= 400) {
         refusals[role] = res.json();
-        expectedRefusals[role] = refusal(role, expected[role]);
+        expectedRefusals[role] = refusal(role, expected[role], (worlds.get(role) as Fixtures).p);
       }
     }
     expect(statuses).toEqual(expected);
@@ -225,14 +234,10 @@ describe('writes to a banned publisher', () => {
       const res = await send(t, worlds.get(role) as Fixtures, role, c);
       answers[role] = [res.statusCode, res.statusCode >= 400 ? res.json() : null];
     }
-    const publisherBanned = (role: string) => ({
-      message: 'user/publisher is banned',
-      error: `publisher acme-${role} is banned`,
-    });
     expect(answers).toEqual({
-      owner: [403, publisherBanned('owner')],
+      owner: [403, publisherBanned('acme-owner')],
       // A member meets the role check first where only owners may act.
-      member: [403, expected.member === 403 ? DENIED : publisherBanned('member')],
+      member: [403, expected.member === 403 ? denied('acme-member') : publisherBanned('acme-member')],
       admin: [expected.admin, null],
     });
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../helpers/app.js';
-import { publisherWorld } from './world.js';
+import { denied, publisherWorld } from './world.js';
 
 describe('GET /publishers/{id}/members', () => {
   it('lists members with e-mails, owners first, to members', async () => {
@@ -24,10 +24,7 @@ describe('GET /publishers/{id}/members', () => {
   it('answers 403 to strangers, 401 anonymously and 404 for an unknown publisher', async () => {
     const t = await buildTestApp();
     const w = await publisherWorld(t);
-    expect((await w.client.other.get('/publishers/acme/members')).json()).toEqual({
-      message: 'Permission denied',
-      error: '',
-    });
+    expect((await w.client.other.get('/publishers/acme/members')).json()).toEqual(denied('acme'));
     expect((await t.anon.get('/publishers/acme/members')).statusCode).toBe(401);
     expect((await w.client.admin.get('/publishers/nobody/members')).statusCode).toBe(404);
   });

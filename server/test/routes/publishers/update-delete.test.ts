@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../helpers/app.js';
-import { publisherWorld } from './world.js';
+import { publisherBanned, publisherWorld } from './world.js';
 
 describe('PUT /publishers/{id}', () => {
   it('changes only the given fields and answers the whole publisher', async () => {
@@ -92,7 +92,7 @@ describe('PUT /publishers/{id}', () => {
     await t.ctx.db.updateTable('publishers').set({ status: 'PublisherStatusBanned' }).execute();
     const res = await w.client.owner.put('/publishers/acme', { name: 'Escape' });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'user/publisher is banned', error: 'publisher acme is banned' });
+    expect(res.json()).toEqual(publisherBanned('acme'));
     expect((await w.client.admin.put('/publishers/acme', { name: 'Moderated' })).statusCode).toBe(200);
   });
 });

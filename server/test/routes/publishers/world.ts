@@ -80,8 +80,25 @@ function lazyClient(make: () => Promise<TestClient>): TestClient {
 }
 
 /** The answer every write by a banned account gets. */
-export const BANNED = { message: 'user/publisher is banned', error: expect.any(String) };
-/** The answer for a caller whose role does not allow the action. */
-export const DENIED = { message: 'Permission denied', error: '' };
+export const BANNED = {
+  message: 'user/publisher is banned',
+  error: expect.any(String),
+  code: 'access.user_banned',
+  params: {},
+};
+/** The answer for a caller whose role in `publisherId` does not allow the action. */
+export const denied = (publisherId: string) => ({
+  message: 'Permission denied',
+  error: '',
+  code: 'access.denied',
+  params: { publisherId },
+});
+/** The answer for a write to a banned publisher by one of its members. */
+export const publisherBanned = (publisherId: string) => ({
+  message: 'user/publisher is banned',
+  error: `publisher ${publisherId} is banned`,
+  code: 'access.publisher_banned',
+  params: { publisherId },
+});
 /** The answer for a request without an identity token. */
 export const NO_TOKEN = { message: 'missing auth token', error: expect.stringMatching(/^missing auth token for path/) };

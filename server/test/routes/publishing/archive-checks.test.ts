@@ -31,12 +31,17 @@ async function processed(t: TestApp, zip: Uint8Array) {
   return { versionId, status: status.json() };
 }
 
-function rejected(versionId: string, reason: string) {
+/** A stable code and the values of its sentence, as the API answers them next to the reason. */
+type Coded = { code: string; params: Record<string, string | number> };
+
+function rejected(versionId: string, reason: string, coded: Coded) {
   return {
     node_version_id: versionId,
     version: '1.0.0',
     status: 'NodeVersionStatusDeleted',
     status_reason: `Archive rejected: ${reason}`,
+    status_reason_code: coded.code,
+    status_reason_params: coded.params,
     stage: 'failed',
     error: reason,
     comfy_node_extract_status: 'failed',
@@ -70,31 +75,41 @@ describe('archive checks through the whole publish path (real analyser)', () => 
     });
   });
 
-  const cases: [string, () => Uint8Array, string][] = [
+  const cases: [string, () => Uint8Array, string, Coded][] = [
     [
       'a truncated zip',
       () => packZip(base).slice(0, 200),
       'the upload is not a readable zip archive (End of central directory record signature not found. Either not a zip file, or file is truncated.)',
+      {
+        code: 'archive.unreadable',
+        params: {
+          detail: 'End of central directory record signature not found. Either not a zip file, or file is truncated.',
+        },
+      },
     ],
     [
       'a missing pyproject.toml',
       () => packZip({ ...base, pyproject: null }),
       'pyproject.toml is missing at the archive root',
+      { code: 'archive.pyproject_missing', params: {} },
     ],
     [
       'a pyproject.toml for another package',
       () => packZip({ ...base, pyproject: pyprojectFor({ ...base, name: 'other' }) }),
       'pyproject.toml names the package "other", but it is being published as "hello"',
+      { code: 'archive.other_node', params: { declared: 'other', nodeId: 'hello' } },
     ],
     [
       'a pyproject.toml with another version',
       () => packZip({ ...base, pyproject: pyprojectFor({ ...base, version: '2.0.0' }) }),
       'pyproject.toml has version "2.0.0", but version "1.0.0" is being published',
+      { code: 'archive.other_version', params: { declared: '2.0.0', version: '1.0.0' } },
     ],
     [
       'an entry that climbs out of the folder (zip-slip)',
       () => packZip({ ...base, files: { '../evil.py': 'x = 1\n' } }),
       'entry "../evil.py" has a ".." path segment that would unpack outside the pack folder (zip-slip)',
+      { code: 'archive.path_traversal', params: { entry: '../evil.py' } },
     ],
     [
       'a symbolic link',
@@ -104,19 +119,34 @@ describe('archive checks through the whole publish path (real analyser)', () => 
           'link.py': [strToU8('/etc/passwd'), { os: 3, attrs: (0o120777 << 16) >>> 0 }],
         }),
       'entry "link.py" is a symbolic link; links could point outside the pack folder',
+      { code: 'archive.symlink', params: { entry: 'link.py' } },
     ],
     [
       'a zip bomb',
       () => zipSync({ 'pyproject.toml': strToU8(pyprojectFor(base)), 'data.bin': new Uint8Array(20 * 1024 * 1024) }),
       'entry "data.bin" expands 1024-fold (limit 200); this looks like a zip bomb',
+      { code: 'archive.compression_ratio', params: { entry: 'data.bin', ratio: 1024, limit: 200 } },
     ],
   ];
 
-  for (const [name, zip, reason] of cases) {
-    it(`rejects ${name}: Deleted with a clear reason`, async () => {
+  for (const [name, zip, reason, coded] of cases) {
+    it(`rejects ${name}: Deleted with a clear reason and its code`, async () => {
       const t = await buildTestApp();
       const { versionId, status } = await processed(t, zip());
-      expect(status).toEqual(rejected(versionId, reason));
+      expect(status).toEqual(rejected(versionId, reason, coded));
+      // The publisher's version list says the same, coded, where it shows reasons.
+      const listed = await t.anon.get(
+        '/nodes/hello/versions?statuses=NodeVersionStatusDeleted&include_status_reason=true',
+      );
+      expect(listed.statusCode).toBe(200);
+      expect(listed.json()).toEqual([
+        expect.objectContaining({
+          id: versionId,
+          status_reason: `Archive rejected: ${reason}`,
+          status_reason_code: coded.code,
+          status_reason_params: coded.params,
+        }),
+      ]);
     });
   }
 

@@ -84,7 +84,12 @@ describe('POST /nodes/{nodeId}/reviews', () => {
     });
     const banned = await (await t.as(await t.factories.user({ status: 'BANNED' }))).post('/nodes/hello/reviews?star=5');
     expect(banned.statusCode).toBe(403);
-    expect(banned.json()).toEqual({ message: 'user/publisher is banned', error: '' });
+    expect(banned.json()).toEqual({
+      message: 'user/publisher is banned',
+      error: '',
+      code: 'access.user_banned',
+      params: {},
+    });
   });
 });
 

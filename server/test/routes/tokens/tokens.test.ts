@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hashTokenSecret } from '../../../src/modules/tokens/secrets.js';
 import { verifyPublisherToken } from '../../../src/modules/tokens/verify.js';
 import { buildTestApp } from '../../helpers/app.js';
-import { publisherWorld } from '../publishers/world.js';
+import { denied, publisherWorld } from '../publishers/world.js';
 
 const SECRET = /^crp_[A-Za-z0-9_-]{43}$/;
 
@@ -124,7 +124,7 @@ describe('GET /publishers/{id}/tokens', () => {
     for (const client of [w.client.member, w.client.other]) {
       const res = await client.get('/publishers/acme/tokens');
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: 'Permission denied', error: '' });
+      expect(res.json()).toEqual(denied('acme'));
     }
     expect((await t.anon.get('/publishers/acme/tokens')).statusCode).toBe(401);
   });

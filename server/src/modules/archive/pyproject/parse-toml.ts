@@ -1,4 +1,5 @@
 import { parse, TomlError } from 'smol-toml';
+import { rejected } from '../../catalogue/archive-rejections.js';
 
 /** A TOML table as smol-toml returns it. */
 export type TomlTable = Record<string, unknown>;
@@ -12,19 +13,16 @@ export function parsePyproject(bytes: Buffer): { ok: true; table: TomlTable } | 
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
-    return { ok: false, reason: 'pyproject.toml is not valid UTF-8 text' };
+    return rejected('archive.pyproject_not_utf8');
   }
   try {
     return { ok: true, table: parse(text) };
   } catch (error) {
     if (error instanceof TomlError) {
       const summary = (error.message.split('\n')[0] ?? '').replace(/^Invalid TOML document: /, '');
-      return {
-        ok: false,
-        reason: `pyproject.toml is not valid TOML: ${summary} (line ${error.line}, column ${error.column})`,
-      };
+      return rejected('archive.pyproject_syntax', { detail: summary, line: error.line, column: error.column });
     }
-    return { ok: false, reason: `pyproject.toml could not be read: ${(error as Error).message}` };
+    return rejected('archive.pyproject_invalid', { detail: (error as Error).message });
   }
 }
 

@@ -1,3 +1,4 @@
+import { rejected } from '../../catalogue/archive-rejections.js';
 import { normalizeVersion } from '../../catalogue/latest-version.js';
 import type { ExpectedPackage, PackMetadata } from '../types.js';
 import type { ArchiveFile } from '../zip/read-archive.js';
@@ -20,39 +21,28 @@ export function readPyproject(
   const root = files.find((f) => f.name === 'pyproject.toml');
   // Present but too large to be read (only files within the source-file limit are kept).
   if (root && !root.content) {
-    return { ok: false, reason: `pyproject.toml is ${root.size} bytes, more than the ${maxBytes}-byte limit` };
+    return rejected('archive.pyproject_too_large', { size: root.size, limit: maxBytes });
   }
   if (!root?.content) {
     const nested = files.find((f) => f.name.endsWith('/pyproject.toml'));
-    return {
-      ok: false,
-      reason: nested
-        ? `pyproject.toml must be at the archive root, but it is only at "${nested.name}"; pack from the repository root (comfy node pack)`
-        : 'pyproject.toml is missing at the archive root',
-    };
+    return nested ? rejected('archive.pyproject_nested', { path: nested.name }) : rejected('archive.pyproject_missing');
   }
   const parsed = parsePyproject(root.content);
   if (!parsed.ok) return parsed;
   const project = tableAt(parsed.table, 'project');
   const name = stringAt(project, 'name').trim();
-  if (name === '') return { ok: false, reason: 'pyproject.toml has no [project] name' };
+  if (name === '') return rejected('archive.pyproject_field_missing', { field: 'project.name' });
   if (name.toLowerCase() !== expected.name.toLowerCase()) {
-    return {
-      ok: false,
-      reason: `pyproject.toml names the package "${name}", but it is being published as "${expected.name}"`,
-    };
+    return rejected('archive.other_node', { declared: name, nodeId: expected.name });
   }
   const version = declaredVersion(parsed.table, files);
   if (!version.ok) return version;
   const normalised = normalizeVersion(version.value);
   if (normalised === null) {
-    return { ok: false, reason: `pyproject.toml version "${version.value}" is not a valid version` };
+    return rejected('archive.bad_version', { version: version.value });
   }
   if (normalised !== expected.version) {
-    return {
-      ok: false,
-      reason: `pyproject.toml has version "${version.value}", but version "${expected.version}" is being published`,
-    };
+    return rejected('archive.other_version', { declared: version.value, version: expected.version });
   }
   return { ok: true, metadata: readMetadata(parsed.table, name, normalised) };
 }
@@ -66,15 +56,13 @@ function declaredVersion(
   const value = stringAt(project, 'version').trim();
   if (value !== '') return { ok: true, value };
   if (!stringsAt(project, 'dynamic').includes('version')) {
-    return { ok: false, reason: 'pyproject.toml has no [project] version' };
+    return rejected('archive.pyproject_field_missing', { field: 'project.version' });
   }
   const path = stringAt(tableAt(tableAt(tableAt(table, 'tool'), 'comfy'), 'version'), 'path').replace(/^\.?\/+/, '');
-  if (path === '')
-    return { ok: false, reason: 'pyproject.toml declares a dynamic version but no [tool.comfy.version] path' };
+  if (path === '') return rejected('archive.version_path_missing');
   const file = files.find((f) => f.name === path);
-  if (!file?.content)
-    return { ok: false, reason: `the version file "${path}" named in pyproject.toml is not in the archive` };
+  if (!file?.content) return rejected('archive.version_file_missing', { path });
   const match = VERSION_LINE.exec(file.content.toString('utf8'));
-  if (!match?.[1]) return { ok: false, reason: `no __version__ or VERSION line was found in "${path}"` };
+  if (!match?.[1]) return rejected('archive.version_line_missing', { path });
   return { ok: true, value: match[1] };
 }

@@ -1,3 +1,5 @@
+import { rejectionText } from '../../catalogue/archive-rejections.js';
+
 /**
  * Rules for the path of one archive entry. Installers unpack the archive into the pack's folder,
  * so a name that can resolve outside it ("zip-slip"), or that different operating systems read
@@ -6,26 +8,19 @@
 
 /** The reason a name is unsafe, or null when it is an ordinary relative path. */
 export function unsafeEntryNameReason(name: string): string | null {
-  const shown = JSON.stringify(name);
-  if (name.length === 0) return 'the archive has an entry with an empty name';
+  const entry = { entry: name };
+  if (name.length === 0) return rejectionText('archive.entry_name_empty');
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
-  if (/[\u0000-\u001f\u007f]/.test(name)) return `entry ${shown} has control characters in its name`;
+  if (/[\u0000-\u001f\u007f]/.test(name)) return rejectionText('archive.entry_name_control', entry);
   // Windows extractors treat "\" as a folder separator, so "..\x" escapes the folder there.
-  if (name.includes('\\')) {
-    return `entry ${shown} uses a backslash in its path; archive paths must use forward slashes`;
-  }
-  if (name.startsWith('/')) return `entry ${shown} has an absolute path; paths must be relative to the pack root`;
-  if (/^[A-Za-z]:/.test(name))
-    return `entry ${shown} starts with a drive letter; paths must be relative to the pack root`;
+  if (name.includes('\\')) return rejectionText('archive.entry_name_backslash', entry);
+  if (name.startsWith('/')) return rejectionText('archive.entry_name_absolute', entry);
+  if (/^[A-Za-z]:/.test(name)) return rejectionText('archive.entry_name_drive', entry);
   // A colon is a drive separator or an NTFS alternate data stream on Windows.
-  if (name.includes(':')) return `entry ${shown} has a colon in its path, which Windows cannot unpack safely`;
+  if (name.includes(':')) return rejectionText('archive.entry_name_colon', entry);
   const segments = (name.endsWith('/') ? name.slice(0, -1) : name).split('/');
-  if (segments.includes('..')) {
-    return `entry ${shown} has a ".." path segment that would unpack outside the pack folder (zip-slip)`;
-  }
-  if (segments.some((s) => s === '' || s === '.')) {
-    return `entry ${shown} has an empty or "." path segment; paths must be plain relative paths`;
-  }
+  if (segments.includes('..')) return rejectionText('archive.path_traversal', entry);
+  if (segments.some((s) => s === '' || s === '.')) return rejectionText('archive.entry_name_segment', entry);
   return null;
 }
 
@@ -48,15 +43,17 @@ export function nameEncodingProblem(rawName: Buffer, name: string): string | nul
   try {
     strictUtf8.decode(rawName);
   } catch {
-    return `entry ${JSON.stringify(name)} has a file name that is not valid UTF-8; re-create the archive with UTF-8 file names`;
+    return rejectionText('archive.entry_name_encoding', { entry: name });
   }
   // yauzl writes U+FFFD for invalid bytes in an Info-ZIP Unicode path.
-  if (name.includes('\uFFFD')) {
-    return `entry ${JSON.stringify(name)} has a file name that is not valid UTF-8; re-create the archive with UTF-8 file names`;
-  }
+  if (name.includes('\uFFFD')) return rejectionText('archive.entry_name_encoding', { entry: name });
   const long = name.split('/').find((segment) => Buffer.byteLength(segment, 'utf8') > MAX_SEGMENT_BYTES);
   if (long !== undefined) {
-    return `entry ${JSON.stringify(`${name.slice(0, 80)}...`)} has a file or folder name of ${Buffer.byteLength(long, 'utf8')} bytes, more than the ${MAX_SEGMENT_BYTES} bytes file systems allow`;
+    return rejectionText('archive.entry_name_too_long', {
+      entry: `${name.slice(0, 80)}...`,
+      size: Buffer.byteLength(long, 'utf8'),
+      limit: MAX_SEGMENT_BYTES,
+    });
   }
   return null;
 }

@@ -1,5 +1,6 @@
 import type { FileHandle } from 'node:fs/promises';
 import yauzl from 'yauzl';
+import { rejectionText } from '../../catalogue/archive-rejections.js';
 import type { RawEntry } from './open-zip.js';
 
 const LOCAL_SIGNATURE = 0x04034b50;
@@ -19,13 +20,11 @@ const ZIP64_MARK = 0xffffffff;
  */
 export async function localHeaderProblem(file: FileHandle, raw: RawEntry): Promise<string | null> {
   const { entry, name } = raw;
-  const shown = JSON.stringify(name);
-  const disagree = (what: string) =>
-    `entry ${shown} has a local header whose ${what} differs from the archive's directory; extractors would disagree about this file`;
+  const disagree = (field: string) => rejectionText('archive.local_header_mismatch', { entry: name, field });
   const fixed = Buffer.alloc(LOCAL_HEADER_BYTES);
   const { bytesRead } = await file.read(fixed, 0, LOCAL_HEADER_BYTES, entry.relativeOffsetOfLocalHeader);
   if (bytesRead < LOCAL_HEADER_BYTES || fixed.readUInt32LE(0) !== LOCAL_SIGNATURE) {
-    return `entry ${shown} has no local header where the archive's directory says it is`;
+    return rejectionText('archive.local_header_missing', { entry: name });
   }
   const flags = fixed.readUInt16LE(6);
   const method = fixed.readUInt16LE(8);
@@ -33,14 +32,14 @@ export async function localHeaderProblem(file: FileHandle, raw: RawEntry): Promi
   const extraLength = fixed.readUInt16LE(28);
   const variable = Buffer.alloc(nameLength + extraLength);
   const rest = await file.read(variable, 0, variable.length, entry.relativeOffsetOfLocalHeader + LOCAL_HEADER_BYTES);
-  if (rest.bytesRead < variable.length) return `entry ${shown} has a truncated local header`;
+  if (rest.bytesRead < variable.length) return rejectionText('archive.local_header_truncated', { entry: name });
   const localNameRaw = variable.subarray(0, nameLength);
   if (!localNameRaw.equals(entry.fileNameRaw)) return disagree('file name');
   let localExtras: ReturnType<typeof yauzl.parseExtraFields>;
   try {
     localExtras = yauzl.parseExtraFields(variable.subarray(nameLength));
   } catch {
-    return `entry ${shown} has a damaged local header`;
+    return rejectionText('archive.local_header_damaged', { entry: name });
   }
   // An Info-ZIP Unicode path in the local header renames the file for the tools that honour it.
   if (yauzl.getFileNameLowLevel(flags, localNameRaw, localExtras, true) !== name) return disagree('file name');

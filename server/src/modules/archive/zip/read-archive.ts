@@ -1,4 +1,5 @@
 import { open, stat } from 'node:fs/promises';
+import { rejected, rejectionText } from '../../catalogue/archive-rejections.js';
 import type { ArchiveLimits } from '../types.js';
 import { localHeaderProblem } from './local-headers.js';
 import { listEntries, openZip, type RawEntry } from './open-zip.js';
@@ -60,23 +61,23 @@ export async function readArchive(
 ): Promise<Outcome> {
   const { size } = await stat(zipPath);
   if (size > limits.maxArchiveBytes) {
-    return { ok: false, reason: `the archive is ${size} bytes, more than the ${limits.maxArchiveBytes}-byte limit` };
+    return rejected('archive.too_large', { size, limit: limits.maxArchiveBytes });
   }
   let zipfile: Awaited<ReturnType<typeof openZip>>;
   try {
     zipfile = await openZip(zipPath);
   } catch (error) {
-    return { ok: false, reason: `the upload is not a readable zip archive (${(error as Error).message})` };
+    return rejected('archive.unreadable', { detail: (error as Error).message });
   }
   try {
     if (zipfile.entryCount > limits.maxEntries)
       return { ok: false, reason: tooManyEntries(zipfile.entryCount, limits) };
-    if (zipfile.entryCount === 0) return { ok: false, reason: 'the archive is empty' };
+    if (zipfile.entryCount === 0) return rejected('archive.empty');
     let raws: Awaited<ReturnType<typeof listEntries>>;
     try {
       raws = await listEntries(zipfile, limits.maxEntries);
     } catch (error) {
-      return { ok: false, reason: `the archive's file list is damaged (${(error as Error).message})` };
+      return rejected('archive.directory_damaged', { detail: (error as Error).message });
     }
     if (raws.length > limits.maxEntries) return { ok: false, reason: tooManyEntries(raws.length, limits) };
     const checked = checkEntries(raws, limits);
@@ -136,10 +137,10 @@ function sourceBudgetProblem(entries: CheckedEntry[], limits: ArchiveLimits, kee
     if (name.endsWith('.py')) python += raw.entry.uncompressedSize;
   }
   if (python > limits.maxSourceBytes) {
-    return `the archive's Python files add up to ${python} bytes, more than the ${limits.maxSourceBytes}-byte analysis limit; leave generated or vendored code out of the pack`;
+    return rejectionText('archive.python_too_large', { size: python, limit: limits.maxSourceBytes });
   }
   if (text > limits.maxTextBytes) {
-    return `the archive's text files (sources, scripts, web code, lists) add up to ${text} bytes, more than the ${limits.maxTextBytes}-byte analysis limit; leave generated or bundled files out of the pack`;
+    return rejectionText('archive.text_too_large', { size: text, limit: limits.maxTextBytes });
   }
   return null;
 }
@@ -158,5 +159,5 @@ async function firstLocalHeaderProblem(zipPath: string, raws: RawEntry[]): Promi
 }
 
 function tooManyEntries(count: number, limits: ArchiveLimits): string {
-  return `the archive has ${count} entries, more than the ${limits.maxEntries}-entry limit`;
+  return rejectionText('archive.too_many_entries', { count, limit: limits.maxEntries });
 }

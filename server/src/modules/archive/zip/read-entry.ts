@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import type { Entry, ZipFile } from 'yauzl';
+import { rejected } from '../../catalogue/archive-rejections.js';
 
 /** How many leading bytes of every file are kept for recognising executables by their magic. */
 export const HEAD_BYTES = 64;
@@ -34,12 +35,11 @@ function openStream(zipfile: ZipFile, entry: Entry): Promise<Readable> {
  * catches truncated and corrupted archives that still have a readable directory.
  */
 export async function readEntry(zipfile: ZipFile, entry: Entry, name: string, bounds: ReadBounds): Promise<EntryRead> {
-  const shown = JSON.stringify(name);
   let stream: Readable;
   try {
     stream = await openStream(zipfile, entry);
   } catch (error) {
-    return { ok: false, reason: `entry ${shown} cannot be read: ${(error as Error).message}` };
+    return rejected('archive.entry_unreadable', { entry: name, detail: (error as Error).message });
   }
   const chunks: Buffer[] = [];
   const start: Buffer[] = [];
@@ -54,10 +54,7 @@ export async function readEntry(zipfile: ZipFile, entry: Entry, name: string, bo
       size += chunk.length;
       if (size > entry.uncompressedSize) {
         stream.destroy();
-        return {
-          ok: false,
-          reason: `entry ${shown} inflates to more than the ${entry.uncompressedSize} bytes its header declares; this looks like a zip bomb`,
-        };
+        return rejected('archive.entry_larger_than_declared', { entry: name, declared: entry.uncompressedSize });
       }
       if (size > bounds.remainingTotal) {
         stream.destroy();
@@ -76,12 +73,12 @@ export async function readEntry(zipfile: ZipFile, entry: Entry, name: string, bo
       }
     }
   } catch (error) {
-    return { ok: false, reason: `entry ${shown} is damaged: ${(error as Error).message}` };
+    return rejected('archive.entry_damaged', { entry: name, detail: (error as Error).message });
   }
   if (size !== entry.uncompressedSize) {
-    return { ok: false, reason: `entry ${shown} is truncated: ${size} of ${entry.uncompressedSize} bytes present` };
+    return rejected('archive.entry_truncated', { entry: name, size, declared: entry.uncompressedSize });
   }
-  if (crc >>> 0 !== entry.crc32 >>> 0) return { ok: false, reason: `entry ${shown} is damaged: checksum mismatch` };
+  if (crc >>> 0 !== entry.crc32 >>> 0) return rejected('archive.entry_checksum', { entry: name });
   const content = bounds.keep ? Buffer.concat(chunks) : null;
   if (startLimit > 0) return { ok: true, size, head: Buffer.concat(head), content, start: Buffer.concat(start) };
   return { ok: true, size, head: Buffer.concat(head), content };

@@ -1,3 +1,4 @@
+import { rejected, rejectionText } from '../../catalogue/archive-rejections.js';
 import type { ArchiveLimits } from '../types.js';
 import { entryKind } from './entry-kind.js';
 import { collisionKey, nameEncodingProblem, unsafeEntryNameReason } from './entry-name.js';
@@ -33,31 +34,24 @@ export function checkEntries(
       unsafeEntryNameReason(name) ??
       unsafeEntryNameReason(raw.headerName);
     if (reason) return { ok: false, reason };
-    const shown = JSON.stringify(name);
     const kind = entryKind(entry, name);
     if (kind === 'symlink') {
-      return { ok: false, reason: `entry ${shown} is a symbolic link; links could point outside the pack folder` };
+      return rejected('archive.symlink', { entry: name });
     }
-    if (kind === 'special') return { ok: false, reason: `entry ${shown} is not a regular file or folder` };
+    if (kind === 'special') return rejected('archive.special_file', { entry: name });
     if (entry.isEncrypted()) {
-      return { ok: false, reason: `entry ${shown} is encrypted; the registry cannot inspect encrypted files` };
+      return rejected('archive.encrypted', { entry: name });
     }
     if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
-      return {
-        ok: false,
-        reason: `entry ${shown} uses compression method ${entry.compressionMethod}; only stored and deflate are accepted`,
-      };
+      return rejected('archive.compression_method', { entry: name, method: entry.compressionMethod });
     }
     const key = collisionKey(name);
     const previous = seen.get(key);
     if (previous !== undefined) {
       const same = previous.replace(/\/$/, '') === name.replace(/\/$/, '');
-      return {
-        ok: false,
-        reason: same
-          ? `the archive contains ${shown} more than once`
-          : `entries ${JSON.stringify(previous)} and ${shown} differ only by letter case and overwrite each other on Windows and macOS`,
-      };
+      return same
+        ? rejected('archive.duplicate_entry', { entry: name })
+        : rejected('archive.case_collision', { entry: name, other: previous });
     }
     seen.set(key, name);
     declaredTotal += entry.uncompressedSize;
@@ -76,12 +70,16 @@ export function ratioProblem(name: string, uncompressed: number, compressed: num
   if (uncompressed < RATIO_FLOOR_BYTES) return null;
   const ratio = uncompressed / Math.max(compressed, 1);
   if (ratio <= limits.maxCompressionRatio) return null;
-  return `entry ${JSON.stringify(name)} expands ${Math.round(ratio)}-fold (limit ${limits.maxCompressionRatio}); this looks like a zip bomb`;
+  return rejectionText('archive.compression_ratio', {
+    entry: name,
+    ratio: Math.round(ratio),
+    limit: limits.maxCompressionRatio,
+  });
 }
 
 /** The reason for a pack that unpacks to more than the limit. */
 export function uncompressedTooLarge(limits: ArchiveLimits): string {
-  return `the archive unpacks to more than ${limits.maxUncompressedBytes} bytes (the limit)`;
+  return rejectionText('archive.unpacked_too_large', { limit: limits.maxUncompressedBytes });
 }
 
 /** A file named like a folder other entries live in ("a" and "a/b") cannot be unpacked. */
@@ -92,7 +90,7 @@ function folderConflict(entries: CheckedEntry[]): { ok: false; reason: string } 
     for (let i = 1; i < parts.length; i++) {
       const parent = parts.slice(0, i).join('/');
       if (files.has(parent)) {
-        return { ok: false, reason: `entry ${JSON.stringify(e.name)} sits inside a path that is also a file` };
+        return rejected('archive.file_folder_conflict', { entry: e.name });
       }
     }
   }
@@ -113,10 +111,7 @@ function overlapProblem(entries: CheckedEntry[]): { ok: false; reason: string } 
     if (!prev || !next) continue;
     const prevEnd = prev.relativeOffsetOfLocalHeader + LOCAL_HEADER_BYTES + prev.fileNameLength + prev.compressedSize;
     if (prevEnd > next.relativeOffsetOfLocalHeader) {
-      return {
-        ok: false,
-        reason: 'two archive entries share the same data (overlapping entries, a zip-bomb technique)',
-      };
+      return rejected('archive.overlapping_entries');
     }
   }
   return null;

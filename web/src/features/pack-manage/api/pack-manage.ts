@@ -1,7 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
+import { hasIds } from '../../../api/cache-rules';
 import { api, unwrap } from '../../../api/client';
 import { keyFor } from '../../../api/keys';
+import { nodeVersionsKey } from '../../../api/queries/node-versions';
 import type { components } from '../../../api/schema.gen';
+import { readReason } from '../../../lib/catalogue/system-reasons';
 import { isFinished } from '../lib/processing';
 
 export type Pack = components['schemas']['Node'];
@@ -61,4 +64,38 @@ export const processingQuery = (publisherId: string, nodeId: string, versionId: 
     enabled: versionId !== '',
     refetchInterval: (query) => (query.state.data && isFinished(query.state.data.stage) ? false : pollMs),
     gcTime: 0,
+  });
+
+/**
+ * The pack's versions as its publisher manages them: every live one, and those whose archive the
+ * pipeline rejected (Deleted with its reason), so the publisher learns why. Versions deleted on
+ * purpose stay out, as on the pack's page.
+ */
+export const managedVersionsQuery = (nodeId: string) =>
+  queryOptions({
+    queryKey: nodeVersionsKey(nodeId, 'manage'),
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.GET('/nodes/{nodeId}/versions', {
+          params: {
+            path: { nodeId },
+            query: {
+              include_status_reason: true,
+              statuses: [
+                'NodeVersionStatusActive',
+                'NodeVersionStatusPending',
+                'NodeVersionStatusFlagged',
+                'NodeVersionStatusBanned',
+                'NodeVersionStatusDeleted',
+              ],
+            },
+          },
+          signal,
+        }),
+      ),
+    select: (versions) =>
+      versions.filter(
+        (v) => v.status !== 'NodeVersionStatusDeleted' || readReason(v.status_reason).kind === 'rejected',
+      ),
+    enabled: hasIds(nodeId),
   });

@@ -2,13 +2,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { apiErrorKey } from '../../../api/error-message';
+import { apiErrorKey, type Translator } from '../../../api/error-message';
 import { ApiError } from '../../../api/errors';
 import { invalidatePackReads } from '../../../api/queries/pack-reads';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { analytics } from '../../../lib/analytics-client';
+import { type RejectionText, rejectionText } from '../../../lib/catalogue/rejection-text';
 import { readReason } from '../../../lib/catalogue/system-reasons';
 import { formatNumber } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
@@ -287,9 +288,9 @@ function detailOf(error: ApiError): string {
 }
 
 function ProcessingResult({ status, nodeId }: { status: ProcessingStatus; nodeId: string }) {
-  const { t } = useTranslation('pack-manage');
+  const { t, i18n } = useTranslation('pack-manage');
   const outcome = outcomeOf(status);
-  const rejection = rejectionDetail(status.status_reason);
+  const rejection = rejectionDetail(status, i18n);
   const link = (
     <Link
       to={`/nodes/${encodeURIComponent(nodeId)}`}
@@ -311,10 +312,10 @@ function ProcessingResult({ status, nodeId }: { status: ProcessingStatus; nodeId
       <Alert tone="error">
         <p data-testid="upload-result">{t(`upload.result.${outcome}`, { version: status.version })}</p>
         {outcome === 'flagged' ? <p className="mt-1">{t('upload.flaggedHelp')}</p> : null}
-        {outcome === 'rejected' && rejection ? (
-          // The analyser's reason has no code yet: shown once, without the prefix the headline says, as English.
-          <p lang="en" dir="auto" className="mt-1 break-words">
-            {rejection}
+        {outcome === 'rejected' && rejection.text ? (
+          // Shown once, without the prefix the headline says: from its code, or the analyser's English as such.
+          <p lang={rejection.lang} dir="auto" className="mt-1 break-words" data-testid="rejection-reason">
+            {rejection.text}
           </p>
         ) : null}
         {outcome === 'failed' && status.error ? <p className="mt-1 break-words">{status.error}</p> : null}
@@ -326,9 +327,10 @@ function ProcessingResult({ status, nodeId }: { status: ProcessingStatus; nodeId
   );
 }
 
-/** What a rejected version's reason adds to the panel's headline: the analyser's detail alone. */
-function rejectionDetail(reason: string | undefined): string {
-  const read = readReason(reason ?? '');
-  if (read.kind === 'rejected' || read.kind === 'notPublished') return read.detail;
-  return read.kind === 'text' ? read.text : '';
+/** What a rejected version's reason adds to the panel's headline: the rejection alone, in the reader's language when coded. */
+function rejectionDetail(status: ProcessingStatus, i18n: Translator): RejectionText {
+  const read = readReason(status.status_reason ?? '');
+  if (read.kind === 'rejected') return rejectionText(status, read.detail, i18n);
+  if (read.kind === 'notPublished') return { text: read.detail, lang: 'en' };
+  return { text: read.kind === 'text' ? read.text : '', lang: 'en' };
 }

@@ -1,18 +1,18 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readerErrorText } from '../../../api/error-message';
-import { useNodeVersions } from '../../../api/queries/node-versions';
 import { invalidatePackReads } from '../../../api/queries/pack-reads';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { analytics } from '../../../lib/analytics-client';
+import { rejectionText } from '../../../lib/catalogue/rejection-text';
 import { readReason } from '../../../lib/catalogue/system-reasons';
 import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
-import { deleteVersion, type PackVersion, setVersionDeprecated } from '../api/pack-manage';
+import { deleteVersion, managedVersionsQuery, type PackVersion, setVersionDeprecated } from '../api/pack-manage';
 import { findingsFromReason } from '../lib/processing';
 import { FindingsList } from './FindingsList';
 
@@ -37,9 +37,8 @@ const badge = 'inline-flex rounded-full px-2 py-0.5 text-xs font-semibold';
 /** The pack's versions with deprecate / un-deprecate and delete. */
 export function VersionsSection({ publisherId, nodeId }: { publisherId: string; nodeId: string }) {
   const { t, i18n } = useTranslation('pack-manage');
-  const { t: common } = useTranslation('common');
   const queryClient = useQueryClient();
-  const versions = useNodeVersions(nodeId);
+  const versions = useQuery(managedVersionsQuery(nodeId));
   const [toDelete, setToDelete] = useState<PackVersion | null>(null);
 
   const deprecate = useMutation({
@@ -110,34 +109,34 @@ export function VersionsSection({ publisherId, nodeId }: { publisherId: string; 
                   </span>
                 ) : null}
                 <span className="text-sm text-slate-600 dark:text-slate-400">{date(version.createdAt)}</span>
-                <span className="ms-auto flex flex-wrap gap-2">
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    disabled={deprecate.isPending}
-                    onClick={() => deprecate.mutate({ version, deprecated: !version.deprecated })}
-                    aria-label={t(version.deprecated ? 'versions.undeprecateLabel' : 'versions.deprecateLabel', {
-                      version: version.version,
-                    })}
-                  >
-                    {t(version.deprecated ? 'versions.undeprecate' : 'versions.deprecate')}
-                  </Button>
-                  <Button
-                    variant="danger"
-                    size="sm"
-                    onClick={() => setToDelete(version)}
-                    aria-label={t('versions.deleteLabel', { version: version.version })}
-                  >
-                    {t('versions.delete')}
-                  </Button>
-                </span>
+                {version.status === 'NodeVersionStatusDeleted' ? null : (
+                  <span className="ms-auto flex flex-wrap gap-2">
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      disabled={deprecate.isPending}
+                      onClick={() => deprecate.mutate({ version, deprecated: !version.deprecated })}
+                      aria-label={t(version.deprecated ? 'versions.undeprecateLabel' : 'versions.deprecateLabel', {
+                        version: version.version,
+                      })}
+                    >
+                      {t(version.deprecated ? 'versions.undeprecate' : 'versions.deprecate')}
+                    </Button>
+                    <Button
+                      variant="danger"
+                      size="sm"
+                      onClick={() => setToDelete(version)}
+                      aria-label={t('versions.deleteLabel', { version: version.version })}
+                    >
+                      {t('versions.delete')}
+                    </Button>
+                  </span>
+                )}
               </div>
               {version.status !== 'NodeVersionStatusActive' &&
               version.status !== 'NodeVersionStatusFlagged' &&
               version.status_reason ? (
-                <p dir="auto" className="text-sm break-words text-slate-700 dark:text-slate-300">
-                  {t('versions.reason', { reason: reasonSentence(version.status_reason, common) })}
-                </p>
+                <ReasonLine version={version} />
               ) : null}
               {findings.length > 0 ? <FindingsList findings={findings} /> : null}
             </li>
@@ -176,10 +175,27 @@ export function VersionsSection({ publisherId, nodeId }: { publisherId: string; 
 
 /**
  * A version's status reason as its publisher reads it: the registry's own reasons in the reader's
- * language (the analyser's detail of a rejection stays as written), a moderator's words as typed.
+ * language, a rejection from its code (the analyser's English, marked as such, only when it has
+ * none the app knows), a moderator's words as typed.
  */
-function reasonSentence(reason: string, common: (key: string, options?: Record<string, unknown>) => string): string {
-  const read = readReason(reason);
+function ReasonLine({ version }: { version: PackVersion }) {
+  const { t, i18n } = useTranslation('pack-manage');
+  const read = readReason(version.status_reason ?? '');
+  const common = (key: string, options?: Record<string, unknown>) => i18n.t(key, { ns: 'common', ...options });
+  const line = 'text-sm break-words text-slate-700 dark:text-slate-300';
+  // A coded rejection is said whole in the reader's language; without a code, the analyser's English fills it in.
+  const said = read.kind === 'rejected' ? { ...read, detail: rejectionText(version, read.detail, i18n).text } : read;
+  return (
+    <p dir="auto" className={line}>
+      {t('versions.reason', { reason: reasonSentence(said, common) })}
+    </p>
+  );
+}
+
+function reasonSentence(
+  read: ReturnType<typeof readReason>,
+  common: (key: string, options?: Record<string, unknown>) => string,
+): string {
   switch (read.kind) {
     case 'text':
       return read.text;
