@@ -75,6 +75,11 @@ test.describe('deleting an account', () => {
       },
     });
     expect(publish.status()).toBe(400);
-    expect(await publish.json()).toEqual({ message: 'Invalid personal access token', error: '' });
+    expect(await publish.json()).toEqual({
+      message: 'Invalid personal access token',
+      error: '',
+      code: 'token.invalid',
+      params: {},
+    });
   });
 });

@@ -79,6 +79,8 @@ test.describe('publishing tokens like crates.io', () => {
     expect(await refusedAnswer.json()).toEqual({
       message: 'Personal access token not allowed for this node',
       error: `token "Release workflow" may publish only: ${allowed}`,
+      code: 'token.not_for_pack',
+      params: { name: 'Release workflow', nodeId: refused, allowed },
     });
     const accepted = await page.request.post(`${registry.apiUrl}/publishers/${publisherId}/nodes/${allowed}/versions`, {
       data: body(allowed),
