@@ -1,8 +1,8 @@
-// `npm test`: every suite, in order. Lint and types first, then the server suite on SQLite and
-// again on a real PostgreSQL server, then the web unit tests and the browser end-to-end tests.
+// `npm test`: every suite. Lint and types first, then the server suite on SQLite and on a real
+// PostgreSQL server side by side, then the web unit tests and the browser end-to-end tests.
 // A PostgreSQL server comes from TEST_DATABASE_URL, or is started from the installed Debian
 // packages for the duration of the run. In CI (CI=true) a missing PostgreSQL is a failure.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,23 @@ function hasScript(workspace, script) {
   return existsSync(file) && Boolean(JSON.parse(readFileSync(file, 'utf8')).scripts?.[script]);
 }
 
+/** Like `step`, without waiting: the output is kept and printed, under the step's name, at its end. */
+function stepInBackground(name, args, env = {}) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn('npm', args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) => {
+      process.stdout.write(`\n=== ${name} ===\n`);
+      process.stdout.write(Buffer.concat(output));
+      results.push({ name, ok: code === 0, seconds: Math.round((Date.now() - started) / 1000) });
+      resolve();
+    });
+  });
+}
+
 function step(name, args, env = {}) {
   process.stdout.write(`\n=== ${name} ===\n`);
   const started = Date.now();
@@ -28,8 +45,6 @@ function step(name, args, env = {}) {
 
 step('lint', ['run', 'lint']);
 step('typecheck', ['run', 'typecheck']);
-step('server tests (SQLite)', ['test', '-w', 'server'], { TEST_DATABASE_URL: '' });
-
 let postgres = null;
 let pgUrl = process.env.TEST_DATABASE_URL;
 if (!pgUrl) {
@@ -40,8 +55,14 @@ if (!pgUrl) {
     process.stdout.write(`Could not start PostgreSQL: ${error.message}\n`);
   }
 }
+
+// The two server runs go side by side: the PostgreSQL run mostly waits for its server, and the
+// SQLite run uses the cores meanwhile. Each run's output is printed whole when it ends.
+const serverRuns = [stepInBackground('server tests (SQLite)', ['test', '-w', 'server'], { TEST_DATABASE_URL: '' })];
 if (pgUrl) {
-  step('server tests (PostgreSQL)', ['test', '-w', 'server'], { TEST_DATABASE_URL: pgUrl });
+  serverRuns.push(
+    stepInBackground('server tests (PostgreSQL)', ['test', '-w', 'server'], { TEST_DATABASE_URL: pgUrl }),
+  );
 } else if (inCi) {
   results.push({ name: 'server tests (PostgreSQL)', ok: false, seconds: 0 });
   process.stdout.write('\nPostgreSQL is required in CI but none was found (install the postgresql package).\n');
@@ -50,6 +71,7 @@ if (pgUrl) {
     '\n*** SKIPPED: server tests on PostgreSQL (no TEST_DATABASE_URL and no postgresql package). ***\n',
   );
 }
+await Promise.all(serverRuns);
 postgres?.stop();
 
 if (hasScript('web', 'test')) step('web unit tests', ['test', '-w', 'web']);
