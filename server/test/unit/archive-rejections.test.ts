@@ -56,7 +56,26 @@ describe('archive rejection reasons', () => {
   it('gives no code to reasons that are not the pipeline’s rejection', () => {
     expect(codedStatusReason('Passed automated checks')).toBeNull();
     expect(codedStatusReason('Archive rejected: something an older registry said')).toBeNull();
-    expect(codedStatusReason('Not published: the publisher acme is banned')).toBeNull();
     expect(codedStatusReason('pyproject.toml is missing at the archive root')).toBeNull();
+  });
+
+  it('reads the ban that stopped a version back into its publishing.banned_* code', () => {
+    expect(codedStatusReason('Not published: the publisher acme is banned')).toEqual({
+      code: 'publishing.banned_publisher',
+      params: { publisherId: 'acme' },
+    });
+    expect(codedStatusReason('Not published: the node hello is banned')).toEqual({
+      code: 'publishing.banned_pack',
+      params: { nodeId: 'hello' },
+    });
+    expect(codedStatusReason('Not published: an owner of the publisher acme is banned')).toEqual({
+      code: 'publishing.banned_owner',
+      params: { publisherId: 'acme' },
+    });
+    expect(codedStatusReason('Not published: the account that created the publishing token is banned')).toEqual({
+      code: 'publishing.banned_token_creator',
+      params: {},
+    });
+    expect(codedStatusReason('Not published: because a moderator said so')).toBeNull();
   });
 });

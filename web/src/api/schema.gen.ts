@@ -1950,7 +1950,7 @@ export interface components {
             status: "NodeVersionStatusActive" | "NodeVersionStatusDeleted" | "NodeVersionStatusBanned" | "NodeVersionStatusPending" | "NodeVersionStatusFlagged";
             /** @description Why the version has its status; `""` unless `include_status_reason=true`. */
             status_reason: string;
-            /** @description Code of a rejected archive’s reason. */
+            /** @description Code of a reason the pipeline wrote: a rejected archive or a ban. */
             status_reason_code?: string;
             /** @description The values the rejection’s sentence names. */
             status_reason_params?: {
@@ -2030,7 +2030,7 @@ export interface components {
             /** NodeVersionStatus */
             status: "NodeVersionStatusActive" | "NodeVersionStatusDeleted" | "NodeVersionStatusBanned" | "NodeVersionStatusPending" | "NodeVersionStatusFlagged";
             status_reason?: string;
-            /** @description Code of a rejected archive’s reason. */
+            /** @description Code of a reason the pipeline wrote: a rejected archive or a ban. */
             status_reason_code?: string;
             /** @description The values the rejection’s sentence names. */
             status_reason_params?: {
@@ -2125,7 +2125,7 @@ export interface components {
             /** NodeVersionStatus */
             status: "NodeVersionStatusActive" | "NodeVersionStatusDeleted" | "NodeVersionStatusBanned" | "NodeVersionStatusPending" | "NodeVersionStatusFlagged";
             status_reason: string;
-            /** @description Code of a rejected archive’s reason. */
+            /** @description Code of a reason the pipeline wrote: a rejected archive or a ban. */
             status_reason_code?: string;
             /** @description The values the rejection’s sentence names. */
             status_reason_params?: {
@@ -2300,7 +2300,7 @@ export interface components {
             /** NodeVersionStatus */
             status: "NodeVersionStatusActive" | "NodeVersionStatusDeleted" | "NodeVersionStatusBanned" | "NodeVersionStatusPending" | "NodeVersionStatusFlagged";
             status_reason?: string;
-            /** @description Code of a rejected archive’s reason. */
+            /** @description Code of a reason the pipeline wrote: a rejected archive or a ban. */
             status_reason_code?: string;
             /** @description The values the rejection’s sentence names. */
             status_reason_params?: {

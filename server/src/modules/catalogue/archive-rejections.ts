@@ -1,3 +1,4 @@
+import { BANNED_PREFIX, readPublishingBan } from './publishing-ban.js';
 /**
  * Every reason the pipeline can refuse an uploaded archive for, each with its stable code
  * (docs/api-errors.md) and the English sentence stored as the version's reason. The sentence is
@@ -176,13 +177,14 @@ export function readRejection(reason: string): CodedRejection | null {
 export const REJECTED_PREFIX = 'Archive rejected: ';
 
 /**
- * The code and parameters of a version's status reason when it is the pipeline's rejection of
- * its archive, or null (any other reason, or a rejection worded otherwise): what the API adds
- * next to `status_reason` as `status_reason_code` and `status_reason_params`.
+ * The code and parameters of a version's status reason when the pipeline wrote it (its archive
+ * rejected, or a ban that stopped it), or null (any other reason, or one worded otherwise): what
+ * the API adds next to `status_reason` as `status_reason_code` and `status_reason_params`.
  */
-export function codedStatusReason(statusReason: string): CodedRejection | null {
-  if (!statusReason.startsWith(REJECTED_PREFIX)) return null;
-  return readRejection(statusReason.slice(REJECTED_PREFIX.length));
+export function codedStatusReason(statusReason: string): { code: string; params: RejectionParams } | null {
+  if (statusReason.startsWith(REJECTED_PREFIX)) return readRejection(statusReason.slice(REJECTED_PREFIX.length));
+  if (statusReason.startsWith(BANNED_PREFIX)) return readPublishingBan(statusReason.slice(BANNED_PREFIX.length));
+  return null;
 }
 
 /** `status_reason_code` and `status_reason_params` for an answer that shows `statusReason`; none for other reasons. */

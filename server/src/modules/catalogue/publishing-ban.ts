@@ -35,6 +35,49 @@ interface Ban {
   params: Record<string, string>;
 }
 
+/**
+ * Each ban's sentence, and the pattern that reads it back (a stored status reason keeps only the
+ * sentence). Ids never contain spaces, so `(\S+)` takes exactly the id.
+ */
+const BAN_SENTENCES: Record<BanHolder, { write(id: string): string; read: RegExp; param?: string }> = {
+  publisher: {
+    write: (id) => `the publisher ${id} is banned`,
+    read: /^the publisher (\S+) is banned$/,
+    param: 'publisherId',
+  },
+  pack: { write: (id) => `the node ${id} is banned`, read: /^the node (\S+) is banned$/, param: 'nodeId' },
+  token_creator: {
+    write: () => 'the account that created the publishing token is banned',
+    read: /^the account that created the publishing token is banned$/,
+  },
+  owner: {
+    write: (id) => `an owner of the publisher ${id} is banned`,
+    read: /^an owner of the publisher (\S+) is banned$/,
+    param: 'publisherId',
+  },
+};
+
+function banOf(holder: BanHolder, id = ''): Ban {
+  const sentence = BAN_SENTENCES[holder];
+  return { text: sentence.write(id), holder, params: sentence.param ? { [sentence.param]: id } : {} };
+}
+
+/** Prefix of the reason of a version refused because a ban landed before its processing ended. */
+export const BANNED_PREFIX = 'Not published: ';
+
+/** The code and parameters of a ban's sentence (`publishing.banned_<holder>`), or null for other text. */
+export function readPublishingBan(text: string): { code: string; params: Record<string, string> } | null {
+  for (const [holder, sentence] of Object.entries(BAN_SENTENCES)) {
+    const match = sentence.read.exec(text);
+    if (!match) continue;
+    return {
+      code: `publishing.banned_${holder}`,
+      params: sentence.param ? { [sentence.param]: match[1] ?? '' } : {},
+    };
+  }
+  return null;
+}
+
 async function findBan(
   db: Db,
   publisherId: string,
@@ -43,7 +86,7 @@ async function findBan(
 ): Promise<Ban | undefined> {
   const publisher = await db.selectFrom('publishers').select('status').where('id', '=', publisherId).executeTakeFirst();
   if (publisher?.status === 'PublisherStatusBanned') {
-    return { text: `the publisher ${publisherId} is banned`, holder: 'publisher', params: { publisherId } };
+    return banOf('publisher', publisherId);
   }
   const pack = await db
     .selectFrom('nodes')
@@ -51,12 +94,12 @@ async function findBan(
     .where('normalized_id', '=', normalizeNodeId(nodeId))
     .executeTakeFirst();
   if (pack?.status === 'NodeStatusBanned') {
-    return { text: `the node ${pack.id} is banned`, holder: 'pack', params: { nodeId: pack.id } };
+    return banOf('pack', pack.id);
   }
   if (tokenCreatorId) {
     const creator = await db.selectFrom('users').select('status').where('id', '=', tokenCreatorId).executeTakeFirst();
     if (creator?.status === 'BANNED') {
-      return { text: 'the account that created the publishing token is banned', holder: 'token_creator', params: {} };
+      return banOf('token_creator');
     }
   }
   const bannedOwner = await db
@@ -68,7 +111,7 @@ async function findBan(
     .where('users.status', '=', 'BANNED')
     .executeTakeFirst();
   if (bannedOwner) {
-    return { text: `an owner of the publisher ${publisherId} is banned`, holder: 'owner', params: { publisherId } };
+    return banOf('owner', publisherId);
   }
   return undefined;
 }

@@ -29,11 +29,11 @@ export const PublisherStatus = Type.Union(
 const StringList = Type.Array(Type.String());
 
 /**
- * Next to `status_reason` when it is the pipeline's rejection of the archive: the stable code
+ * Next to `status_reason` when the pipeline wrote it (the archive rejected, or a ban): the stable code
  * and parameters of its sentence (docs/api-errors.md), for clients to say it in their language.
  */
 export const ReasonCode = {
-  status_reason_code: Type.Optional(Type.String({ description: 'Code of a rejected archive’s reason.' })),
+  status_reason_code: Type.Optional(Type.String({ description: 'Code of a reason the pipeline wrote: a rejected archive or a ban.' })),
   status_reason_params: Type.Optional(
     Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]), {
       description: 'The values the rejection’s sentence names.',

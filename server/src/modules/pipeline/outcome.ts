@@ -2,6 +2,7 @@ import { Value } from 'typebox/value';
 import type { NodeVersionStatus } from '../../db/schema.js';
 import type { ArchiveAnalysis, ScanFinding } from '../archive/types.js';
 import { REJECTED_PREFIX } from '../catalogue/archive-rejections.js';
+import { BANNED_PREFIX } from '../catalogue/publishing-ban.js';
 import { ScanFinding as ScanFindingSchema } from '../catalogue/wire.js';
 
 /** Reason given to versions that pass every automated check. */
@@ -37,8 +38,7 @@ export function decideOutcome(analysis: ArchiveAnalysis, requireReview: boolean)
   return { status: 'NodeVersionStatusActive', reason: PASSED_REASON, updatesPack: true };
 }
 
-/** Prefix of the reason of a version refused because a ban landed before processing ended. */
-export const BANNED_PREFIX = 'Not published: ';
+export { BANNED_PREFIX } from '../catalogue/publishing-ban.js';
 
 /**
  * The outcome whatever the analysis said when a ban stops the version (see catalogue/publishing-ban.ts):

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { registryJobHandlers } from '../../../src/job-handlers.js';
+import { codedStatusReason } from '../../../src/modules/catalogue/archive-rejections.js';
 import { JobWorker } from '../../../src/modules/jobs/worker.js';
 import { buildTestApp, type TestApp, type TestClient } from '../../helpers/app.js';
 import { packZip } from '../../helpers/pack-zip.js';
@@ -137,6 +138,13 @@ describe('bans stop publishing at every step', () => {
       const row = await versionRow(t, '1.0.0');
       expect(row?.status).toBe('NodeVersionStatusBanned');
       expect(row?.status_reason).toMatch(/^Not published: .* is banned$/);
+      // Coded as the refusal at publish time is, for clients to say in their reader's language.
+      const expected = {
+        account: { code: 'publishing.banned_owner', params: { publisherId: 'acme' } },
+        publisher: { code: 'publishing.banned_publisher', params: { publisherId: 'acme' } },
+        pack: { code: 'publishing.banned_pack', params: { nodeId: 'hello' } },
+      }[what];
+      expect(codedStatusReason(row?.status_reason ?? '')).toEqual(expected);
       // Not installable and its archive not public.
       expect((await t.anon.get('/nodes/hello/install?version=1.0.0')).statusCode).toBeGreaterThanOrEqual(400);
       expect((await t.anon.get('/files/acme/hello/1.0.0/node.zip')).statusCode).toBe(404);

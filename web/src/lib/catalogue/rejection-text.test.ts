@@ -36,4 +36,13 @@ describe('a rejected archive’s reason in the reader’s language', () => {
       rejectionText({ status_reason_code: 'archive.from_the_future', status_reason_params: {} }, english, fr),
     ).toEqual({ text: english, lang: 'en' });
   });
+
+  it('says the ban that stopped a version in French, from its publishing.banned_* code', async () => {
+    const fr = await reader('fr');
+    const coded = { status_reason_code: 'publishing.banned_publisher', status_reason_params: { publisherId: 'acme' } };
+    expect(rejectionText(coded, 'the publisher acme is banned', fr)).toEqual({
+      text: 'Rien ne peut être publié : l’éditeur « acme » est banni.',
+      lang: undefined,
+    });
+  });
 });

@@ -331,6 +331,6 @@ function ProcessingResult({ status, nodeId }: { status: ProcessingStatus; nodeId
 function rejectionDetail(status: ProcessingStatus, i18n: Translator): RejectionText {
   const read = readReason(status.status_reason ?? '');
   if (read.kind === 'rejected') return rejectionText(status, read.detail, i18n);
-  if (read.kind === 'notPublished') return { text: read.detail, lang: 'en' };
+  if (read.kind === 'notPublished') return rejectionText(status, read.detail, i18n);
   return { text: read.kind === 'text' ? read.text : '', lang: 'en' };
 }

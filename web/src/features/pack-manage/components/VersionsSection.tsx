@@ -184,7 +184,14 @@ function ReasonLine({ version }: { version: PackVersion }) {
   const common = (key: string, options?: Record<string, unknown>) => i18n.t(key, { ns: 'common', ...options });
   const line = 'text-sm break-words text-slate-700 dark:text-slate-300';
   // A coded rejection is said whole in the reader's language; without a code, the analyser's English fills it in.
-  const said = read.kind === 'rejected' ? { ...read, detail: rejectionText(version, read.detail, i18n).text } : read;
+  // A coded ban already says that nothing is published, so it stands alone.
+  const coded = read.kind === 'notPublished' ? rejectionText(version, read.detail, i18n) : null;
+  const said =
+    read.kind === 'rejected'
+      ? { ...read, detail: rejectionText(version, read.detail, i18n).text }
+      : coded && coded.lang === undefined
+        ? { kind: 'text' as const, text: coded.text }
+        : read;
   return (
     <p dir="auto" className={line}>
       {t('versions.reason', { reason: reasonSentence(said, common) })}
