@@ -1,5 +1,5 @@
-// `npm test`: every suite. Lint and types first, then the server suite on SQLite and on a real
-// PostgreSQL server side by side, then the web unit tests and the browser end-to-end tests.
+// `npm test`: every suite. Lint first; then types, the server suite on SQLite and on a real
+// PostgreSQL server and the web unit tests side by side; then the browser end-to-end tests.
 // A PostgreSQL server comes from TEST_DATABASE_URL, or is started from the installed Debian
 // packages for the duration of the run. In CI (CI=true) a missing PostgreSQL is a failure.
 import { spawn, spawnSync } from 'node:child_process';
@@ -44,7 +44,6 @@ function step(name, args, env = {}) {
 }
 
 step('lint', ['run', 'lint']);
-step('typecheck', ['run', 'typecheck']);
 let postgres = null;
 let pgUrl = process.env.TEST_DATABASE_URL;
 if (!pgUrl) {
@@ -56,11 +55,17 @@ if (!pgUrl) {
   }
 }
 
-// The two server runs go side by side: the PostgreSQL run mostly waits for its server, and the
-// SQLite run uses the cores meanwhile. Each run's output is printed whole when it ends.
-const serverRuns = [stepInBackground('server tests (SQLite)', ['test', '-w', 'server'], { TEST_DATABASE_URL: '' })];
+// Everything before the browser tests goes side by side: the PostgreSQL run mostly waits for its
+// server, and the other steps use the cores meanwhile. Each step's output is printed whole when it
+// ends. (The web app is built by the browser tests' setup, after these: some server tests load
+// its pages from the built server, which must not see a half-written build.)
+const sideBySide = [
+  stepInBackground('typecheck', ['run', 'typecheck']),
+  stepInBackground('server tests (SQLite)', ['test', '-w', 'server'], { TEST_DATABASE_URL: '' }),
+];
+if (hasScript('web', 'test')) sideBySide.push(stepInBackground('web unit tests', ['test', '-w', 'web']));
 if (pgUrl) {
-  serverRuns.push(
+  sideBySide.push(
     stepInBackground('server tests (PostgreSQL)', ['test', '-w', 'server'], { TEST_DATABASE_URL: pgUrl }),
   );
 } else if (inCi) {
@@ -71,10 +76,9 @@ if (pgUrl) {
     '\n*** SKIPPED: server tests on PostgreSQL (no TEST_DATABASE_URL and no postgresql package). ***\n',
   );
 }
-await Promise.all(serverRuns);
+await Promise.all(sideBySide);
 postgres?.stop();
 
-if (hasScript('web', 'test')) step('web unit tests', ['test', '-w', 'web']);
 if (hasScript('e2e', 'test')) step('browser end-to-end tests', ['test', '-w', 'e2e']);
 
 process.stdout.write('\n=== summary ===\n');
