@@ -33,7 +33,9 @@ const StringList = Type.Array(Type.String());
  * and parameters of its sentence (docs/api-errors.md), for clients to say it in their language.
  */
 export const ReasonCode = {
-  status_reason_code: Type.Optional(Type.String({ description: 'Code of a reason the pipeline wrote: a rejected archive or a ban.' })),
+  status_reason_code: Type.Optional(
+    Type.String({ description: 'Code of a reason the pipeline wrote: a rejected archive or a ban.' }),
+  ),
   status_reason_params: Type.Optional(
     Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]), {
       description: 'The values the rejection’s sentence names.',
