@@ -17,8 +17,8 @@ interface Fixtures {
   /** Saves a screenshot under e2e/screenshots/ for review. */
   saveScreenshot: (page: Page, name: string, options?: { selector?: string }) => Promise<void>;
   /**
-   * Loads `url` three times (light, dark, Arabic) in a fresh context of the page's browser with the
-   * same sign-in cookies, waits for `ready` on each, and saves `<name>-light|dark|ar.png`.
+   * Loads `url` in a fresh context of the page's browser with the same sign-in cookies, then reloads it
+   * twice (light, dark, Arabic), waits for `ready` on each, and saves `<name>-light|dark|ar.png`.
    */
   saveThemedScreenshots: (page: Page, name: string, url: string, ready: (page: Page) => Promise<void>) => Promise<void>;
 }
