@@ -58,33 +58,34 @@ test.describe('statuses and titles', () => {
     });
   });
 
-  test('every screen’s title ends with the site name, in English and in Arabic', async ({
-    page,
-    browser,
-    registry,
-    signInAs,
-  }) => {
-    test.setTimeout(300_000);
-    const own = await publishOwnPack(page, registry, 'w22title');
-    const ids: Ids = { nodeId: own.nodeId, publisherId: own.publisherId, name: own.className, version: '1.0.0' };
-    const admin = await browser.newContext({ locale: 'en-US' });
-    const adminPage = await admin.newPage();
-    await signInAs(adminPage, registry.users.admin);
-    const anonymous = await browser.newContext({ locale: 'en-US' });
-    const anonymousPage = await anonymous.newPage();
-    // The pack's own owner sees the pack's manage and publish screens, the admin the admin screens.
-    const pageFor = (pattern: string) =>
-      ADMIN_ONLY.includes(pattern as (typeof ADMIN_ONLY)[number])
-        ? adminPage
-        : ANONYMOUS_ONLY.has(pattern)
-          ? anonymousPage
-          : page;
+  // One test per language, so the two halves of the longest walk of the suite run side by side.
+  for (const [language, site] of [
+    ['en', 'ComfyUI Registry'],
+    ['ar', 'سجل ComfyUI'],
+  ] as const) {
+    test(`every screen’s title ends with the site name (${language})`, async ({
+      page,
+      browser,
+      registry,
+      signInAs,
+    }) => {
+      test.setTimeout(300_000);
+      const own = await publishOwnPack(page, registry, `w22title${language}`);
+      const ids: Ids = { nodeId: own.nodeId, publisherId: own.publisherId, name: own.className, version: '1.0.0' };
+      const admin = await browser.newContext({ locale: 'en-US' });
+      const adminPage = await admin.newPage();
+      await signInAs(adminPage, registry.users.admin);
+      const anonymous = await browser.newContext({ locale: 'en-US' });
+      const anonymousPage = await anonymous.newPage();
+      // The pack's own owner sees the pack's manage and publish screens, the admin the admin screens.
+      const pageFor = (pattern: string) =>
+        ADMIN_ONLY.includes(pattern as (typeof ADMIN_ONLY)[number])
+          ? adminPage
+          : ANONYMOUS_ONLY.has(pattern)
+            ? anonymousPage
+            : page;
 
-    const wrong: string[] = [];
-    for (const [language, site] of [
-      ['en', 'ComfyUI Registry'],
-      ['ar', 'سجل ComfyUI'],
-    ] as const) {
+      const wrong: string[] = [];
       for (const p of [page, adminPage, anonymousPage]) {
         await p.goto('/');
         await p.evaluate((lng) => localStorage.setItem('comfy-registry-language', lng), language);
@@ -98,11 +99,11 @@ test.describe('statuses and titles', () => {
       }
       await page.goto('/');
       await expect(page).toHaveTitle(site);
-    }
-    expect(wrong).toEqual([]);
-    await admin.close();
-    await anonymous.close();
-  });
+      expect(wrong).toEqual([]);
+      await admin.close();
+      await anonymous.close();
+    });
+  }
 });
 
 test.describe('phone header', () => {
