@@ -25,6 +25,12 @@ interface Entry extends CachedAnswer {
   usedAt: number;
 }
 
+/**
+ * How many keys asked for once are remembered (see `ResponseCache`): far more than a catalogue walk
+ * has pages, so an answer asked for again soon after is recognised, at a few hundred kilobytes.
+ */
+const REMEMBERED_KEYS = 16_384;
+
 export interface ResponseCacheOptions {
   /** Memory budget for stored bodies; 0 turns storing off (answers are still built once per burst). */
   maxBytes: number;
@@ -36,10 +42,17 @@ export interface ResponseCacheOptions {
  * Serialized answers of catalogue reads, keyed by a normalised request key and valid while the
  * catalogue token they were built under is current. Concurrent misses for one key share a single
  * build. Least recently used answers are dropped once the byte budget is exceeded.
+ *
+ * An answer is kept from the second time its key is asked for: a catalogue walk (ComfyUI-Manager
+ * reads every page of `/nodes` once) would otherwise fill the whole budget with pages nobody asks
+ * for again and push out the answers that are asked for all the time. Keys asked for once are
+ * remembered, without their answers, in a bounded list.
  */
 export class ResponseCache {
   readonly #entries = new Map<string, Entry>();
   readonly #building = new Map<string, Promise<Entry>>();
+  /** Keys asked for once whose answers were not kept, oldest first. */
+  readonly #askedOnce = new Set<string>();
   #bytes = 0;
   /** Answers served from memory and answers that had to be built (or joined a build), for metrics. */
   #hits = 0;
@@ -94,6 +107,7 @@ export class ResponseCache {
     const size = footprint(entry, key);
     if (size > this.options.maxBytes) return;
     const previous = this.#entries.get(key);
+    if (!previous && !this.#askedBefore(key)) return;
     if (previous) {
       this.#entries.delete(key);
       this.#bytes -= footprint(previous, key);
@@ -101,6 +115,17 @@ export class ResponseCache {
     this.#entries.set(key, entry);
     this.#bytes += size;
     if (this.#bytes > this.options.maxBytes) this.#evict();
+  }
+
+  /** Whether `key` was asked for before; remembers it otherwise. */
+  #askedBefore(key: string): boolean {
+    if (this.#askedOnce.delete(key)) return true;
+    this.#askedOnce.add(key);
+    if (this.#askedOnce.size > REMEMBERED_KEYS) {
+      const oldest = this.#askedOnce.values().next();
+      if (!oldest.done) this.#askedOnce.delete(oldest.value);
+    }
+    return false;
   }
 
   /**
