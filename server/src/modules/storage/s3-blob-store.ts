@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { StreamMeter } from '../../lib/stream-meter.js';
 import { type BlobStore, BlobTooLargeError, isValidBlobKey, type PutOptions, type StoredBlob } from './blob-store.js';
 
@@ -21,6 +20,24 @@ export interface S3BlobStoreOptions {
   apiBaseUrl: string;
 }
 
+type S3Sdk = typeof import('@aws-sdk/client-s3');
+type UploadSdk = typeof import('@aws-sdk/lib-storage');
+
+let sdk: Promise<{ s3: S3Sdk; upload: UploadSdk }> | undefined;
+
+/**
+ * The AWS SDK, loaded when a bucket is first used: it is several hundred modules, and every
+ * process that builds a context (each CLI command too) would otherwise load it at start, whether
+ * or not its archives live in a bucket.
+ */
+function loadSdk(): Promise<{ s3: S3Sdk; upload: UploadSdk }> {
+  sdk ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]).then(([s3, upload]) => ({
+    s3,
+    upload,
+  }));
+  return sdk;
+}
+
 /** Part size of multipart uploads; a put holds at most QUEUE_SIZE parts in memory. */
 const PART_SIZE = 8 * 1024 * 1024;
 const QUEUE_SIZE = 2;
@@ -31,21 +48,23 @@ const QUEUE_SIZE = 2;
  * aborted), so memory stays at a few parts whatever the archive size.
  */
 export class S3BlobStore implements BlobStore {
-  readonly #client: S3Client;
+  #client: S3Client | undefined;
 
-  constructor(
-    private readonly options: S3BlobStoreOptions,
-    client?: S3Client,
-  ) {
-    this.#client = client ?? createS3Client(options);
+  constructor(private readonly options: S3BlobStoreOptions) {}
+
+  async #connect(): Promise<{ client: S3Client; s3: S3Sdk; upload: UploadSdk }> {
+    const loaded = await loadSdk();
+    this.#client ??= createS3Client(loaded.s3, this.options);
+    return { client: this.#client, ...loaded };
   }
 
   async put(key: string, body: Readable, options: PutOptions): Promise<StoredBlob> {
     const objectKey = this.#objectKey(key);
+    const { client, upload: uploads } = await this.#connect();
     const meter = new StreamMeter(options.maxBytes, () => new BlobTooLargeError(options.maxBytes));
     body.on('error', (error) => meter.destroy(error));
-    const upload = new Upload({
-      client: this.#client,
+    const upload = new uploads.Upload({
+      client,
       params: { Bucket: this.options.bucket, Key: objectKey, Body: body.pipe(meter), ContentType: options.contentType },
       partSize: PART_SIZE,
       queueSize: QUEUE_SIZE,
@@ -64,20 +83,22 @@ export class S3BlobStore implements BlobStore {
 
   async get(key: string): Promise<{ body: Readable; sizeBytes: number } | null> {
     const objectKey = this.#objectKey(key);
+    const { client, s3 } = await this.#connect();
     try {
-      const result = await this.#client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: objectKey }));
+      const result = await client.send(new s3.GetObjectCommand({ Bucket: this.options.bucket, Key: objectKey }));
       if (!result.Body) return null;
       const body = result.Body instanceof Readable ? result.Body : Readable.fromWeb(result.Body.transformToWebStream());
       return { body, sizeBytes: Number(result.ContentLength ?? 0) };
     } catch (error) {
-      if (isNotFound(error)) return null;
+      if (isNotFound(s3, error)) return null;
       throw error;
     }
   }
 
   async delete(key: string): Promise<void> {
     const objectKey = this.#objectKey(key);
-    await this.#client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: objectKey }));
+    const { client, s3 } = await this.#connect();
+    await client.send(new s3.DeleteObjectCommand({ Bucket: this.options.bucket, Key: objectKey }));
   }
 
   downloadUrl(key: string): string {
@@ -96,8 +117,8 @@ export class S3BlobStore implements BlobStore {
 }
 
 /** An S3 client for the settings; explicit keys when given, else the default AWS credential chain. */
-export function createS3Client(options: S3BlobStoreOptions): S3Client {
-  return new S3Client({
+function createS3Client(s3: S3Sdk, options: S3BlobStoreOptions): S3Client {
+  return new s3.S3Client({
     region: options.region,
     forcePathStyle: options.forcePathStyle,
     ...(options.endpoint
@@ -115,8 +136,8 @@ export function createS3Client(options: S3BlobStoreOptions): S3Client {
   });
 }
 
-function isNotFound(error: unknown): boolean {
-  if (error instanceof S3ServiceException) {
+function isNotFound(s3: S3Sdk, error: unknown): boolean {
+  if (error instanceof s3.S3ServiceException) {
     return error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404;
   }
   return false;
