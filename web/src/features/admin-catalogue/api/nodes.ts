@@ -1,10 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { hasIds } from '../../../api/cache-rules';
 import { api, unwrap } from '../../../api/client';
 import { keyFor } from '../../../api/keys';
-import { freshRequest } from '../../../api/no-cache';
 import { nodeKey } from '../../../api/queries/node';
-import { nodeVersionsKey } from '../../../api/queries/node-versions';
+import { nodeVersionsKey, nodeVersionsOfStatusesQuery } from '../../../api/queries/node-versions';
 import type { components, paths } from '../../../api/schema.gen';
 
 export type Node = components['schemas']['Node'];
@@ -43,31 +41,15 @@ export const adminNodesQuery = (params: NodeListParams) =>
 
 export const useAdminNodes = (params: NodeListParams) => useQuery(adminNodesQuery(params));
 
-/** Every version of a pack, highest first, whatever its status. */
+/** Every version of a pack but deleted ones, highest first, whatever its status. */
 export const useAdminNodeVersions = (nodeId: string) =>
-  useQuery({
-    queryKey: nodeVersionsKey(nodeId, 'admin'),
-    queryFn: ({ signal }) =>
-      unwrap(
-        api.GET('/nodes/{nodeId}/versions', {
-          params: {
-            path: { nodeId },
-            query: {
-              include_status_reason: true,
-              statuses: [
-                'NodeVersionStatusActive',
-                'NodeVersionStatusPending',
-                'NodeVersionStatusFlagged',
-                'NodeVersionStatusBanned',
-              ],
-            },
-          },
-          signal,
-          ...freshRequest,
-        }),
-      ),
-    enabled: hasIds(nodeId),
-  });
+  useQuery(
+    nodeVersionsOfStatusesQuery(
+      nodeId,
+      ['NodeVersionStatusActive', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged', 'NodeVersionStatusBanned'],
+      { fresh: true },
+    ),
+  );
 
 export type AdminNodeUpdate = NonNullable<
   paths['/admin/nodes/{nodeId}']['put']['requestBody']

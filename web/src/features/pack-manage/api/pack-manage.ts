@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { hasIds } from '../../../api/cache-rules';
 import { api, unwrap } from '../../../api/client';
 import { keyFor } from '../../../api/keys';
-import { nodeVersionsKey } from '../../../api/queries/node-versions';
+import { nodeVersionsOfStatusesQuery } from '../../../api/queries/node-versions';
 import type { components } from '../../../api/schema.gen';
 import { readReason } from '../../../lib/catalogue/system-reasons';
 import { isFinished } from '../lib/processing';
@@ -73,29 +72,15 @@ export const processingQuery = (publisherId: string, nodeId: string, versionId: 
  */
 export const managedVersionsQuery = (nodeId: string) =>
   queryOptions({
-    queryKey: nodeVersionsKey(nodeId, 'manage'),
-    queryFn: ({ signal }) =>
-      unwrap(
-        api.GET('/nodes/{nodeId}/versions', {
-          params: {
-            path: { nodeId },
-            query: {
-              include_status_reason: true,
-              statuses: [
-                'NodeVersionStatusActive',
-                'NodeVersionStatusPending',
-                'NodeVersionStatusFlagged',
-                'NodeVersionStatusBanned',
-                'NodeVersionStatusDeleted',
-              ],
-            },
-          },
-          signal,
-        }),
-      ),
+    ...nodeVersionsOfStatusesQuery(nodeId, [
+      'NodeVersionStatusActive',
+      'NodeVersionStatusPending',
+      'NodeVersionStatusFlagged',
+      'NodeVersionStatusBanned',
+      'NodeVersionStatusDeleted',
+    ]),
     select: (versions) =>
       versions.filter(
         (v) => v.status !== 'NodeVersionStatusDeleted' || readReason(v.status_reason).kind === 'rejected',
       ),
-    enabled: hasIds(nodeId),
   });
