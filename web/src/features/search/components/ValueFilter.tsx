@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_FILTER_LENGTH, MAX_FILTER_VALUES } from '../lib/search-params';
+import { addButtonClass, FilterChips, filterInputClass } from './FilterChips';
 
 export interface ValueFilterProps {
   legend: string;
@@ -37,34 +38,13 @@ export function ValueFilter({ legend, inputLabel, placeholder, values, onChange 
           onChange={(event) => setText(event.target.value)}
           placeholder={placeholder}
           disabled={values.length >= MAX_FILTER_VALUES}
-          className="h-9 w-40 min-w-0 rounded-lg border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-900"
+          className={`w-40 ${filterInputClass}`}
         />
-        <button
-          type="submit"
-          className="h-9 shrink-0 rounded-lg border border-slate-300 px-3 text-sm font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:border-slate-600 dark:hover:bg-slate-800"
-        >
+        <button type="submit" className={addButtonClass}>
           {t('filters.add')}
         </button>
       </form>
-      {values.length > 0 ? (
-        <ul className="mt-2 flex flex-wrap gap-2">
-          {values.map((value) => (
-            <li key={value}>
-              <button
-                type="button"
-                onClick={() => onChange(values.filter((item) => item !== value))}
-                aria-label={t('filters.remove', { value })}
-                className="inline-flex max-w-full items-center gap-1 rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-700 hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:bg-slate-800 dark:text-brand-100"
-              >
-                <span dir="auto" className="break-all">
-                  {value}
-                </span>
-                <span aria-hidden="true">×</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <FilterChips values={values} onChange={onChange} />
     </fieldset>
   );
 }
