@@ -20,6 +20,10 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     locale: 'en-US',
     trace: 'retain-on-failure',
+    // A click or fill waits for its element at most this long, not the whole test's time: a step
+    // that cannot happen fails in seconds, and the retry starts without waiting minutes first.
+    actionTimeout: 20_000,
+    navigationTimeout: 45_000,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
