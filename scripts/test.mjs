@@ -1,6 +1,5 @@
-// `npm test`: every suite. Lint and the build first; then types, the server suite on SQLite and
-// on a real PostgreSQL server and the web unit tests side by side, and the browser end-to-end
-// tests once all but the PostgreSQL run have ended.
+// `npm test`: every suite. Lint first; then types, the server suite on SQLite and on a real
+// PostgreSQL server and the web unit tests side by side; then the browser end-to-end tests.
 // A PostgreSQL server comes from TEST_DATABASE_URL, or is started from the installed Debian
 // packages for the duration of the run. In CI (CI=true) a missing PostgreSQL is a failure.
 import { spawn, spawnSync } from 'node:child_process';
@@ -45,14 +44,6 @@ function step(name, args, env = {}) {
 }
 
 step('lint', ['run', 'lint']);
-
-// The server and the web app are built before any suite starts: the server tests that start the
-// built server then load the web app's pages from a finished build (never one being written),
-// and the browser tests can start while the PostgreSQL run is still going.
-process.stdout.write('\n=== build ===\n');
-const buildStarted = Date.now();
-const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' }).status === 0;
-results.push({ name: 'build', ok: built, seconds: Math.round((Date.now() - buildStarted) / 1000) });
 let postgres = null;
 let pgUrl = process.env.TEST_DATABASE_URL;
 if (!pgUrl) {
@@ -64,17 +55,19 @@ if (!pgUrl) {
   }
 }
 
-// The suites go side by side: the PostgreSQL run mostly waits for its server, and the other steps
-// use the cores meanwhile. Each step's output is printed whole when it ends. The browser tests,
-// which keep both cores busy, start once every step but the PostgreSQL run has ended.
-const busySteps = [
+// Everything before the browser tests goes side by side: the PostgreSQL run mostly waits for its
+// server, and the other steps use the cores meanwhile. Each step's output is printed whole when it
+// ends. (The web app is built by the browser tests' setup, after these: some server tests load
+// its pages from the built server, which must not see a half-written build.)
+const sideBySide = [
   stepInBackground('typecheck', ['run', 'typecheck']),
   stepInBackground('server tests (SQLite)', ['test', '-w', 'server'], { TEST_DATABASE_URL: '' }),
 ];
-if (hasScript('web', 'test')) busySteps.push(stepInBackground('web unit tests', ['test', '-w', 'web']));
-let postgresRun = Promise.resolve();
+if (hasScript('web', 'test')) sideBySide.push(stepInBackground('web unit tests', ['test', '-w', 'web']));
 if (pgUrl) {
-  postgresRun = stepInBackground('server tests (PostgreSQL)', ['test', '-w', 'server'], { TEST_DATABASE_URL: pgUrl });
+  sideBySide.push(
+    stepInBackground('server tests (PostgreSQL)', ['test', '-w', 'server'], { TEST_DATABASE_URL: pgUrl }),
+  );
 } else if (inCi) {
   results.push({ name: 'server tests (PostgreSQL)', ok: false, seconds: 0 });
   process.stdout.write('\nPostgreSQL is required in CI but none was found (install the postgresql package).\n');
@@ -83,13 +76,10 @@ if (pgUrl) {
     '\n*** SKIPPED: server tests on PostgreSQL (no TEST_DATABASE_URL and no postgresql package). ***\n',
   );
 }
-await Promise.all(busySteps);
-const browserRun = hasScript('e2e', 'test')
-  ? stepInBackground('browser end-to-end tests', ['test', '-w', 'e2e'], built ? { E2E_SKIP_BUILD: '1' } : {})
-  : Promise.resolve();
-await postgresRun;
+await Promise.all(sideBySide);
 postgres?.stop();
-await browserRun;
+
+if (hasScript('e2e', 'test')) step('browser end-to-end tests', ['test', '-w', 'e2e']);
 
 process.stdout.write('\n=== summary ===\n');
 for (const r of results) process.stdout.write(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name} (${r.seconds}s)\n`);
