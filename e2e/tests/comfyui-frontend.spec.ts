@@ -35,11 +35,15 @@ interface Replayed {
 
 let comfyui: Server;
 let origin: string;
-const suffix = uniqueSuffix();
-const publisherId = `fe-${suffix}`;
-const packId = `fe-pack-${suffix}`;
+// Chosen in beforeAll, which runs again in the same worker (module loaded once) when the file's
+// tests are spread over workers or retried: ids fixed at import would then be taken already.
+let publisherId = '';
+let packId = '';
 
 test.beforeAll(async ({ registry }) => {
+  const suffix = uniqueSuffix();
+  publisherId = `fe-${suffix}`;
+  packId = `fe-pack-${suffix}`;
   try {
     comfyui = await servePage(COMFYUI_PORT);
   } catch {
