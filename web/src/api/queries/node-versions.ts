@@ -41,7 +41,7 @@ export const nodeVersionsQuery = (nodeId: string) =>
  */
 export const nodeVersionsOfStatusesQuery = (nodeId: string, statuses: VersionStatus[], { fresh = false } = {}) =>
   queryOptions({
-    queryKey: nodeVersionsKey(nodeId, statuses, fresh ? 'fresh' : 'cached'),
+    queryKey: nodeVersionsKey(nodeId, statuses),
     queryFn: ({ signal }) => listNodeVersions(nodeId, { statuses, fresh, signal }),
     enabled: hasIds(nodeId),
   });
