@@ -42,6 +42,11 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** SQLite file path, or `:memory:`. */
   sqlitePath?: string;
+  /**
+   * An in-memory SQLite database that starts as a copy of this one (a database file's bytes).
+   * Tests copy one migrated database instead of migrating each new one.
+   */
+  sqliteImage?: Buffer;
   poolSize?: number;
   /** PostgreSQL schema to use instead of `public` (tests isolate themselves this way). */
   pgSchema?: string;
@@ -50,7 +55,7 @@ export interface DatabaseOptions {
 /** Opens SQLite (default) or PostgreSQL behind the same Kysely interface. */
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.pgSchema);
-  return openSqlite(options.sqlitePath ?? ':memory:');
+  return openSqlite(options.sqliteImage ?? options.sqlitePath ?? ':memory:');
 }
 
 /** The SQLite file inside a data directory. */
@@ -58,8 +63,8 @@ export function sqlitePathFor(dataDir: string): string {
   return path.join(dataDir, 'registry.sqlite');
 }
 
-function openSqlite(file: string): DatabaseHandle {
-  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+function openSqlite(file: string | Buffer): DatabaseHandle {
+  if (typeof file === 'string' && file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');

@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.js';
@@ -20,9 +24,8 @@ export const testDialect = testPostgresUrl ? 'postgres' : 'sqlite';
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   if (!testPostgresUrl) {
-    const handle = openDatabase({ sqlitePath: ':memory:' });
-    await migrateToLatest(handle.db);
-    return handle;
+    migratedSqlite ??= migratedSqliteImage();
+    return openDatabase({ sqliteImage: await migratedSqlite });
   }
   const copy = await createPostgresTestDatabase(inject('postgresTemplate'));
   const handle = openDatabase({ databaseUrl: copy.url, poolSize: 4 });
@@ -33,6 +36,28 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await copy.drop();
     },
   };
+}
+
+/**
+ * The bytes of a migrated SQLite database, made once per worker (files share a worker's modules):
+ * copying it costs a fraction of migrating every test's database (24 ms of CPU each).
+ */
+let migratedSqlite: Promise<Buffer> | undefined;
+
+async function migratedSqliteImage(): Promise<Buffer> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'registry-test-db-'));
+  try {
+    const file = path.join(dir, 'migrated.sqlite');
+    const handle = openDatabase({ sqlitePath: file });
+    await migrateToLatest(handle.db);
+    // Out of WAL mode, so the file holds everything and its header does not ask for a log file
+    // (an in-memory copy cannot have one).
+    await sql`pragma journal_mode = delete`.execute(handle.db);
+    await handle.destroy();
+    return readFileSync(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** A PostgreSQL database of this test run and the URL to reach it; `drop()` removes it. */
