@@ -13,6 +13,7 @@ import { installNumberGuard } from './lib/number-guard.js';
 import { hoistTitledSchemas } from './lib/openapi-components.js';
 import { warnAboutUntrustedProxy } from './lib/request-log.js';
 import { enforceRouteTable } from './lib/route-table.js';
+import { deferredSchemaCompilers } from './lib/schema-compilers.js';
 import { apiModules } from './modules/index.js';
 import { installRequestMetrics } from './modules/metrics/http.js';
 import { appMetrics } from './modules/metrics/registry.js';
@@ -31,7 +32,8 @@ export interface BuildAppOptions {
   /**
    * Test-only hook: compilers for route schemas shared between the many apps one test process
    * builds, so each schema is compiled once per process instead of once per app (compiling every
-   * route's validators and serializers was most of a test's CPU time). The server never sets it.
+   * route's validators and serializers was most of a test's CPU time). The server never sets it:
+   * it compiles each route's schemas on the route's first request (lib/schema-compilers.ts).
    */
   schemaController?: FastifyServerOptions['schemaController'];
 }
@@ -60,7 +62,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     requestIdHeader: false,
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: false },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
-    ...(options.schemaController ? { schemaController: options.schemaController } : {}),
+    schemaController: options.schemaController ?? deferredSchemaCompilers,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('ctx', ctx);

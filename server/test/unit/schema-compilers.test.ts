@@ -1,18 +1,31 @@
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { deferredSchemaCompilers } from '../../src/lib/schema-compilers.js';
 import { sharedSchemaCompilers } from '../helpers/schema-compilers.js';
 
-// The test apps share compiled schemas between apps (test/helpers/schema-compilers.ts); a test
-// must still see exactly what Fastify's own compilers would make of each app's schemas.
+// The test apps share compiled schemas between apps (test/helpers/schema-compilers.ts) and the
+// server compiles each route's schemas on first use (src/lib/schema-compilers.ts); either must
+// do exactly what Fastify's own compilers would make of each app's schemas.
 
 const apps: FastifyInstance[] = [];
 afterEach(async () => {
   await Promise.all(apps.splice(0).map((app) => app.close()));
 });
 
-async function appWith(schema: FastifySchema, shared: boolean): Promise<FastifyInstance> {
-  const app = Fastify(shared ? { schemaController: sharedSchemaCompilers } : {});
+type Compilers = 'fastify' | 'shared' | 'deferred';
+const everyCompilers: Compilers[] = ['fastify', 'shared', 'deferred'];
+
+function bareApp(compilers: Compilers): FastifyInstance {
+  const controller = { fastify: undefined, shared: sharedSchemaCompilers, deferred: deferredSchemaCompilers }[
+    compilers
+  ];
+  const app = Fastify(controller ? { schemaController: controller } : {});
   apps.push(app);
+  return app;
+}
+
+async function appWith(schema: FastifySchema, compilers: Compilers): Promise<FastifyInstance> {
+  const app = bareApp(compilers);
   app.post('/thing', { schema }, async (request) => ({ ...(request.body as object), secret: 'never sent' }));
   await app.ready();
   return app;
@@ -32,7 +45,7 @@ const headerSchema: FastifySchema = {
 
 describe('compiled schemas shared between test apps', () => {
   it('validate and serialize each app by its own schema, even on the same method and URL', async () => {
-    for (const shared of [false, true]) {
+    for (const shared of everyCompilers) {
       const counting = await appWith(countSchema, shared);
       const naming = await appWith(nameSchema, shared);
       const countingAgain = await appWith(countSchema, shared);
@@ -51,7 +64,7 @@ describe('compiled schemas shared between test apps', () => {
   });
 
   it('match header names whatever their case in the schema, as Fastify does', async () => {
-    for (const shared of [false, true]) {
+    for (const shared of everyCompilers) {
       const app = await appWith(headerSchema, shared);
       const send = (headers: Record<string, string>) =>
         app.inject({ method: 'POST', url: '/thing', payload: {}, headers });
@@ -59,5 +72,38 @@ describe('compiled schemas shared between test apps', () => {
       expect([shared, (await send({ 'x-api-key': 'abc' })).statusCode]).toEqual([shared, 400]);
       expect([shared, (await send({ 'X-API-KEY': 'abcd' })).statusCode]).toEqual([shared, 200]);
     }
+  });
+
+  it('answer a refused body with the same message', async () => {
+    const messages: unknown[] = [];
+    for (const compilers of everyCompilers) {
+      const app = await appWith(nameSchema, compilers);
+      const bad = await app.inject({ method: 'POST', url: '/thing', payload: { name: 'abcd' } });
+      expect(bad.statusCode).toBe(400);
+      messages.push(bad.json());
+    }
+    expect(messages[1]).toEqual(messages[0]);
+    expect(messages[2]).toEqual(messages[0]);
+  });
+});
+
+describe('schemas compiled on first use (the server)', () => {
+  it('lets the app start before a route is asked, and compile that route when it is', async () => {
+    // fast-json-stringify cannot compile a reference to nothing: Fastify's own compilers refuse
+    // to start; the deferred ones start and fail that route's requests only.
+    const broken: FastifySchema = { response: { 200: { $ref: '#/definitions/missing' } } };
+    const eager = bareApp('fastify');
+    eager.get('/broken', { schema: broken }, async () => ({}));
+    await expect(eager.ready()).rejects.toThrow();
+
+    const deferred = bareApp('deferred');
+    deferred.get('/broken', { schema: broken }, async () => ({}));
+    deferred.get('/fine', { schema: { response: countSchema.response } }, async () => ({
+      count: 3,
+      secret: 'never sent',
+    }));
+    await deferred.ready();
+    expect((await deferred.inject({ method: 'GET', url: '/fine' })).json()).toEqual({ count: 3 });
+    expect((await deferred.inject({ method: 'GET', url: '/broken' })).statusCode).toBe(500);
   });
 });
