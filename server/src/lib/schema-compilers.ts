@@ -13,11 +13,12 @@ import type { FastifyServerOptions } from 'fastify';
 
 export type SchemaController = NonNullable<FastifyServerOptions['schemaController']>;
 type CompilersFactory = NonNullable<SchemaController['compilersFactory']>;
-type ValidatorFactory = NonNullable<CompilersFactory['buildValidator']>;
-type SerializerFactory = ReturnType<typeof SerializerSelector>;
+/** Fastify's `buildValidator` option, as its types spell it. */
+export type ValidatorFactory = NonNullable<CompilersFactory['buildValidator']>;
+export type SerializerFactory = ReturnType<typeof SerializerSelector>;
 
 /** What Fastify passes to a validator compiler. */
-export interface ValidatorRoute {
+interface ValidatorRoute {
   schema: unknown;
   method: string;
   url: string;
@@ -25,7 +26,7 @@ export interface ValidatorRoute {
 }
 
 /** A compiled validator: Fastify reads `errors` after it returns false. */
-export type Validator = ((data: unknown) => unknown) & { errors?: unknown };
+type Validator = ((data: unknown) => unknown) & { errors?: unknown };
 export type ValidatorCompiler = (route: ValidatorRoute) => Validator;
 
 /** The Ajv options Fastify hands a validator factory (its `ajv` server option). */
@@ -35,7 +36,7 @@ export interface AjvOptions {
   plugins?: unknown[];
   onCreate?: unknown;
 }
-export type ValidatorPool = (externalSchemas: unknown, options: AjvOptions) => ValidatorCompiler;
+type ValidatorPool = (externalSchemas: unknown, options: AjvOptions) => ValidatorCompiler;
 
 /**
  * Fastify's own pool of Ajv instances, one per set of shared schemas and options. (Its published

@@ -3,7 +3,9 @@ import {
   type AjvOptions,
   ajvPool,
   type SchemaController,
+  type SerializerFactory,
   type ValidatorCompiler,
+  type ValidatorFactory,
   withLowerCaseHeaders,
 } from '../../src/lib/schema-compilers.js';
 
@@ -17,9 +19,6 @@ import {
  * (or built differently by one test) is found, or compiled anew, correctly.
  */
 
-type CompilersFactory = NonNullable<SchemaController['compilersFactory']>;
-type ValidatorFactory = NonNullable<CompilersFactory['buildValidator']>;
-type SerializerFactory = ReturnType<typeof SerializerSelector>;
 type SerializerCompiler = ReturnType<SerializerFactory>;
 
 /** Remembers `compile`'s result per key. */
