@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forEachFuzzyMatch } from '../../src/modules/search/memory/fuzzy.js';
+import { forEachFuzzyMatch, sharedPrefixLengths } from '../../src/modules/search/memory/fuzzy.js';
 
 /** Optimal-string-alignment distance, the slow and obvious way. */
 function distance(a: string, b: string): number {
@@ -37,16 +37,54 @@ describe('typo-tolerant term lookup', () => {
       const query = word();
       for (const max of [1, 2]) {
         const found: [string, number][] = [];
-        forEachFuzzyMatch(terms, query, max, (term, d) => found.push([term, d]));
+        forEachFuzzyMatch(terms, sharedPrefixLengths(terms), query, max, (term, d) => found.push([term, d]));
         const expected = terms.map((t) => [t, distance(query, t)] as [string, number]).filter(([, d]) => d <= max);
         expect(found).toEqual(expected);
       }
     }
   });
 
+  it('agrees with the brute-force comparison for long queries and terms that share long prefixes', () => {
+    let seed = 11;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const letters = (length: number) => Array.from({ length }, () => 'abc'[Math.floor(random() * 3)]).join('');
+    // Terms like joined pack ids: a common start, then anything (`comfyuiimpactpack`).
+    const stems = ['', 'ab', 'abcab', 'cabbacab'];
+    const terms = [
+      ...new Set(
+        Array.from(
+          { length: 4000 },
+          () => (stems[Math.floor(random() * stems.length)] as string) + letters(1 + Math.floor(random() * 24)),
+        ),
+      ),
+    ].sort();
+    for (let q = 0; q < 40; q++) {
+      const query = letters(10 + Math.floor(random() * 21));
+      for (const max of [1, 2]) {
+        const found: [string, number][] = [];
+        forEachFuzzyMatch(terms, sharedPrefixLengths(terms), query, max, (term, d) => found.push([term, d]));
+        const expected = terms.map((t) => [t, distance(query, t)] as [string, number]).filter(([, d]) => d <= max);
+        expect(found).toEqual(expected);
+        // A slice of the list (the terms sharing the query's first letter, as the index asks).
+        const first = query[0] as string;
+        const range: [number, number] = [
+          terms.findIndex((t) => t.startsWith(first)),
+          terms.findLastIndex((t) => t.startsWith(first)) + 1,
+        ];
+        const inRange: [string, number][] = [];
+        forEachFuzzyMatch(terms, sharedPrefixLengths(terms), query, max, (term, d) => inRange.push([term, d]), range);
+        expect(inRange).toEqual(expected.filter(([t]) => t.startsWith(first)));
+      }
+    }
+  });
+
   it('counts a swap of neighbouring letters as one typo', () => {
     const found: string[] = [];
-    forEachFuzzyMatch(['impact', 'imapct', 'other'], 'ipmact', 1, (term) => found.push(term));
+    const terms = ['impact', 'imapct', 'other'].sort();
+    forEachFuzzyMatch(terms, sharedPrefixLengths(terms), 'ipmact', 1, (term) => found.push(term));
     expect(found).toEqual(['impact']);
   });
 });

@@ -82,6 +82,27 @@ export class CatalogueIndex {
     return this.terms.get(term);
   }
 
+  /**
+   * The fields of the pack in `slot` that contain `term` (`Field` bits; 0 when none). A list's
+   * postings are in slot order (a pack gets a higher slot than every pack before it, and copies
+   * keep the order), so this is a binary search.
+   */
+  fieldsOf(term: string, slot: number): number {
+    const list = this.terms.get(term);
+    if (list === undefined) return 0;
+    const { pool } = this.lists;
+    let low = this.lists.start[list] as number;
+    let high = low + (this.lists.length[list] as number);
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const at = (pool[middle] as number) >>> 4;
+      if (at === slot) return (pool[middle] as number) & 15;
+      if (at < slot) low = middle + 1;
+      else high = middle;
+    }
+    return 0;
+  }
+
   /** The list of packs with an id or name word starting with these one or two letters. */
   shortPrefixList(prefix: string): number | undefined {
     return this.shortPrefixes.get(prefix);

@@ -80,12 +80,13 @@ export function expandTerm(
       : 0;
   if (typos > 0) {
     const all = index.vocabulary.all();
+    const shared = index.vocabulary.shared();
     const visit = (candidate: string, distance: number) => {
       if (distance > 0) words.push({ term: candidate, typos: distance });
     };
-    forEachFuzzyMatch(all, term, typos, visit, index.vocabulary.prefixRange(term.slice(0, 1), true));
+    forEachFuzzyMatch(all, shared, term, typos, visit, index.vocabulary.prefixRange(term.slice(0, 1), true));
     if (term[0] !== term[1]) {
-      forEachFuzzyMatch(all, term, typos, visit, index.vocabulary.prefixRange(`${term[1]}${term[0]}`, true));
+      forEachFuzzyMatch(all, shared, term, typos, visit, index.vocabulary.prefixRange(`${term[1]}${term[0]}`, true));
     }
   }
   for (const word of words) highlight.words.add(word.term);

@@ -1,7 +1,7 @@
 import type { HitMatch, TextRange } from '../engine.js';
 import { type AnalyzeOptions, analyze } from '../text/analyze.js';
 import type { HighlightTerms } from './expand.js';
-import { compoundKey, type StoredPack } from './stored-pack.js';
+import { compoundKey, Field, type StoredPack } from './stored-pack.js';
 
 /** At most this many spans per field and classes per hit: enough to show, small on the wire. */
 const MAX_RANGES = 32;
@@ -12,34 +12,60 @@ const CLASS_TEXT: AnalyzeOptions = { joinAcrossSpaces: true };
  * Why a pack matched, for display: spans of `name` and `description` to mark, and the comfy-node
  * classes that matched (an exact class-name match first). Spans are offsets, never markup, so
  * the client escapes text as usual and nothing from a pack's text can inject HTML.
+ *
+ * `fieldsOf(word)` says in which fields (`Field` bits) the pack holds a whole word, as its
+ * postings do: a field that holds none of the matched words and has no typed prefix to complete
+ * is not searched for spans. Without that test, a two-letter word of the query (`ui` of
+ * `ComfyUI`) sent most of a big pack's class names through the analyser for nothing.
  */
-export function highlightPack(pack: StoredPack, terms: HighlightTerms, queryKey: string): HitMatch {
-  const matched: { name: string; ranges: TextRange[]; exact: boolean }[] = [];
-  const letters = pack.classLetters;
-  // Most hits matched elsewhere: for a big pack, one test of all its classes' letters settles it.
-  if (letters === null || lettersCouldMatch(letters, terms, true)) {
-    let from = 0;
-    pack.classNames.forEach((name, i) => {
-      const displayName = pack.displayNames?.[i] ?? '';
-      if (letters !== null) {
-        const end = letters.indexOf('\n', from);
-        const classLetters = letters.slice(from, end < 0 ? letters.length : end);
-        from = end + 1;
-        if (!lettersCouldMatch(classLetters, terms, true)) return;
-      }
-      const ranges = spans(name, terms, CLASS_TEXT, true);
-      if (ranges.length === 0 && !(displayName && spans(displayName, terms, CLASS_TEXT, true).length > 0)) return;
-      matched.push({ name, ranges, exact: compoundKey(name) === queryKey });
-    });
-  }
+export function highlightPack(
+  pack: StoredPack,
+  terms: HighlightTerms,
+  queryKey: string,
+  fieldsOf: (word: string) => number,
+): HitMatch {
+  const prefixes = terms.prefixes.filter((p) => !p.titleOnly);
+  const inField = (field: number): HighlightTerms | null => {
+    const words = new Set([...terms.words].filter((word) => (fieldsOf(word) & field) !== 0));
+    return words.size === 0 && prefixes.length === 0 ? null : { words, prefixes };
+  };
+  const classTerms = pack.classNames.length === 0 ? null : inField(Field.Classes);
+  const descriptionTerms = inField(Field.Description);
+  const matched = classTerms ? matchedClasses(pack, classTerms, queryKey) : [];
   matched.sort((a, b) => Number(b.exact) - Number(a.exact));
   return {
     name: spans(pack.name, terms, { joinAcrossSpaces: true, joinWords: true }, false),
-    description: spans(pack.description, terms, { joinAcrossSpaces: false }, true),
+    description: descriptionTerms ? spans(pack.description, descriptionTerms, { joinAcrossSpaces: false }, true) : [],
     comfyNodes: matched.slice(0, MAX_CLASSES).map(({ name, ranges }) => ({ name, ranges })),
     comfyNodesMatched: matched.length,
     comfyNodesTotal: pack.classNames.length,
   };
+}
+
+/** The pack's classes whose name or display name holds one of the terms, with the name's spans. */
+function matchedClasses(
+  pack: StoredPack,
+  terms: HighlightTerms,
+  queryKey: string,
+): { name: string; ranges: TextRange[]; exact: boolean }[] {
+  const matched: { name: string; ranges: TextRange[]; exact: boolean }[] = [];
+  const letters = pack.classLetters;
+  // For a big pack, one test of all its classes' letters settles most hits.
+  if (letters !== null && !lettersCouldMatch(letters, terms, true)) return matched;
+  let from = 0;
+  pack.classNames.forEach((name, i) => {
+    const displayName = pack.displayNames?.[i] ?? '';
+    if (letters !== null) {
+      const end = letters.indexOf('\n', from);
+      const classLetters = letters.slice(from, end < 0 ? letters.length : end);
+      from = end + 1;
+      if (!lettersCouldMatch(classLetters, terms, true)) return;
+    }
+    const ranges = spans(name, terms, CLASS_TEXT, true);
+    if (ranges.length === 0 && !(displayName && spans(displayName, terms, CLASS_TEXT, true).length > 0)) return;
+    matched.push({ name, ranges, exact: compoundKey(name) === queryKey });
+  });
+  return matched;
 }
 
 /** Sorted, merged spans of `text` whose terms matched. */

@@ -1,5 +1,5 @@
 import { normalizeRepositoryUrl } from '../../catalogue/repository-url.js';
-import type { PackSuggestion, SearchHit, SearchPage, SearchQuery } from '../engine.js';
+import type { HitMatch, PackSuggestion, SearchHit, SearchPage, SearchQuery } from '../engine.js';
 import { ACCELERATOR_FAMILIES, familyBits, OS_FAMILIES } from '../filters.js';
 import { fold } from '../text/fold.js';
 import { ALL_FIELDS_MASK, CatalogueIndex } from './catalogue-index.js';
@@ -50,10 +50,19 @@ export class MemorySearch {
     const order = topK(candidates.length, query.offset + query.limit, compare).slice(query.offset);
     const queryKey = (textPlan ?? classPlan)?.key ?? '';
     const hits: SearchHit[] = order.map((i) => {
-      const pack = packs[candidates.slots[i] as number] as StoredPack;
-      return textPlan || classPlan ? { id: pack.id, match: highlightPack(pack, highlight, queryKey) } : { id: pack.id };
+      const slot = candidates.slots[i] as number;
+      const pack = packs[slot] as StoredPack;
+      if (!textPlan && !classPlan) return { id: pack.id };
+      return { id: pack.id, match: this.describeMatch(slot, highlight, queryKey) };
     });
     return { total: candidates.length, hits };
+  }
+
+  /** Why the pack in `slot` matched: the spans and classes to show (see `highlightPack`). */
+  protected describeMatch(slot: number, terms: HighlightTerms, queryKey: string): HitMatch {
+    return highlightPack(this.index.packs[slot] as StoredPack, terms, queryKey, (word) =>
+      this.index.fieldsOf(word, slot),
+    );
   }
 
   /** Public packs whose id or name matches the text as typed, best first. */

@@ -1,3 +1,5 @@
+import { sharedPrefixLengths } from './fuzzy.js';
+
 /**
  * A set of terms kept in sorted order with each term's postings list, for prefix ranges and
  * typo-tolerant lookups: the lists of a prefix's thousands of completions are read from an array
@@ -8,6 +10,8 @@
 export class SortedTerms {
   private sorted: string[] = [];
   private sortedLists = new Int32Array(0);
+  /** `sharedPrefixLengths` of `sorted`, made when a typo lookup first needs it after a change. */
+  private sortedShared: Uint8Array | null = null;
   private pending: string[] = [];
   private pendingLists: number[] = [];
 
@@ -21,6 +25,7 @@ export class SortedTerms {
   reset(lists: ReadonlyMap<string, number>): void {
     this.sorted = [...lists.keys()].sort();
     this.sortedLists = Int32Array.from(this.sorted, (term) => lists.get(term) as number);
+    this.sortedShared = null;
     this.pending = [];
     this.pendingLists = [];
   }
@@ -33,6 +38,13 @@ export class SortedTerms {
   all(): readonly string[] {
     if (this.pending.length > 0) this.merge();
     return this.sorted;
+  }
+
+  /** How many leading characters each term of `all()` shares with the one before it. */
+  shared(): Uint8Array {
+    const terms = this.all();
+    this.sortedShared ??= sharedPrefixLengths(terms);
+    return this.sortedShared;
   }
 
   /** The list of each term of `all()`, at the same positions. */
@@ -74,6 +86,7 @@ export class SortedTerms {
     }
     this.sorted = merged;
     this.sortedLists = lists;
+    this.sortedShared = null;
     this.pending = [];
     this.pendingLists = [];
   }
