@@ -23,7 +23,7 @@ export const searchSchema = Type.Object({
     default: 16 * 1024 * 1024,
     minimum: 0,
     description:
-      'Memory for cached search answers, in bytes (0: none). Answers are reused until the index changes (a catalogue change, or the popularity refresh).',
+      'Memory for cached search answers, in bytes (0: none, and the packs of recent hits are not kept either). Answers are reused until the index changes (a catalogue change, or the popularity refresh).',
   }),
   SEARCH_MAX_QUERY_LENGTH: Type.Integer({
     default: 200,

@@ -6,6 +6,7 @@ import type { SearchAnswerCache } from './answer-cache.js';
 import { coreClassesNamed } from './core-classes.js';
 import type { HitMatch, SearchEngine, SearchSort } from './engine.js';
 import type { AcceleratorFamily, OsFamily } from './filters.js';
+import type { PackCard, PackCardCache } from './pack-cards.js';
 import { loadPageRows } from './page-repository.js';
 import type { SearchMatchJson, SearchNodeJson, SearchNodesPageJson } from './schemas.js';
 import type { PopularQueries } from './suggestions/popular-queries.js';
@@ -20,6 +21,7 @@ export interface SearchServices {
   queryLog: QueryLog;
   popular: PopularQueries;
   answers: SearchAnswerCache;
+  cards: PackCardCache;
 }
 
 /** A `GET /nodes/search` request, validated; `includeBanned` already reduced to "an admin asked". */
@@ -83,12 +85,14 @@ export function searchKey(input: SearchNodesInput): string {
 /**
  * One page of search hits in the `/nodes` envelope, each pack as `/nodes` shows it (with
  * publisher and latest version) plus `search_match`, and the ComfyUI classes the text names
- * (`core_comfy_nodes`). Expects a normalised input.
+ * (`core_comfy_nodes`). Expects a normalised input; `revision` is the engine's, read before
+ * matching (see `PackCardCache`).
  */
 export async function searchNodes(
   ctx: AppContext,
   services: SearchServices,
   input: SearchNodesInput,
+  revision: number,
   timings: SearchTimings = { search: 0, load: 0 },
 ): Promise<SearchNodesPageJson> {
   const page = input.page ?? 1;
@@ -110,30 +114,43 @@ export async function searchNodes(
 
   const searched = performance.now();
   timings.search = searched - began;
-  const rows = await loadPageRows(
-    ctx.db,
+  const cards = await services.cards.get(
+    revision,
     result.hits.map((h) => h.id),
+    (ids) => loadCards(ctx, ids),
   );
   timings.load = performance.now() - searched;
   const nodes: SearchNodeJson[] = [];
   for (const hit of result.hits) {
-    const row = rows.nodes.get(hit.id);
+    const card = cards.get(hit.id);
     // A pack deleted or banned between matching and loading is left out rather than shown stale.
-    if (!row || row.status === 'NodeStatusDeleted' || (row.status === 'NodeStatusBanned' && !input.includeBanned)) {
+    if (!card || card.status === 'NodeStatusDeleted' || (card.status === 'NodeStatusBanned' && !input.includeBanned)) {
       continue;
     }
-    const version = row.latest_version_id ? rows.versions.get(row.latest_version_id) : undefined;
-    const node = serializeNode(row, {
-      latestVersion: version ? presentVersion(ctx.storage, version, true) : undefined,
-      publisher: { id: row.publisher_id, name: row.publisher_name },
-    });
-    nodes.push(hit.match ? { ...node, search_match: toWire(hit.match) } : node);
+    nodes.push(hit.match ? { ...card, search_match: toWire(hit.match) } : card);
   }
   const core = await coreClassesNamed(ctx.db, input.search.trim() !== '' ? input.search : input.comfyNodeSearch);
   return {
     ...pageEnvelope('nodes', nodes, result.total, { page, limit }),
     ...(core.length > 0 ? { core_comfy_nodes: core.map((name) => ({ name })) } : {}),
   };
+}
+
+/** Packs as a hit shows them, read from the database; ids not found are left out. */
+async function loadCards(ctx: AppContext, ids: string[]): Promise<Map<string, PackCard>> {
+  const rows = await loadPageRows(ctx.db, ids);
+  const cards = new Map<string, PackCard>();
+  for (const row of rows.nodes.values()) {
+    const version = row.latest_version_id ? rows.versions.get(row.latest_version_id) : undefined;
+    cards.set(
+      row.id,
+      serializeNode(row, {
+        latestVersion: version ? presentVersion(ctx.storage, version, true) : undefined,
+        publisher: { id: row.publisher_id, name: row.publisher_name },
+      }),
+    );
+  }
+  return cards;
 }
 
 /** Counts a search for popular-search suggestions: first pages of texts that found something. */

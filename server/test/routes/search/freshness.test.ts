@@ -59,6 +59,25 @@ describe('search freshness', () => {
     expect(await found(app, 'glacier')).toEqual([]);
   });
 
+  it('shows the current fields of a pack in every later search, not the ones an earlier search read', async () => {
+    const t = await buildTestApp({ SEARCH_POLL_MS: '4000' });
+    await seedSearchPacks(t, [{ id: 'lantern', node: { name: 'Lantern nodes', description: 'Lights the way' } }]);
+    const description = async (search: string) => {
+      const res = await t.app.inject({ method: 'GET', url: '/nodes/search', query: { search } });
+      return (res.json() as { nodes: { description: string; downloads: number }[] }).nodes[0];
+    };
+    expect((await description('lantern'))?.description).toBe('Lights the way');
+    await changeCatalogue(t, ['lantern'], (db) =>
+      db
+        .updateTable('nodes')
+        .set({ description: 'Lights the way home', downloads: 12 })
+        .where('id', '=', 'lantern')
+        .execute(),
+    );
+    // Another text, so not the earlier answer: the same pack, as it is now.
+    expect(await description('lantern nodes')).toMatchObject({ description: 'Lights the way home', downloads: 12 });
+  });
+
   it('finds the classes of a newly published version at once', async () => {
     const t = await buildTestApp({ SEARCH_POLL_MS: '4000' });
     const [pack] = await seedSearchPacks(t, [

@@ -1,10 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SearchAnswerCache } from '../answer-cache.js';
+import { PackCardCache } from '../pack-cards.js';
 import type { SearchServices } from '../service.js';
 import { PopularQueries } from '../suggestions/popular-queries.js';
 import { QueryLog } from '../suggestions/query-log.js';
 import { searchNodesRoute } from './search-nodes.js';
 import { suggestionsRoute } from './suggestions.js';
+
+/** Search hits kept as cards (see `PackCardCache`): a few MiB, the packs that top searches. */
+const PACK_CARDS_KEPT = 4096;
 
 /** How often counted searches are written to the database. */
 const QUERY_LOG_FLUSH_MS = 10_000;
@@ -25,6 +29,8 @@ const searchModule: FastifyPluginAsync = async (app) => {
     }),
     popular: new PopularQueries(ctx.db, ctx.config.search.SEARCH_SUGGEST_MIN_COUNT),
     answers: new SearchAnswerCache({ maxBytes: ctx.config.search.SEARCH_CACHE_MAX_BYTES }),
+    // Follows the answer cache: off with it, so `SEARCH_CACHE_MAX_BYTES=0` measures every search in full.
+    cards: new PackCardCache(ctx.config.search.SEARCH_CACHE_MAX_BYTES > 0 ? PACK_CARDS_KEPT : 0),
   };
   app.addHook('onReady', async () => {
     const began = performance.now();

@@ -63,7 +63,7 @@ export function searchNodesRoute(services: SearchServices): FastifyPluginAsyncTy
         // Serialised once by this route's response schema; repeats of the search get the same bytes.
         const answer = await services.answers.get(revision, searchKey(input), async () => {
           built = true;
-          const page = await searchCatalogue(app.ctx, services, input, timings);
+          const page = await searchCatalogue(app.ctx, services, input, revision, timings);
           const body = reply.serialize(page);
           return { body: Buffer.from(body as string), total: page.total };
         });
