@@ -25,6 +25,11 @@ export const searchSchema = Type.Object({
     description:
       'Memory for cached search answers, in bytes (0: none, and the packs of recent hits are not kept either). Answers are reused until the index changes (a catalogue change, or the popularity refresh).',
   }),
+  SEARCH_SAVE_INDEX: Type.Boolean({
+    default: true,
+    description:
+      'Save the search index to `DATA_DIR/search-index.bin` when the server stops, and read it back at the next start, applying the catalogue changes made meanwhile, instead of indexing the whole catalogue again. A saved index from another build, another database or before a migration is not used.',
+  }),
   SEARCH_MAX_QUERY_LENGTH: Type.Integer({
     default: 200,
     minimum: 20,

@@ -19,9 +19,11 @@ const implementations: { name: string; create(db: Kysely<Database>, events: Even
       new InProcessSearchEngine(db, events, {
         pollMs: 50,
         popularityRefreshMs: 60_000,
+        indexFile: null,
         onError: (error) => {
           throw error;
         },
+        onNotice: () => undefined,
       }),
   },
 ];

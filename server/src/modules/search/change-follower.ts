@@ -40,6 +40,22 @@ export class ChangeFollower {
   }
 
   /**
+   * The highest position below which every change has been applied (or given up on as rolled
+   * back): ids still awaited hold it back. What a saved index may claim to hold.
+   */
+  get settledPosition(): number {
+    let settled = this.watermark;
+    for (const id of this.missing.keys()) settled = Math.min(settled, id - 1);
+    return settled;
+  }
+
+  /** Starts after `position` instead of at the end (an index restored up to it catches up from there). */
+  resumeFrom(position: number): void {
+    this.watermark = position;
+    this.missing.clear();
+  }
+
+  /**
    * Starts from the current end of the feed (call it before loading the catalogue). Ids missing
    * just below the end may belong to transactions still in flight: they are waited for too.
    */

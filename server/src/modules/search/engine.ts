@@ -92,6 +92,8 @@ export interface SearchStats {
   buildMs: number;
   /** The first full build finished: searches answer from the whole catalogue (readiness checks). */
   built: boolean;
+  /** The index was read back from where it was saved rather than built from the database. */
+  restored: boolean;
   /** Highest change-feed id applied. */
   watermark: number;
 }

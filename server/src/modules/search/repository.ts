@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema.js';
 import { parseJsonArray } from '../../db/values.js';
 import { DEFAULT_SEARCH_RANKING } from '../catalogue/serialize.js';
 import type { PopularityFigures, SearchDocument } from './document.js';
+import type { CatalogueMark } from './memory/index-file.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -173,4 +174,27 @@ export async function readChanges(
     .limit(limit)
     .execute();
   return rows.map((r) => ({ id: Number(r.id), nodeId: r.node_id }));
+}
+
+/**
+ * The mark a saved index is checked against (see `CatalogueMark`): the time of change
+ * `watermark` and the migrations applied. Null when the feed has no such change.
+ */
+export async function catalogueMark(db: Db, watermark: number): Promise<CatalogueMark | null> {
+  const change = await db
+    .selectFrom('catalogue_changes')
+    .select('created_at')
+    .where('id', '=', watermark)
+    .executeTakeFirst();
+  if (!change) return null;
+  const migrations = await (db as unknown as Kysely<{ kysely_migration: { name: string } }>)
+    .selectFrom('kysely_migration')
+    .select('name')
+    .orderBy('name')
+    .execute();
+  return {
+    watermark,
+    watermarkAt: String(change.created_at),
+    migrations: migrations.map((m) => m.name).join(' '),
+  };
 }

@@ -1,9 +1,9 @@
 import type { PopularityFigures, SearchDocument } from '../document.js';
 import { acceleratorMask, osMask } from '../filters.js';
 import { analyze } from '../text/analyze.js';
-import { KeySlots } from './key-slots.js';
-import { PostingLists } from './posting-lists.js';
-import { BANNED, LIVE, SlotTable } from './slot-table.js';
+import { KeySlots, type KeySlotsImage } from './key-slots.js';
+import { PostingLists, type PostingListsImage } from './posting-lists.js';
+import { BANNED, LIVE, SlotTable, type SlotTableImage } from './slot-table.js';
 import { SortedTerms } from './sorted-terms.js';
 import { exactKeys, Field, MAX_STORED_DESCRIPTION, type StoredPack, storePack } from './stored-pack.js';
 
@@ -116,6 +116,68 @@ export class CatalogueIndex {
     this.strings = null;
     this.rewriteLists(null);
     this.vocabulary.reset(this.terms);
+  }
+
+  /**
+   * Everything the index holds, as plain data (typed arrays, strings, plain objects) that
+   * `fromImage` turns back into an index without indexing a pack again: what a saved index is
+   * made of (see `index-file.ts`).
+   */
+  image(): IndexImage {
+    const { keySlots } = this;
+    return {
+      packs: this.packs,
+      dead: this.dead,
+      table: this.table.image(this.packs.length),
+      lists: this.lists.image(),
+      terms: [...this.vocabulary.all()],
+      termLists: this.vocabulary.lists().slice(),
+      shortPrefixes: [...this.shortPrefixes.keys()],
+      shortPrefixLists: Int32Array.from(this.shortPrefixes.values()),
+      keySlots: {
+        title: keySlots.title.image(),
+        short: keySlots.short.image(),
+        classes: keySlots.classes.image(),
+        repository: keySlots.repository.image(),
+      },
+    };
+  }
+
+  /**
+   * The index an `image()` describes. Strings the packs repeat (class names, tags, publishers)
+   * come back as separate copies and are shared again here, as in a first build.
+   */
+  static fromImage(image: IndexImage): CatalogueIndex {
+    const index = new CatalogueIndex();
+    const intern = index.intern;
+    for (const pack of image.packs) {
+      if (pack) {
+        pack.publisherId = intern(pack.publisherId);
+        pack.tags = pack.tags.map(intern);
+        pack.classNames = pack.classNames.map(intern);
+        pack.displayNames = pack.displayNames?.map(intern) ?? null;
+        index.slotById.set(pack.sortId, index.packs.length);
+      }
+      index.packs.push(pack);
+    }
+    index.strings = null;
+    index.dead = image.dead;
+    index.table.restore(image.table);
+    index.lists.release();
+    index.lists = PostingLists.fromImage(image.lists);
+    for (let i = 0; i < image.terms.length; i++)
+      index.terms.set(image.terms[i] as string, image.termLists[i] as number);
+    index.vocabulary.restore(image.terms, image.termLists);
+    for (let i = 0; i < image.shortPrefixes.length; i++) {
+      index.shortPrefixes.set(image.shortPrefixes[i] as string, image.shortPrefixLists[i] as number);
+    }
+    index.keySlots = {
+      title: KeySlots.fromImage(image.keySlots.title),
+      short: KeySlots.fromImage(image.keySlots.short),
+      classes: KeySlots.fromImage(image.keySlots.classes),
+      repository: KeySlots.fromImage(image.keySlots.repository),
+    };
+    return index;
   }
 
   /** Slots (live or dead) of packs with this id/name key, short key, class-name key or repository. */
@@ -267,6 +329,21 @@ export class CatalogueIndex {
 
 /** The kinds of whole-text key a pack is found under (see `exactKeys`), and its repository. */
 type KeyKind = 'title' | 'short' | 'classes' | 'repository';
+
+/** A `CatalogueIndex` as plain data (see `image`). */
+export interface IndexImage {
+  /** By slot; null for dead slots. */
+  packs: (StoredPack | null)[];
+  dead: number;
+  table: SlotTableImage;
+  lists: PostingListsImage;
+  /** Every term, sorted, and its list at the same position. */
+  terms: string[];
+  termLists: Int32Array<ArrayBuffer>;
+  shortPrefixes: string[];
+  shortPrefixLists: Int32Array<ArrayBuffer>;
+  keySlots: Record<KeyKind, KeySlotsImage>;
+}
 
 /** A 53-bit hash of a string (cyrb53: two 32-bit multiply-xorshift lanes). */
 function keyHash(key: string): number {

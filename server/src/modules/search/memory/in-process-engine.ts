@@ -3,7 +3,15 @@ import type { Database } from '../../../db/schema.js';
 import type { EventBus } from '../../../lib/events.js';
 import { ChangeFollower } from '../change-follower.js';
 import type { PackSuggestion, SearchEngine, SearchPage, SearchQuery, SearchStats } from '../engine.js';
-import { IDS_PER_QUERY, loadPopularity, loadSearchDocuments, loadSearchDocumentsAfter } from '../repository.js';
+import {
+  catalogueMark,
+  IDS_PER_QUERY,
+  loadPopularity,
+  loadSearchDocuments,
+  loadSearchDocumentsAfter,
+} from '../repository.js';
+import { CatalogueIndex } from './catalogue-index.js';
+import { mismatch, readIndexFile, writeIndexFile } from './index-file.js';
 import { MemorySearch } from './memory-search.js';
 
 /**
@@ -16,8 +24,15 @@ const BUILD_BATCH = 2000;
 export interface InProcessEngineOptions {
   pollMs: number;
   popularityRefreshMs: number;
+  /**
+   * Where the index is saved when the engine stops and read back at the next start (see
+   * `index-file.ts`); null: always index the catalogue from the database.
+   */
+  indexFile: string | null;
   /** Where failures of background work (polls, refreshes) are reported. */
   onError: (error: unknown, context: string) => void;
+  /** Where the engine says how it came by its index (read back, or why not). */
+  onNotice: (message: string) => void;
 }
 
 /**
@@ -25,17 +40,22 @@ export interface InProcessEngineOptions {
  * built from the database at start and then kept current, per changed pack, from this
  * instance's `catalogue:changed` events (at once) and the change feed (other instances' writes).
  *
+ * The index is saved when the engine stops; the next start reads it back and applies the changes
+ * the feed has recorded since, instead of indexing the whole catalogue again (seconds at 100k
+ * packs). A saved index of another build, another database or an older schema is not used.
+ *
  * Updates run one after another on a queue, and every search first waits for the queue, so a
  * search made after a write on this instance always sees it.
  */
 export class InProcessSearchEngine implements SearchEngine {
-  private readonly memory = new MemorySearch();
+  private memory = new MemorySearch();
   private readonly follower: ChangeFollower;
   private updates: Promise<void> = Promise.resolve();
   private started: Promise<void> | null = null;
   private popularityTimer: NodeJS.Timeout | null = null;
   private buildMs = 0;
   private built = false;
+  private restored = false;
   private stopped = false;
   private readonly retries = new Set<NodeJS.Timeout>();
   private readonly onChanged = (nodeIds: string[]) => {
@@ -71,6 +91,7 @@ export class InProcessSearchEngine implements SearchEngine {
     this.popularityTimer = null;
     await this.follower.stop();
     await this.updates;
+    if (this.built) await this.save();
   }
 
   refresh(nodeIds: readonly string[]): Promise<void> {
@@ -105,6 +126,7 @@ export class InProcessSearchEngine implements SearchEngine {
       terms: this.memory.index.termCount,
       buildMs: this.buildMs,
       built: this.built,
+      restored: this.restored,
       watermark: this.follower.position,
     };
   }
@@ -121,6 +143,68 @@ export class InProcessSearchEngine implements SearchEngine {
 
   private async build(): Promise<void> {
     const began = performance.now();
+    if (!(await this.restore())) await this.indexCatalogue();
+    this.buildMs = Math.round(performance.now() - began);
+    this.built = true;
+    if (this.stopped) return;
+    this.follower.start();
+    this.popularityTimer = setInterval(() => void this.refreshPopularity(), this.options.popularityRefreshMs);
+    this.popularityTimer.unref();
+  }
+
+  /**
+   * Reads the saved index back and applies what the feed recorded since it was saved, with the
+   * popularity figures as they are now. False when there is no saved index that fits.
+   */
+  private async restore(): Promise<boolean> {
+    const file = this.options.indexFile;
+    if (!file) return false;
+    let index: CatalogueIndex;
+    let position: number;
+    try {
+      const saved = await readIndexFile(file);
+      if (!saved) return false;
+      position = saved.header.catalogue.watermark;
+      const unfit = await mismatch(saved.header, await catalogueMark(this.db, position));
+      if (unfit) {
+        saved.discard();
+        this.options.onNotice(`search: the saved index was not used: ${unfit}`);
+        return false;
+      }
+      index = CatalogueIndex.fromImage(saved.image());
+    } catch (error) {
+      this.options.onError(error, 'reading the saved search index');
+      return false;
+    }
+    this.memory = new MemorySearch(index);
+    this.follower.resumeFrom(position);
+    this.events.off('catalogue:changed', this.onChanged);
+    this.events.on('catalogue:changed', this.onChanged);
+    await this.follower.poll();
+    await this.updates;
+    this.restored = true;
+    this.options.onNotice(
+      `search: read the saved index (${index.size} packs) and applied the changes after position ${position}`,
+    );
+    return true;
+  }
+
+  /** Saves the index for the next start; a failure only costs that start a full build. */
+  private async save(): Promise<void> {
+    const file = this.options.indexFile;
+    if (!file) return;
+    try {
+      const mark = await catalogueMark(this.db, this.follower.settledPosition);
+      // An empty feed: nothing to tell this catalogue from another one by.
+      if (!mark) return;
+      await writeIndexFile(file, mark, this.memory.index.image());
+    } catch (error) {
+      this.options.onError(error, 'saving the search index');
+    }
+  }
+
+  /** Indexes the whole catalogue from the database. */
+  private async indexCatalogue(): Promise<void> {
     // The feed position first: anything written while the catalogue loads is applied again after.
     await this.follower.init();
     this.events.off('catalogue:changed', this.onChanged);
@@ -140,12 +224,6 @@ export class InProcessSearchEngine implements SearchEngine {
     });
     this.updates = load.catch(() => undefined);
     await load;
-    this.buildMs = Math.round(performance.now() - began);
-    this.built = true;
-    if (this.stopped) return;
-    this.follower.start();
-    this.popularityTimer = setInterval(() => void this.refreshPopularity(), this.options.popularityRefreshMs);
-    this.popularityTimer.unref();
   }
 
   private async reload(nodeIds: string[]): Promise<void> {

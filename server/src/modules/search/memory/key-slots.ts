@@ -8,6 +8,15 @@
  * Only additions: a replaced pack's slot stays until the index compacts (`remapped`), as in the
  * postings; callers skip dead slots.
  */
+/** A `KeySlots` as plain data. */
+export interface KeySlotsImage {
+  hashes: Float64Array<ArrayBuffer>;
+  heads: Int32Array<ArrayBuffer>;
+  slots: Int32Array<ArrayBuffer>;
+  next: Int32Array<ArrayBuffer>;
+  keys: number;
+}
+
 export class KeySlots {
   /** Hash + 1 per table position (0: free), so hash 0 needs no special case. */
   #hashes = new Float64Array(16);
@@ -18,6 +27,29 @@ export class KeySlots {
   #next = new Int32Array(16);
   #keys = 0;
   #entries = 0;
+
+  /** Everything it holds, as plain data (see `CatalogueIndex.image`). */
+  image(): KeySlotsImage {
+    return {
+      hashes: this.#hashes.slice(),
+      heads: this.#heads.slice(),
+      slots: this.#slots.slice(0, this.#entries),
+      next: this.#next.slice(0, this.#entries),
+      keys: this.#keys,
+    };
+  }
+
+  /** The key slots an `image()` describes. */
+  static fromImage(image: KeySlotsImage): KeySlots {
+    const restored = new KeySlots();
+    restored.#hashes = image.hashes;
+    restored.#heads = image.heads;
+    restored.#slots = grown(image.slots, Math.max(16, image.slots.length));
+    restored.#next = grown(image.next, Math.max(16, image.next.length));
+    restored.#keys = image.keys;
+    restored.#entries = image.slots.length;
+    return restored;
+  }
 
   /** Number of distinct keys. */
   get size(): number {

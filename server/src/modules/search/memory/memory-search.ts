@@ -16,8 +16,11 @@ import { Field, type StoredPack } from './stored-pack.js';
  * the filters, order them, and describe why each hit on the page matched.
  */
 export class MemorySearch {
-  readonly index = new CatalogueIndex();
-  private readonly matcher = new Matcher(this.index);
+  private readonly matcher: Matcher;
+
+  constructor(readonly index = new CatalogueIndex()) {
+    this.matcher = new Matcher(index);
+  }
 
   search(query: SearchQuery): SearchPage {
     const highlight: HighlightTerms = newHighlightTerms();

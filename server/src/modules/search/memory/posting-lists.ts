@@ -10,6 +10,15 @@ import { grow, growable, release } from './growable.js';
  * behind are reclaimed when the index copies its lists into a fresh pool (`copy`), after its
  * first build and whenever it compacts.
  */
+/** A `PostingLists` as plain data: each array cut to what is in use. */
+export interface PostingListsImage {
+  pool: Int32Array;
+  start: Int32Array;
+  length: Int32Array;
+  fields: Uint8Array;
+  capacity: Int32Array;
+}
+
 export class PostingLists {
   /** The postings; list `l` is `pool[start[l] .. start[l] + length[l])`. */
   pool: Int32Array;
@@ -37,6 +46,30 @@ export class PostingLists {
     this.capacity = new Int32Array(this.start.length);
   }
 
+  /** Every list, as plain data (see `CatalogueIndex.image`). */
+  image(): PostingListsImage {
+    return {
+      pool: this.pool.slice(0, this.used),
+      start: this.start.slice(0, this.count),
+      length: this.length.slice(0, this.count),
+      fields: this.fields.slice(0, this.count),
+      capacity: this.capacity.slice(0, this.count),
+    };
+  }
+
+  /** The lists an `image()` describes (new lists and postings go after them). */
+  static fromImage(image: PostingListsImage): PostingLists {
+    const lists = new PostingLists(0, 0);
+    lists.pool = image.pool;
+    lists.start = image.start;
+    lists.length = image.length;
+    lists.fields = image.fields;
+    lists.capacity = image.capacity;
+    lists.used = image.pool.length;
+    lists.count = image.start.length;
+    return lists;
+  }
+
   /** Hands the pool's memory back now when it can (see `release`); the lists are unusable afterwards. */
   release(): void {
     release(this.pool);
@@ -45,7 +78,7 @@ export class PostingLists {
   /** A new, empty list. */
   create(capacity = 1): number {
     if (this.count === this.start.length) {
-      const size = this.count * 2;
+      const size = Math.max(16, this.count * 2);
       this.start = grown(this.start, new Int32Array(size));
       this.length = grown(this.length, new Int32Array(size));
       this.capacity = grown(this.capacity, new Int32Array(size));

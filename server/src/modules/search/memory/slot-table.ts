@@ -2,6 +2,12 @@
  * Per-slot figures that filters and ordering read for every candidate, in typed arrays: reading
  * them for 100,000 matches touches a few contiguous arrays instead of 100,000 scattered objects.
  */
+/** A `SlotTable`'s columns as plain data. */
+export type SlotTableImage = Pick<
+  SlotTable,
+  'flags' | 'osMask' | 'acceleratorMask' | 'popularity' | 'downloads' | 'stars' | 'createdMs' | 'updatedMs'
+>;
+
 export class SlotTable {
   /** Bit 1: live; bit 2: banned. */
   flags = new Uint8Array(0);
@@ -13,6 +19,32 @@ export class SlotTable {
   stars = new Float64Array(0);
   createdMs = new Float64Array(0);
   updatedMs = new Float64Array(0);
+
+  /** The first `count` slots, as plain data (see `CatalogueIndex.image`). */
+  image(count: number): SlotTableImage {
+    return {
+      flags: this.flags.slice(0, count),
+      osMask: this.osMask.slice(0, count),
+      acceleratorMask: this.acceleratorMask.slice(0, count),
+      popularity: this.popularity.slice(0, count),
+      downloads: this.downloads.slice(0, count),
+      stars: this.stars.slice(0, count),
+      createdMs: this.createdMs.slice(0, count),
+      updatedMs: this.updatedMs.slice(0, count),
+    };
+  }
+
+  /** Takes over the columns of an `image()`. */
+  restore(image: SlotTableImage): void {
+    this.flags = image.flags;
+    this.osMask = image.osMask;
+    this.acceleratorMask = image.acceleratorMask;
+    this.popularity = image.popularity;
+    this.downloads = image.downloads;
+    this.stars = image.stars;
+    this.createdMs = image.createdMs;
+    this.updatedMs = image.updatedMs;
+  }
 
   /** Makes room for slots up to `slot`. */
   ensure(slot: number): void {

@@ -30,6 +30,15 @@ export class SortedTerms {
     this.pendingLists = [];
   }
 
+  /** Takes over terms already sorted and unique, with their lists at the same positions. */
+  restore(sorted: string[], lists: Int32Array<ArrayBuffer>): void {
+    this.sorted = sorted;
+    this.sortedLists = lists;
+    this.sortedShared = null;
+    this.pending = [];
+    this.pendingLists = [];
+  }
+
   get size(): number {
     return this.sorted.length + this.pending.length;
   }
