@@ -84,6 +84,9 @@ export class InProcessSearchEngine implements SearchEngine {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    // A pack whose reload failed and waits for a retry is missing from the index though the feed
+    // is past its change: such an index is not saved (an older saved one stays valid).
+    const complete = this.retries.size === 0;
     for (const timer of this.retries) clearTimeout(timer);
     this.retries.clear();
     this.events.off('catalogue:changed', this.onChanged);
@@ -91,7 +94,7 @@ export class InProcessSearchEngine implements SearchEngine {
     this.popularityTimer = null;
     await this.follower.stop();
     await this.updates;
-    if (this.built) await this.save();
+    if (this.built && complete) await this.save();
   }
 
   refresh(nodeIds: readonly string[]): Promise<void> {
