@@ -43,6 +43,8 @@ export interface SearchNodesInput {
 export interface SearchTimings {
   search: number;
   load: number;
+  /** Turning the page into JSON (set by the route). */
+  serialize: number;
 }
 
 /**
@@ -93,7 +95,7 @@ export async function searchNodes(
   services: SearchServices,
   input: SearchNodesInput,
   revision: number,
-  timings: SearchTimings = { search: 0, load: 0 },
+  timings: SearchTimings = { search: 0, load: 0, serialize: 0 },
 ): Promise<SearchNodesPageJson> {
   const page = input.page ?? 1;
   const limit = input.limit ?? DEFAULT_LIMIT;

@@ -122,6 +122,8 @@ describe('GET /nodes/search with bad input', () => {
   it('says how long the server took', async () => {
     const t = await seeded();
     const res = await t.anon.get('/nodes/search?search=impact');
-    expect(res.headers['server-timing']).toMatch(/^search;dur=\d+\.\d\d, load;dur=\d+\.\d\d, app;dur=\d+\.\d\d$/);
+    expect(res.headers['server-timing']).toMatch(
+      /^search;dur=\d+\.\d\d, load;dur=\d+\.\d\d, serialize;dur=\d+\.\d\d, compress;dur=\d+\.\d\d, app;dur=\d+\.\d\d$/,
+    );
   });
 });

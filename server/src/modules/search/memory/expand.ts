@@ -93,8 +93,31 @@ export function expandTerm(
   return { words, completions, shortCompletions };
 }
 
+/**
+ * Completions found under the index revision they were found under: a few letters typed are the
+ * start of many searches (`com`, `ima`), and finding the most common of a prefix's thousands of
+ * completions costs more than matching them.
+ */
+const recentCompletions = new WeakMap<CatalogueIndex, { revision: number; lists: Map<string, number[]> }>();
+const RECENT_COMPLETIONS = 2048;
+
 /** The lists of the terms that start with `prefix` (not the prefix itself), most packs first. */
 function mostCommonCompletions(index: CatalogueIndex, prefix: string): number[] {
+  let recent = recentCompletions.get(index);
+  if (!recent || recent.revision !== index.revision) {
+    recent = { revision: index.revision, lists: new Map() };
+    recentCompletions.set(index, recent);
+  }
+  let lists = recent.lists.get(prefix);
+  if (!lists) {
+    lists = findMostCommonCompletions(index, prefix);
+    if (recent.lists.size >= RECENT_COMPLETIONS) recent.lists.clear();
+    recent.lists.set(prefix, lists);
+  }
+  return lists;
+}
+
+function findMostCommonCompletions(index: CatalogueIndex, prefix: string): number[] {
   const [start, range] = index.vocabulary.prefixRange(prefix);
   // (A prefix of millions of terms is cut to the first 2^21 - 1, so positions fit in the keys.)
   const end = Math.min(range, start + POSITION_SPAN - 1);

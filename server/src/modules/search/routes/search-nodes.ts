@@ -57,26 +57,30 @@ export function searchNodesRoute(services: SearchServices): FastifyPluginAsyncTy
           tags: query.tags ?? [],
           sort: query.sort ?? 'relevance',
         });
-        const timings: SearchTimings = { search: 0, load: 0 };
+        const timings: SearchTimings = { search: 0, load: 0, serialize: 0 };
         let built = false;
         const revision = await services.engine.revision();
         // Serialised once by this route's response schema; repeats of the search get the same bytes.
         const answer = await services.answers.get(revision, searchKey(input), async () => {
           built = true;
           const page = await searchCatalogue(app.ctx, services, input, revision, timings);
+          const serializing = performance.now();
           const body = reply.serialize(page);
+          timings.serialize = performance.now() - serializing;
           return { body: Buffer.from(body as string), total: page.total };
         });
         countSearch(app.ctx, services, input, answer.total);
+        varyOnEncoding(reply);
+        const encoding = chooseEncoding(request);
+        const compressing = performance.now();
+        const encoded = encoding ? encodedAnswer(answer, encoding, !built) : undefined;
+        const compressed = performance.now() - compressing;
         reply.header(
           'server-timing',
           built
-            ? `search;dur=${timings.search.toFixed(2)}, load;dur=${timings.load.toFixed(2)}`
-            : 'search;dur=0.00, load;dur=0.00, cache;desc=hit',
+            ? `search;dur=${timings.search.toFixed(2)}, load;dur=${timings.load.toFixed(2)}, serialize;dur=${timings.serialize.toFixed(2)}, compress;dur=${compressed.toFixed(2)}`
+            : `search;dur=0.00, load;dur=0.00, compress;dur=${compressed.toFixed(2)}, cache;desc=hit`,
         );
-        varyOnEncoding(reply);
-        const encoding = chooseEncoding(request);
-        const encoded = encoding ? encodedAnswer(answer, encoding, !built) : undefined;
         if (encoded && encoding) {
           reply.header('content-encoding', encoding);
           return sendJson(reply, encoded);
