@@ -73,6 +73,8 @@ export interface RegistryProcess {
   child: ChildProcess;
   /** What it wrote to standard error so far. */
   stderr(): string;
+  /** What it wrote to standard output (its log) so far. */
+  stdout(): string;
   /** Resolves with the exit code (null when killed by a signal) once it has exited. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
@@ -98,11 +100,15 @@ export async function startRegistry(
       PUBLIC_WEB_URL: `http://127.0.0.1:${webPort}`,
       ...env,
     }),
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-20_000);
+  });
+  let stdout = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout = (stdout + chunk.toString()).slice(-20_000);
   });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.once('exit', (code, signal) => resolve({ code, signal }));
@@ -113,7 +119,7 @@ export async function startRegistry(
       await exited;
     }
   });
-  const registry: RegistryProcess = { url, port, child, stderr: () => stderr, exited };
+  const registry: RegistryProcess = { url, port, child, stderr: () => stderr, stdout: () => stdout, exited };
   if (options.waitForHealth === false) return registry;
   const deadline = Date.now() + 60_000;
   let gone = false;

@@ -100,7 +100,7 @@ describe('the saved search index', () => {
     const second = engineOn(handle.db, file);
     await second.engine.start();
     expect(second.engine.stats()).toMatchObject({ restored: true, packs: 5883, built: true });
-    expect(second.notices.join('\n')).toMatch(/read the saved index \(5883 packs\)/);
+    expect(second.notices.join('\n')).toMatch(/read the saved index of 5883 packs/);
     const after = [];
     for (const search of searches) after.push(await second.engine.search(search));
     expect(after).toEqual(before);

@@ -179,6 +179,7 @@ export class InProcessSearchEngine implements SearchEngine {
       this.options.onError(error, 'reading the saved search index');
       return false;
     }
+    const savedPacks = index.size;
     this.memory = new MemorySearch(index);
     this.follower.resumeFrom(position);
     this.events.off('catalogue:changed', this.onChanged);
@@ -187,7 +188,7 @@ export class InProcessSearchEngine implements SearchEngine {
     await this.updates;
     this.restored = true;
     this.options.onNotice(
-      `search: read the saved index (${index.size} packs) and applied the changes after position ${position}`,
+      `search: read the saved index of ${savedPacks} packs and applied the changes after position ${position} (now ${index.size} packs)`,
     );
     return true;
   }
