@@ -82,8 +82,14 @@ async function start(target: Instance): Promise<void> {
   }
 }
 
-function stop(target: Instance): void {
-  target.process?.kill('SIGTERM');
+/** Stops the server and waits for it to exit (it writes its search index as it goes), then removes its data. */
+async function stop(target: Instance): Promise<void> {
+  const child = target.process;
+  if (child && child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise<void>((resolve) => setTimeout(resolve, 15_000))]);
+  }
   rmSync(target.dataDir, { recursive: true, force: true });
 }
 
@@ -135,8 +141,7 @@ test.describe('upstream mirror', () => {
       await expect(page.getByRole('heading', { name: 'Custom nodes for ComfyUI, in one place' })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'The catalogue is empty' })).toHaveCount(0);
     } finally {
-      stop(mirror);
-      stop(upstream);
+      await Promise.all([stop(mirror), stop(upstream)]);
     }
   });
 
@@ -203,8 +208,7 @@ test.describe('upstream mirror', () => {
         ).toHaveCount(1);
       });
     } finally {
-      stop(mirror);
-      stop(upstream);
+      await Promise.all([stop(mirror), stop(upstream)]);
     }
   });
 });

@@ -144,20 +144,13 @@ export class CatalogueIndex {
   }
 
   /**
-   * The index an `image()` describes. Strings the packs repeat (class names, tags, publishers)
-   * come back as separate copies and are shared again here, as in a first build.
+   * The index an `image()` describes. Its packs' repeated strings should already be shared
+   * (see `sharePackStrings`), as a first build shares them.
    */
   static fromImage(image: IndexImage): CatalogueIndex {
     const index = new CatalogueIndex();
-    const intern = index.intern;
     for (const pack of image.packs) {
-      if (pack) {
-        pack.publisherId = intern(pack.publisherId);
-        pack.tags = pack.tags.map(intern);
-        pack.classNames = pack.classNames.map(intern);
-        pack.displayNames = pack.displayNames?.map(intern) ?? null;
-        index.slotById.set(pack.sortId, index.packs.length);
-      }
+      if (pack) index.slotById.set(pack.sortId, index.packs.length);
       index.packs.push(pack);
     }
     index.strings = null;
@@ -325,6 +318,27 @@ export class CatalogueIndex {
     this.vocabulary.reset(this.terms);
     this.dead = 0;
   }
+}
+
+/**
+ * Makes packs read back share their repeated strings (class names, tags, publishers), which come
+ * back as separate copies: call it on each pack as it is read, while the copies are still young
+ * garbage.
+ */
+export function sharePackStrings(): (pack: StoredPack) => void {
+  const strings = new Map<string, string>();
+  const intern = (text: string): string => {
+    const shared = strings.get(text);
+    if (shared !== undefined) return shared;
+    strings.set(text, text);
+    return text;
+  };
+  return (pack) => {
+    pack.publisherId = intern(pack.publisherId);
+    pack.tags = pack.tags.map(intern);
+    pack.classNames = pack.classNames.map(intern);
+    pack.displayNames = pack.displayNames?.map(intern) ?? null;
+  };
 }
 
 /** The kinds of whole-text key a pack is found under (see `exactKeys`), and its repository. */

@@ -4,7 +4,8 @@ import { open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
-import type { IndexImage } from './catalogue-index.js';
+import { type IndexImage, sharePackStrings } from './catalogue-index.js';
+import type { StoredPack } from './stored-pack.js';
 
 /**
  * A saved search index (`CatalogueIndex.image`). At 100k packs the file is about 120 MB and
@@ -113,11 +114,14 @@ function decode(bytes: Buffer, from: number, sections: IndexFileHeader['sections
   const rest = ownCopies(v8.deserialize(bytes.subarray(from, termsAt))) as ArraysSection;
   const terms = sections.terms === 0 ? [] : bytes.toString('utf8', termsAt, packsAt).split('\n');
   const packs: IndexImage['packs'] = [];
+  const share = sharePackStrings();
   const end = packsAt + sections.packs;
   for (let at = packsAt; at < end; ) {
     const lineEnd = bytes.indexOf(10, at);
     const stop = lineEnd < 0 || lineEnd > end ? end : lineEnd;
-    packs.push(JSON.parse(bytes.toString('utf8', at, stop)) as IndexImage['packs'][number]);
+    const pack = JSON.parse(bytes.toString('utf8', at, stop)) as StoredPack | null;
+    if (pack) share(pack);
+    packs.push(pack);
     at = stop + 1;
   }
   return { ...rest, terms, packs };
