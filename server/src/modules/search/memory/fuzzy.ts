@@ -63,10 +63,13 @@ export function forEachFuzzyMatch(
  */
 export function sharedPrefixLengths(terms: readonly string[]): Uint8Array {
   const shared = new Uint8Array(terms.length);
-  for (let i = 1; i < terms.length; i++) {
-    shared[i] = Math.min(255, sharedPrefixLength(terms[i - 1] as string, terms[i] as string));
-  }
+  for (let i = 1; i < terms.length; i++) shared[i] = cappedSharedPrefix(terms[i - 1] as string, terms[i] as string);
   return shared;
+}
+
+/** One entry of `sharedPrefixLengths`: the leading characters `a` and `b` share, at most 255. */
+export function cappedSharedPrefix(a: string, b: string): number {
+  return Math.min(255, sharedPrefixLength(a, b));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { sharedPrefixLengths } from './fuzzy.js';
+import { cappedSharedPrefix, sharedPrefixLengths } from './fuzzy.js';
 
 /**
  * A set of terms kept in sorted order with each term's postings list, for prefix ranges and
@@ -73,29 +73,50 @@ export class SortedTerms {
     return [!inclusive && terms[from] === prefix ? from + 1 : from, to];
   }
 
+  /**
+   * Puts the pending terms in place. Most merges add a few terms to hundreds of thousands (a
+   * publish, an edit), so old terms are copied over in runs, each new term's place is found by
+   * binary search, and only the prefixes shared with new neighbours are compared: comparing every
+   * old term with the next new one took about 65 ms at 100k packs.
+   */
   private merge(): void {
-    const order = this.pending.map((_, i) => i);
     const added = this.pending;
-    order.sort((a, b) => ((added[a] as string) < (added[b] as string) ? -1 : 1));
-    const total = this.sorted.length + added.length;
+    const addedLists = this.pendingLists;
+    const order = added.map((_, i) => i).sort((a, b) => ((added[a] as string) < (added[b] as string) ? -1 : 1));
+    const old = this.sorted;
+    const oldLists = this.sortedLists;
+    const oldShared = this.sortedShared;
+    const total = old.length + added.length;
     const merged: string[] = new Array(total);
     const lists = new Int32Array(total);
-    let i = 0;
-    let j = 0;
-    for (let k = 0; k < total; k++) {
-      const next = order[j];
-      if (next === undefined || (i < this.sorted.length && (this.sorted[i] as string) <= (added[next] as string))) {
-        merged[k] = this.sorted[i] as string;
-        lists[k] = this.sortedLists[i++] as number;
-      } else {
-        merged[k] = added[next] as string;
-        lists[k] = this.pendingLists[next] as number;
-        j++;
+    const shared = oldShared ? new Uint8Array(total) : null;
+    let from = 0;
+    let out = 0;
+    const copyOld = (to: number) => {
+      for (let i = from; i < to; i++) merged[out + i - from] = old[i] as string;
+      lists.set(oldLists.subarray(from, to), out);
+      shared?.set((oldShared as Uint8Array).subarray(from, to), out);
+      out += to - from;
+      from = to;
+    };
+    const inserted: number[] = [];
+    for (const a of order) {
+      const term = added[a] as string;
+      copyOld(lowerBound(old, term, from));
+      merged[out] = term;
+      lists[out] = addedLists[a] as number;
+      inserted.push(out++);
+    }
+    copyOld(old.length);
+    if (shared) {
+      for (const k of inserted) {
+        if (k > 0) shared[k] = cappedSharedPrefix(merged[k - 1] as string, merged[k] as string);
+        if (k + 1 < total) shared[k + 1] = cappedSharedPrefix(merged[k] as string, merged[k + 1] as string);
       }
     }
     this.sorted = merged;
     this.sortedLists = lists;
-    this.sortedShared = null;
+    this.sortedShared = shared;
     this.pending = [];
     this.pendingLists = [];
   }
