@@ -1,15 +1,12 @@
 import type { HitMatch, TextRange } from '../engine.js';
-import { AnalyzedTexts } from './analyzed-texts.js';
+import { type AnalyzeOptions, analyze } from '../text/analyze.js';
 import type { HighlightTerms } from './expand.js';
-import { Field, type StoredPack } from './stored-pack.js';
+import { compoundKey, Field, type StoredPack } from './stored-pack.js';
 
 /** At most this many spans per field and classes per hit: enough to show, small on the wire. */
 const MAX_RANGES = 32;
 const MAX_CLASSES = 10;
-/** Texts of each kind, analysed as the index analyses that field (see `indexTerms`). */
-const NAMES = new AnalyzedTexts({ joinAcrossSpaces: true, joinWords: true }, 1_000_000);
-const DESCRIPTIONS = new AnalyzedTexts({ joinAcrossSpaces: false }, 4_000_000);
-const CLASSES = new AnalyzedTexts({ joinAcrossSpaces: true }, 4_000_000);
+const CLASS_TEXT: AnalyzeOptions = { joinAcrossSpaces: true };
 
 /**
  * Why a pack matched, for display: spans of `name` and `description` to mark, and the comfy-node
@@ -37,8 +34,8 @@ export function highlightPack(
   const matched = classTerms ? matchedClasses(pack, classTerms, queryKey) : [];
   matched.sort((a, b) => Number(b.exact) - Number(a.exact));
   return {
-    name: spans(pack.name, terms, NAMES, false),
-    description: descriptionTerms ? spans(pack.description, descriptionTerms, DESCRIPTIONS, true) : [],
+    name: spans(pack.name, terms, { joinAcrossSpaces: true, joinWords: true }, false),
+    description: descriptionTerms ? spans(pack.description, descriptionTerms, { joinAcrossSpaces: false }, true) : [],
     comfyNodes: matched.slice(0, MAX_CLASSES).map(({ name, ranges }) => ({ name, ranges })),
     comfyNodesMatched: matched.length,
     comfyNodesTotal: pack.classNames.length,
@@ -64,34 +61,34 @@ function matchedClasses(
       from = end + 1;
       if (!lettersCouldMatch(classLetters, terms, true)) return;
     }
-    const ranges = spans(name, terms, CLASSES, true);
-    if (ranges.length === 0 && !(displayName && spans(displayName, terms, CLASSES, true).length > 0)) return;
-    matched.push({ name, ranges, exact: CLASSES.letters(name) === queryKey });
+    const ranges = spans(name, terms, CLASS_TEXT, true);
+    if (ranges.length === 0 && !(displayName && spans(displayName, terms, CLASS_TEXT, true).length > 0)) return;
+    matched.push({ name, ranges, exact: compoundKey(name) === queryKey });
   });
   return matched;
 }
 
 /** Sorted, merged spans of `text` whose terms matched. */
-function spans(text: string, terms: HighlightTerms, texts: AnalyzedTexts, skipTitleOnly: boolean): TextRange[] {
-  if (!lettersCouldMatch(texts.letters(text), terms, skipTitleOnly)) return [];
+function spans(text: string, terms: HighlightTerms, options: AnalyzeOptions, skipTitleOnly: boolean): TextRange[] {
+  if (!couldMatch(text, terms, skipTitleOnly)) return [];
   const found: TextRange[] = [];
-  for (const { term, start, end, joined } of texts.terms(text)) {
+  analyze(text, options, (term, start, end, joined) => {
     if (terms.words.has(term)) {
       if (joined) pushWords(text, start, end, found);
       else found.push({ start, end });
-      continue;
+      return;
     }
     // Two words joined (`number 19`) complete a prefix only through their first word, which is
     // marked on its own.
-    if (joined) continue;
+    if (joined) return;
     let typed = 0;
     for (const { prefix, titleOnly } of terms.prefixes) {
       if (term.startsWith(prefix) && !(skipTitleOnly && titleOnly)) typed = Math.max(typed, prefix.length);
     }
-    if (typed === 0) continue;
+    if (typed === 0) return;
     // A completion marks only what was typed, when folding did not change the word's length.
     found.push({ start, end: end - start === term.length ? start + typed : end });
-  }
+  });
   found.sort((a, b) => a.start - b.start || b.end - a.end);
   const merged: TextRange[] = [];
   for (const range of found) {
@@ -113,10 +110,15 @@ function pushWords(text: string, start: number, end: number, found: TextRange[])
 }
 
 /**
- * A cheap test before looking at a text's terms: every matched term is a run of the text's
+ * A cheap test before splitting a text into terms: every matched term is a run of the text's
  * folded letters and digits, so a text whose letters contain none of them cannot match. Most of
  * a big pack's hundreds of class names fail it.
  */
+function couldMatch(text: string, terms: HighlightTerms, skipTitleOnly: boolean): boolean {
+  return lettersCouldMatch(compoundKey(text), terms, skipTitleOnly);
+}
+
+/** `couldMatch` on letters already reduced by `compoundKey`. */
 function lettersCouldMatch(letters: string, terms: HighlightTerms, skipTitleOnly: boolean): boolean {
   for (const word of terms.words) if (letters.includes(word)) return true;
   for (const { prefix, titleOnly } of terms.prefixes) {
