@@ -40,13 +40,19 @@ async function currentSchema(db: Kysely<unknown>): Promise<string | undefined> {
  * applied names in `kysely_migration` of the current schema; a database without it has none applied.
  */
 export async function pendingMigrations<DB>(database: Kysely<DB>): Promise<string[]> {
-  const db = database as unknown as Kysely<{ kysely_migration: { name: string } }>;
   let applied: Set<string>;
   try {
-    applied = new Set((await db.selectFrom('kysely_migration').select('name').execute()).map((r) => r.name));
+    applied = new Set(await appliedMigrations(database));
   } catch (error) {
     if (/kysely_migration/.test(String(error))) return Object.keys(migrations);
     throw error;
   }
   return Object.keys(migrations).filter((name) => !applied.has(name));
+}
+
+/** Names of the migrations the database has applied, sorted; throws when it has none applied yet. */
+export async function appliedMigrations<DB>(database: Kysely<DB>): Promise<string[]> {
+  const db = database as unknown as Kysely<{ kysely_migration: { name: string } }>;
+  const rows = await db.selectFrom('kysely_migration').select('name').orderBy('name').execute();
+  return rows.map((r) => r.name);
 }

@@ -4,9 +4,10 @@ import type { DatabaseHandle } from '../../src/db/database.js';
 import type { Database } from '../../src/db/schema.js';
 import { EventBus } from '../../src/lib/events.js';
 import { recordCatalogueChange } from '../../src/modules/catalogue/changes.js';
-import type { SearchEngine, SearchQuery } from '../../src/modules/search/engine.js';
+import type { SearchEngine } from '../../src/modules/search/engine.js';
 import { InProcessSearchEngine } from '../../src/modules/search/memory/in-process-engine.js';
 import { createTestDatabase } from '../helpers/database.js';
+import { searchQuery } from './search-query.js';
 
 /**
  * The behaviour every `SearchEngine` must have. A dedicated engine (Meilisearch, OpenSearch)
@@ -28,20 +29,7 @@ const implementations: { name: string; create(db: Kysely<Database>, events: Even
   },
 ];
 
-const query = (overrides: Partial<SearchQuery> = {}): SearchQuery => ({
-  text: '',
-  comfyNodeText: '',
-  repositoryText: '',
-  publisherIds: [],
-  tags: [],
-  os: [],
-  accelerators: [],
-  includeBanned: false,
-  sort: 'relevance',
-  offset: 0,
-  limit: 10,
-  ...overrides,
-});
+const query = searchQuery;
 
 let open: { database: DatabaseHandle; engine: SearchEngine } | undefined;
 afterEach(async () => {

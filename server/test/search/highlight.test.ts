@@ -11,6 +11,7 @@ import { loadSearchDocuments } from '../../src/modules/search/repository.js';
 import { createTestDatabase } from '../helpers/database.js';
 import { managerInputs } from '../import/manager-data.js';
 import { RELEVANCE_CASES } from './relevance-cases.js';
+import { searchQuery } from './search-query.js';
 
 /**
  * Highlighting skips the fields whose postings hold none of the matched words. It must describe
@@ -30,19 +31,7 @@ class ComparingSearch extends MemorySearch {
   }
 }
 
-const query = (text: string, comfyNodeText = ''): SearchQuery => ({
-  text,
-  comfyNodeText,
-  repositoryText: '',
-  publisherIds: [],
-  tags: [],
-  os: [],
-  accelerators: [],
-  includeBanned: false,
-  sort: 'relevance',
-  offset: 0,
-  limit: 50,
-});
+const query = (text: string, comfyNodeText = ''): SearchQuery => searchQuery({ text, comfyNodeText, limit: 50 });
 
 describe('search highlights on the real ComfyUI-Manager catalogue', () => {
   let database: DatabaseHandle;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SearchDocument } from '../../src/modules/search/document.js';
 import type { SearchQuery } from '../../src/modules/search/engine.js';
 import { MemorySearch } from '../../src/modules/search/memory/memory-search.js';
+import { searchQuery } from './search-query.js';
 
 const doc = (id: string, name: string, extra: Partial<SearchDocument> = {}): SearchDocument => ({
   id,
@@ -25,20 +26,7 @@ const doc = (id: string, name: string, extra: Partial<SearchDocument> = {}): Sea
   ...extra,
 });
 
-const query = (text: string, extra: Partial<SearchQuery> = {}): SearchQuery => ({
-  text,
-  comfyNodeText: '',
-  repositoryText: '',
-  publisherIds: [],
-  tags: [],
-  os: [],
-  accelerators: [],
-  includeBanned: false,
-  sort: 'relevance',
-  offset: 0,
-  limit: 10,
-  ...extra,
-});
+const query = (text: string, extra: Partial<SearchQuery> = {}): SearchQuery => searchQuery({ text, ...extra });
 
 describe('the in-memory catalogue index', () => {
   it('stays correct through thousands of updates, compacting replaced entries away', () => {

@@ -13,21 +13,9 @@ import { InProcessSearchEngine } from '../../src/modules/search/memory/in-proces
 import { createTestDatabase } from '../helpers/database.js';
 import { managerInputs } from '../import/manager-data.js';
 import { RELEVANCE_CASES } from './relevance-cases.js';
+import { searchQuery } from './search-query.js';
 
-const query = (overrides: Partial<SearchQuery> = {}): SearchQuery => ({
-  text: '',
-  comfyNodeText: '',
-  repositoryText: '',
-  publisherIds: [],
-  tags: [],
-  os: [],
-  accelerators: [],
-  includeBanned: false,
-  sort: 'relevance',
-  offset: 0,
-  limit: 20,
-  ...overrides,
-});
+const query = (overrides: Partial<SearchQuery> = {}): SearchQuery => searchQuery({ limit: 20, ...overrides });
 
 const running: InProcessSearchEngine[] = [];
 const databases: DatabaseHandle[] = [];

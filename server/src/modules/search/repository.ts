@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { appliedMigrations } from '../../db/migrate.js';
 import type { Database } from '../../db/schema.js';
 import { parseJsonArray } from '../../db/values.js';
 import { DEFAULT_SEARCH_RANKING } from '../catalogue/serialize.js';
@@ -187,14 +188,9 @@ export async function catalogueMark(db: Db, watermark: number): Promise<Catalogu
     .where('id', '=', watermark)
     .executeTakeFirst();
   if (!change) return null;
-  const migrations = await (db as unknown as Kysely<{ kysely_migration: { name: string } }>)
-    .selectFrom('kysely_migration')
-    .select('name')
-    .orderBy('name')
-    .execute();
   return {
     watermark,
     watermarkAt: String(change.created_at),
-    migrations: migrations.map((m) => m.name).join(' '),
+    migrations: (await appliedMigrations<Database>(db)).join(' '),
   };
 }

@@ -182,8 +182,7 @@ export class InProcessSearchEngine implements SearchEngine {
     const savedPacks = index.size;
     this.memory = new MemorySearch(index);
     this.follower.resumeFrom(position);
-    this.events.off('catalogue:changed', this.onChanged);
-    this.events.on('catalogue:changed', this.onChanged);
+    this.listenForChanges();
     await this.follower.poll();
     await this.updates;
     this.restored = true;
@@ -191,6 +190,12 @@ export class InProcessSearchEngine implements SearchEngine {
       `search: read the saved index of ${savedPacks} packs and applied the changes after position ${position} (now ${index.size} packs)`,
     );
     return true;
+  }
+
+  /** Applies this instance's writes as they are announced (once, however often the build is retried). */
+  private listenForChanges(): void {
+    this.events.off('catalogue:changed', this.onChanged);
+    this.events.on('catalogue:changed', this.onChanged);
   }
 
   /** Saves the index for the next start; a failure only costs that start a full build. */
@@ -211,8 +216,7 @@ export class InProcessSearchEngine implements SearchEngine {
   private async indexCatalogue(): Promise<void> {
     // The feed position first: anything written while the catalogue loads is applied again after.
     await this.follower.init();
-    this.events.off('catalogue:changed', this.onChanged);
-    this.events.on('catalogue:changed', this.onChanged);
+    this.listenForChanges();
     // On the update queue, so a write announced meanwhile is applied after the full load.
     const load = this.updates.then(async () => {
       let after: string | null = null;
