@@ -28,7 +28,7 @@ export const searchSchema = Type.Object({
   SEARCH_SAVE_INDEX: Type.Boolean({
     default: true,
     description:
-      'Save the search index to `DATA_DIR/search-index.bin` when the server stops, and read it back at the next start, applying the catalogue changes made meanwhile, instead of indexing the whole catalogue again. A saved index from another build, another database or before a migration is not used.',
+      'Save the search index to `DATA_DIR/search-index.bin` once it is first built and when the server stops, and read it back at the next start, applying the catalogue changes made meanwhile, instead of indexing the whole catalogue again. A saved index from another build, another database or before a migration is not used.',
   }),
   SEARCH_MAX_QUERY_LENGTH: Type.Integer({
     default: 200,

@@ -12,13 +12,15 @@ async function searchTotal(url: string, search: string): Promise<{ total: number
   return { total: page.total, ids: page.nodes.map((n) => n.id) };
 }
 
+// One process each: in a cluster, a worker that starts after another has built and saved the
+// index reads that one back, which would blur what each start did.
 describe('the saved search index of the built server', { timeout: 180_000 }, () => {
   it('is written on SIGTERM and read back at the next start, with the changes made while it was down', async () => {
     const { dataDir, env } = await processWorkspace();
     const seeded = await runCli(['seed-demo', '--packs', '6', '--versions-per-pack', '1', '--archives', 'none'], env);
     expect(seeded.code).toBe(0);
 
-    const first = await startRegistry({ ...env, LOG_LEVEL: 'info' });
+    const first = await startRegistry({ ...env, LOG_LEVEL: 'info', WORKERS: '1' });
     const before = await searchTotal(first.url, '');
     expect(before.total).toBe(6);
     first.child.kill('SIGTERM');
@@ -44,11 +46,50 @@ describe('the saved search index of the built server', { timeout: 180_000 }, () 
       await database.destroy();
     }
 
-    const second = await startRegistry({ ...env, LOG_LEVEL: 'info' });
+    const second = await startRegistry({ ...env, LOG_LEVEL: 'info', WORKERS: '1' });
     expect(await searchTotal(second.url, 'zephyr')).toEqual({ total: 1, ids: ['zephyr-lanterns'] });
     expect((await searchTotal(second.url, '')).total).toBe(7);
     expect(second.stdout()).toContain(
       'read the saved index of 6 packs and applied the changes after position 6 (now 7 packs)',
+    );
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it('is written once the index is first built, so a start after the server was killed reads it back too', async () => {
+    const { dataDir, env } = await processWorkspace();
+    const seeded = await runCli(['seed-demo', '--packs', '5', '--versions-per-pack', '1', '--archives', 'none'], env);
+    expect(seeded.code).toBe(0);
+    const file = path.join(dataDir, 'search-index.bin');
+
+    const first = await startRegistry({ ...env, LOG_LEVEL: 'info', WORKERS: '1' });
+    expect((await searchTotal(first.url, '')).total).toBe(5);
+    await expect.poll(() => existsSync(file), { timeout: 10_000 }).toBe(true);
+    // No clean stop: nothing is saved on the way out.
+    first.child.kill('SIGKILL');
+    expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
+
+    const database = openProcessDatabase(env);
+    try {
+      const publisher = await database.db.selectFrom('publishers').select('id').executeTakeFirstOrThrow();
+      await database.db
+        .insertInto('nodes')
+        .values({
+          id: 'quartz-lanterns',
+          normalized_id: 'quartz-lanterns',
+          publisher_id: publisher.id,
+          name: 'Quartz Lanterns',
+        })
+        .execute();
+      await recordCatalogueChange(database.db, ['quartz-lanterns']);
+    } finally {
+      await database.destroy();
+    }
+
+    const second = await startRegistry({ ...env, LOG_LEVEL: 'info', WORKERS: '1' });
+    expect(await searchTotal(second.url, 'quartz')).toEqual({ total: 1, ids: ['quartz-lanterns'] });
+    expect(second.stdout()).toMatch(
+      /read the saved index of 5 packs and applied the changes after position \d+ \(now 6 packs\)/,
     );
     second.child.kill('SIGTERM');
     expect(await second.exited).toEqual({ code: 0, signal: null });

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
@@ -9,7 +9,9 @@ import { EventBus } from '../../src/lib/events.js';
 import { recordCatalogueChange } from '../../src/modules/catalogue/changes.js';
 import { importManagerCatalogue } from '../../src/modules/catalogue-import/service.js';
 import type { SearchQuery } from '../../src/modules/search/engine.js';
+import { CatalogueIndex } from '../../src/modules/search/memory/catalogue-index.js';
 import { InProcessSearchEngine } from '../../src/modules/search/memory/in-process-engine.js';
+import { writeIndexFile } from '../../src/modules/search/memory/index-file.js';
 import { createTestDatabase } from '../helpers/database.js';
 import { managerInputs } from '../import/manager-data.js';
 import { RELEVANCE_CASES } from './relevance-cases.js';
@@ -94,6 +96,43 @@ describe('the saved search index', () => {
     expect(after).toEqual(before);
     expect(second.errors).toEqual([]);
   }, 180_000);
+
+  it('is saved as soon as the catalogue is first indexed, so a start after a crash reads it too', async () => {
+    const db = await database();
+    await writePack(db, 'alpha', { name: 'River tools' });
+    const file = indexFile();
+    const first = engineOn(db, file);
+    await first.engine.start();
+    await expect.poll(() => existsSync(file), { timeout: 5000 }).toBe(true);
+    // The first engine is never stopped cleanly (as after a crash), and the catalogue moves on.
+    await writePack(db, 'beta', { name: 'River nodes' });
+
+    const second = engineOn(db, file);
+    await second.engine.start();
+    expect(second.engine.stats().restored).toBe(true);
+    expect(second.notices.join('\n')).toMatch(/read the saved index of 1 packs .*\(now 2 packs\)/);
+    const hits = await second.engine.search(query({ text: 'river' }));
+    expect(hits.hits.map((hit) => hit.id).sort()).toEqual(['alpha', 'beta']);
+    expect([...first.errors, ...second.errors]).toEqual([]);
+  });
+
+  it('clears away half-written copies left by processes that died while saving, and only those', async () => {
+    const file = indexFile();
+    const directory = path.dirname(file);
+    // No process has the largest pid; the parent of this test process is running.
+    const abandoned = `search-index.bin.${2 ** 22 + 1}.partial`;
+    const anotherWorkers = `search-index.bin.${process.ppid}.partial`;
+    writeFileSync(path.join(directory, abandoned), 'half');
+    writeFileSync(path.join(directory, anotherWorkers), 'half');
+    writeFileSync(path.join(directory, 'search-index.bin.notes'), 'kept');
+
+    await writeIndexFile(file, { watermark: 1, watermarkAt: 'then', migrations: 'all' }, () =>
+      new CatalogueIndex().image(),
+    );
+    expect(readdirSync(directory).sort()).toEqual(
+      ['search-index.bin', anotherWorkers, 'search-index.bin.notes'].sort(),
+    );
+  });
 
   it('applies the changes the feed recorded while it was stopped', async () => {
     const db = await database();

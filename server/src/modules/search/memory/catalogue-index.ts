@@ -121,17 +121,20 @@ export class CatalogueIndex {
   /**
    * Everything the index holds, as plain data (typed arrays, strings, plain objects) that
    * `fromImage` turns back into an index without indexing a pack again: what a saved index is
-   * made of (see `index-file.ts`).
+   * made of (see `index-file.ts`). The typed arrays are views of the index's own, not copies
+   * (tens of megabytes at 100k packs): read them before the index changes again, that is before
+   * the caller next awaits anything. Packs are never changed once stored, so the list of them is
+   * a copy that stays right.
    */
   image(): IndexImage {
     const { keySlots } = this;
     return {
-      packs: this.packs,
+      packs: this.packs.slice(),
       dead: this.dead,
       table: this.table.image(this.packs.length),
       lists: this.lists.image(),
       terms: [...this.vocabulary.all()],
-      termLists: this.vocabulary.lists().slice(),
+      termLists: this.vocabulary.lists(),
       shortPrefixes: [...this.shortPrefixes.keys()],
       shortPrefixLists: Int32Array.from(this.shortPrefixes.values()),
       keySlots: {

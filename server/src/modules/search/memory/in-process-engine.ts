@@ -40,9 +40,10 @@ export interface InProcessEngineOptions {
  * built from the database at start and then kept current, per changed pack, from this
  * instance's `catalogue:changed` events (at once) and the change feed (other instances' writes).
  *
- * The index is saved when the engine stops; the next start reads it back and applies the changes
- * the feed has recorded since, instead of indexing the whole catalogue again (seconds at 100k
- * packs). A saved index of another build, another database or an older schema is not used.
+ * The index is saved once it is first built and again when the engine stops; the next start
+ * reads it back and applies the changes the feed has recorded since, instead of indexing the
+ * whole catalogue again (seconds at 100k packs). A saved index of another build, another
+ * database or an older schema is not used.
  *
  * Updates run one after another on a queue, and every search first waits for the queue, so a
  * search made after a write on this instance always sees it.
@@ -57,6 +58,8 @@ export class InProcessSearchEngine implements SearchEngine {
   private built = false;
   private restored = false;
   private stopped = false;
+  /** The save in progress, if any: saves never overlap (they share a temporary file). */
+  private saving: Promise<void> = Promise.resolve();
   private readonly retries = new Set<NodeJS.Timeout>();
   private readonly onChanged = (nodeIds: string[]) => {
     void this.refresh(nodeIds);
@@ -94,6 +97,7 @@ export class InProcessSearchEngine implements SearchEngine {
     this.popularityTimer = null;
     await this.follower.stop();
     await this.updates;
+    await this.saving;
     if (this.built && complete) await this.save();
   }
 
@@ -146,13 +150,25 @@ export class InProcessSearchEngine implements SearchEngine {
 
   private async build(): Promise<void> {
     const began = performance.now();
-    if (!(await this.restore())) await this.indexCatalogue();
+    const restored = await this.restore();
+    if (!restored) await this.indexCatalogue();
     this.buildMs = Math.round(performance.now() - began);
     this.built = true;
     if (this.stopped) return;
     this.follower.start();
     this.popularityTimer = setInterval(() => void this.refreshPopularity(), this.options.popularityRefreshMs);
     this.popularityTimer.unref();
+    // Saved at once too, not only at a clean stop: after a crash or a kill, the next start then
+    // reads this index and applies the feed since, instead of indexing everything again. After
+    // the searches already waiting for the index have their turn.
+    if (!restored) setImmediate(() => void this.saveInBackground());
+  }
+
+  private saveInBackground(): Promise<void> {
+    // (A pack waiting for a retried reload would be missing from it: see `stop`.)
+    if (this.stopped || this.retries.size > 0) return this.saving;
+    this.saving = this.saving.then(() => this.save());
+    return this.saving;
   }
 
   /**
@@ -206,7 +222,7 @@ export class InProcessSearchEngine implements SearchEngine {
       const mark = await catalogueMark(this.db, this.follower.settledPosition);
       // An empty feed: nothing to tell this catalogue from another one by.
       if (!mark) return;
-      await writeIndexFile(file, mark, this.memory.index.image());
+      await writeIndexFile(file, mark, () => this.memory.index.image());
     } catch (error) {
       this.options.onError(error, 'saving the search index');
     }

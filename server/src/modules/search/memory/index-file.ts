@@ -1,9 +1,9 @@
 /// <reference lib="es2024.arraybuffer" />
 import { createHash } from 'node:crypto';
-import { open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { writeSync } from 'node:fs';
+import { open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import v8 from 'node:v8';
 import { type IndexImage, sharePackStrings } from './catalogue-index.js';
 import type { StoredPack } from './stored-pack.js';
 
@@ -12,19 +12,22 @@ import type { StoredPack } from './stored-pack.js';
  * reads back in about a second, where indexing the catalogue again from the database takes ten.
  *
  *   bytes 0-3   header length, unsigned big-endian
- *   then        the header, UTF-8 JSON (`IndexFileHeader`, with the byte length of each section)
- *   arrays      every part of the image but the packs and terms, `v8.serialize` (typed arrays as bytes)
+ *   then        the header, UTF-8 JSON (`IndexFileHeader`, with the byte length of each section),
+ *               padded with spaces
+ *   arrays      every part of the image but the packs and terms: an outline, then the typed
+ *               arrays' bytes (see `writeArraysSection`)
  *   terms       the sorted terms, UTF-8, one per line (terms are letters and digits)
  *   packs       the packs by slot, one JSON value per line (null for a dead slot)
  *
- * Packs and terms are kept out of V8's format: it rebuilds strings and objects one by one,
- * several times slower than `JSON.parse` and `split`. Packs are parsed line by line so that what
+ * Nothing is in V8's serialisation format: it rebuilds strings and objects one by one, several
+ * times slower than `JSON.parse` and `split`, and writing it copies every typed array into one
+ * buffer first. Packs are parsed line by line so that what
  * a read leaves behind is short-lived; one 50 MB string of them stayed in the heap for minutes
  * after a start (about 180 MiB more resident than a start that indexed the database).
  */
 
 /** Changes whenever the layout of this file or of `IndexImage` does. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 /** What a saved index holds, checked before its image is read. */
 export interface IndexFileHeader {
@@ -57,28 +60,180 @@ export interface IndexFile {
 
 type ArraysSection = Omit<IndexImage, 'packs' | 'terms'>;
 
-/** Writes the index beside its final name, then renames it: a reader never sees half a file. */
-export async function writeIndexFile(file: string, catalogue: CatalogueMark, image: IndexImage): Promise<void> {
-  const { packs, terms, ...rest } = image;
-  const arrays = v8.serialize(rest satisfies ArraysSection);
-  const termBytes = Buffer.from(terms.join('\n'));
-  const packBytes = Buffer.from(packs.map((pack) => JSON.stringify(pack)).join('\n'));
-  const header: IndexFileHeader = {
-    format: FORMAT,
-    code: await codeFingerprint(),
-    catalogue,
-    sections: { arrays: arrays.length, terms: termBytes.length, packs: packBytes.length },
-  };
-  const headerBytes = Buffer.from(JSON.stringify(header));
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(headerBytes.length);
+/**
+ * Room for the header at the start of the file, which is written last (it holds the sections'
+ * lengths); the JSON is padded with spaces to fill it. A header takes about 300 bytes.
+ */
+const HEADER_ROOM = 2048;
+
+/** Packs are turned into text and written this many bytes at a time. */
+const PACKS_CHUNK_BYTES = 256 * 1024;
+
+/** The typed arrays an image holds, by name, as the arrays section records them. */
+const ARRAY_TYPES = { Uint8Array, Int32Array, Float64Array } as const;
+type ArrayTypeName = keyof typeof ARRAY_TYPES;
+type ImageArray = InstanceType<(typeof ARRAY_TYPES)[ArrayTypeName]>;
+
+/** Where the arrays section's outline says a typed array's bytes are. */
+interface ArrayPlace {
+  array: ArrayTypeName;
+  /** Byte offset from the end of the outline. */
+  at: number;
+  length: number;
+}
+
+/**
+ * Writes the index beside its final name, then renames it: a reader never sees half a file.
+ * `takeImage` is called once the file is open, and its typed arrays (views of the live index,
+ * see `CatalogueIndex.image`) are written from where they are, synchronously, before the index
+ * can change; packs then go out a chunk at a time. A save, also made while serving right after
+ * the first build, so never holds a copy of the index: building the file in memory, then a copy
+ * of the arrays in V8's format, left a running server at 100k packs 25-230 MiB larger.
+ */
+export async function writeIndexFile(
+  file: string,
+  catalogue: CatalogueMark,
+  takeImage: () => IndexImage,
+): Promise<void> {
   const temporary = `${file}.${process.pid}.partial`;
+  await removeAbandonedCopies(file);
+  const output = await open(temporary, 'w');
   try {
-    await writeFile(temporary, Buffer.concat([length, headerBytes, arrays, termBytes, packBytes]));
+    const { packs, terms, ...rest } = takeImage();
+    let at = 4 + HEADER_ROOM;
+    const putNow = (bytes: Uint8Array) => {
+      writeSync(output.fd, bytes, 0, bytes.length, at);
+      at += bytes.length;
+      return bytes.length;
+    };
+    const arrays = writeArraysSection(rest satisfies ArraysSection, putNow);
+    const termsLength = putNow(Buffer.from(terms.join('\n')));
+    const put = async (bytes: Buffer) => {
+      await output.write(bytes, 0, bytes.length, at);
+      at += bytes.length;
+      return bytes.length;
+    };
+    let packBytes = 0;
+    let lines: string[] = [];
+    let pending = 0;
+    for (let slot = 0; slot < packs.length; slot++) {
+      const line = JSON.stringify(packs[slot]);
+      lines.push(slot === 0 ? line : `\n${line}`);
+      pending += line.length;
+      if (pending >= PACKS_CHUNK_BYTES || slot === packs.length - 1) {
+        packBytes += await put(Buffer.from(lines.join('')));
+        lines = [];
+        pending = 0;
+      }
+    }
+    const header: IndexFileHeader = {
+      format: FORMAT,
+      code: await codeFingerprint(),
+      catalogue,
+      sections: { arrays, terms: termsLength, packs: packBytes },
+    };
+    const json = JSON.stringify(header);
+    if (Buffer.byteLength(json) > HEADER_ROOM) throw new Error(`the index header takes more than ${HEADER_ROOM} bytes`);
+    const start = Buffer.alloc(4 + HEADER_ROOM, ' ');
+    start.writeUInt32BE(HEADER_ROOM, 0);
+    start.write(json, 4);
+    await output.write(start, 0, start.length, 0);
+    await output.close();
     await rename(temporary, file);
   } finally {
+    await output.close().catch(() => undefined);
     await rm(temporary, { force: true });
   }
+}
+
+/**
+ * The arrays section: its outline (the image's plain data, each typed array replaced by its
+ * `ArrayPlace`) as 4-byte length and JSON, then every array's bytes as they are in memory
+ * (the platform's byte order: a saved index is read back on the machine that wrote it).
+ * Returns the section's length.
+ */
+function writeArraysSection(section: ArraysSection, put: (bytes: Uint8Array) => number): number {
+  const arrays: ImageArray[] = [];
+  let at = 0;
+  const outline = JSON.stringify(section, (_key, value: unknown) => {
+    if (!ArrayBuffer.isView(value)) return value;
+    const array = value as ImageArray;
+    const place: ArrayPlace = { array: arrayTypeName(array), at, length: array.length };
+    arrays.push(array);
+    at += array.byteLength;
+    return place;
+  });
+  const outlineBytes = Buffer.from(outline);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(outlineBytes.length);
+  let written = put(length) + put(outlineBytes);
+  for (const array of arrays) written += put(new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
+  return written;
+}
+
+function arrayTypeName(array: ImageArray): ArrayTypeName {
+  for (const name of Object.keys(ARRAY_TYPES) as ArrayTypeName[]) if (array instanceof ARRAY_TYPES[name]) return name;
+  throw new Error(`the search index holds an array of an unexpected type (${array.constructor.name})`);
+}
+
+/** The arrays section read back: each typed array a copy of its bytes, not a view of the file's. */
+function readArraysSection(bytes: Buffer): ArraysSection {
+  const outlineEnd = 4 + bytes.readUInt32BE(0);
+  const data = outlineEnd;
+  return JSON.parse(bytes.toString('utf8', 4, outlineEnd), (_key, value: unknown) => {
+    if (!isArrayPlace(value)) return value;
+    const type = ARRAY_TYPES[value.array];
+    const array = new type(value.length);
+    const from = data + value.at;
+    new Uint8Array(array.buffer).set(bytes.subarray(from, from + array.byteLength));
+    return array;
+  }) as ArraysSection;
+}
+
+function isArrayPlace(value: unknown): value is ArrayPlace {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ArrayPlace).array === 'string' &&
+    Object.hasOwn(ARRAY_TYPES, (value as ArrayPlace).array) &&
+    Number.isInteger((value as ArrayPlace).at) &&
+    Number.isInteger((value as ArrayPlace).length)
+  );
+}
+
+/**
+ * Removes half-written copies of `file` left by processes that died while saving (killed, out of
+ * memory): each is as large as the index, and no later save would reuse its name. Copies of
+ * processes still running (other workers of a cluster, saving at the same moment) are theirs.
+ */
+async function removeAbandonedCopies(file: string): Promise<void> {
+  const directory = path.dirname(file);
+  const copy = new RegExp(`^${escapeRegExp(path.basename(file))}\\.(\\d+)\\.partial$`);
+  let names: string[];
+  try {
+    names = await readdir(directory);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(copy.exec(name)?.[1]);
+    if (!Number.isInteger(pid) || pid === process.pid || isRunning(pid)) continue;
+    await rm(path.join(directory, name), { force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** The saved index, or null when there is none; throws on a damaged file. */
@@ -111,7 +266,7 @@ export async function readIndexFile(file: string): Promise<IndexFile | null> {
 function decode(bytes: Buffer, from: number, sections: IndexFileHeader['sections']): IndexImage {
   const termsAt = from + sections.arrays;
   const packsAt = termsAt + sections.terms;
-  const rest = ownCopies(v8.deserialize(bytes.subarray(from, termsAt))) as ArraysSection;
+  const rest = readArraysSection(bytes.subarray(from, termsAt));
   const terms = sections.terms === 0 ? [] : bytes.toString('utf8', termsAt, packsAt).split('\n');
   const packs: IndexImage['packs'] = [];
   const share = sharePackStrings();
@@ -125,20 +280,6 @@ function decode(bytes: Buffer, from: number, sections: IndexFileHeader['sections
     at = stop + 1;
   }
   return { ...rest, terms, packs };
-}
-
-/**
- * The value with each typed array copied: Node's deserialiser makes typed arrays views of the
- * bytes it reads wherever alignment allows, which would keep the whole file's buffer alive (and
- * break when it is released).
- */
-function ownCopies(value: unknown): unknown {
-  if (ArrayBuffer.isView(value)) return (value as Uint8Array).slice();
-  if (Array.isArray(value)) return value.map(ownCopies);
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, ownCopies(inner)]));
-  }
-  return value;
 }
 
 /**

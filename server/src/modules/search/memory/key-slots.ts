@@ -31,10 +31,10 @@ export class KeySlots {
   /** Everything it holds, as plain data (see `CatalogueIndex.image`). */
   image(): KeySlotsImage {
     return {
-      hashes: this.#hashes.slice(),
-      heads: this.#heads.slice(),
-      slots: this.#slots.slice(0, this.#entries),
-      next: this.#next.slice(0, this.#entries),
+      hashes: this.#hashes,
+      heads: this.#heads,
+      slots: this.#slots.subarray(0, this.#entries),
+      next: this.#next.subarray(0, this.#entries),
       keys: this.#keys,
     };
   }

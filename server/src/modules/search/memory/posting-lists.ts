@@ -46,14 +46,14 @@ export class PostingLists {
     this.capacity = new Int32Array(this.start.length);
   }
 
-  /** Every list, as plain data (see `CatalogueIndex.image`). */
+  /** Every list, as views of the arrays in use (see `CatalogueIndex.image`). */
   image(): PostingListsImage {
     return {
-      pool: this.pool.slice(0, this.used),
-      start: this.start.slice(0, this.count),
-      length: this.length.slice(0, this.count),
-      fields: this.fields.slice(0, this.count),
-      capacity: this.capacity.slice(0, this.count),
+      pool: this.pool.subarray(0, this.used),
+      start: this.start.subarray(0, this.count),
+      length: this.length.subarray(0, this.count),
+      fields: this.fields.subarray(0, this.count),
+      capacity: this.capacity.subarray(0, this.count),
     };
   }
 

@@ -20,17 +20,17 @@ export class SlotTable {
   createdMs = new Float64Array(0);
   updatedMs = new Float64Array(0);
 
-  /** The first `count` slots, as plain data (see `CatalogueIndex.image`). */
+  /** The first `count` slots, as views of the columns (see `CatalogueIndex.image`). */
   image(count: number): SlotTableImage {
     return {
-      flags: this.flags.slice(0, count),
-      osMask: this.osMask.slice(0, count),
-      acceleratorMask: this.acceleratorMask.slice(0, count),
-      popularity: this.popularity.slice(0, count),
-      downloads: this.downloads.slice(0, count),
-      stars: this.stars.slice(0, count),
-      createdMs: this.createdMs.slice(0, count),
-      updatedMs: this.updatedMs.slice(0, count),
+      flags: this.flags.subarray(0, count),
+      osMask: this.osMask.subarray(0, count),
+      acceleratorMask: this.acceleratorMask.subarray(0, count),
+      popularity: this.popularity.subarray(0, count),
+      downloads: this.downloads.subarray(0, count),
+      stars: this.stars.subarray(0, count),
+      createdMs: this.createdMs.subarray(0, count),
+      updatedMs: this.updatedMs.subarray(0, count),
     };
   }
 

@@ -57,7 +57,7 @@ export class SortedTerms {
   }
 
   /** The list of each term of `all()`, at the same positions. */
-  lists(): Int32Array {
+  lists(): Int32Array<ArrayBuffer> {
     if (this.pending.length > 0) this.merge();
     return this.sortedLists;
   }
