@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +26,7 @@ export { freePort };
  */
 export async function processWorkspace(): Promise<{ dataDir: string; env: Record<string, string> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'registry-proc-'));
-  afterThisTest(async () => rmSync(dataDir, { recursive: true, force: true }));
+  afterThisTest(() => removeDataDir(dataDir));
   const env: Record<string, string> = { DATA_DIR: dataDir };
   if (testPostgresUrl) {
     const database = await createPostgresTestDatabase();
@@ -34,6 +34,19 @@ export async function processWorkspace(): Promise<{ dataDir: string; env: Record
     env.DATABASE_URL = database.url;
   }
   return { dataDir, env };
+}
+
+/**
+ * Removes a registry's data folder, retrying for a few seconds: the workers of a registry killed
+ * just before may still be writing into it as they exit. Says what was left when it cannot.
+ */
+function removeDataDir(dataDir: string): void {
+  try {
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+  } catch (error) {
+    const left = existsSync(dataDir) ? readdirSync(dataDir, { recursive: true }) : [];
+    throw new Error(`could not remove ${dataDir} (still holding ${JSON.stringify(left)})`, { cause: error });
+  }
 }
 
 /** The environment of a child: ours without anything pointing elsewhere, plus `env`. */

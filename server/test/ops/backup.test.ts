@@ -3,20 +3,20 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { afterThisTest } from '../helpers/cleanup.js';
 import { packZip } from '../helpers/pack-zip.js';
 import { processWorkspace, type RegistryProcess, runCli, startRegistry } from '../helpers/server-process.js';
 import { cliPublishBody } from '../routes/publishing/comfy-cli.js';
 import { acmeToken, openProcessDatabase } from './setup.js';
 
-const folders: string[] = [];
-afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
-
+/**
+ * A folder removed after the test, after any server started on it later has been stopped (the
+ * test's cleanups run last first): a running server writes into its data folder.
+ */
 function tempFolder(prefix: string): string {
   const folder = mkdtempSync(path.join(os.tmpdir(), prefix));
-  folders.push(folder);
+  afterThisTest(() => rmSync(folder, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }));
   return folder;
 }
 
