@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import { serializeNode } from '../catalogue/serialize.js';
 import type { NodeJson } from '../catalogue/wire.js';
 import { presentVersion } from './present-version.js';
-import { findPublisherRefs, type NodeRow } from './repository.js';
+import { findPublisherRefs, type ListedNodeRow, type NodeRow } from './repository.js';
 import { findVersionsByIds } from './versions-repository.js';
 
 export interface PresentNodesOptions {
@@ -18,14 +18,17 @@ export interface PresentNodesOptions {
  */
 export async function presentNodes(
   ctx: AppContext,
-  rows: NodeRow[],
+  rows: (NodeRow | ListedNodeRow)[],
   options: PresentNodesOptions,
 ): Promise<NodeJson[]> {
   const versionIds = rows.map((r) => r.latest_version_id).filter((id): id is string => id !== null);
-  const publisherIds = [...new Set(rows.map((r) => r.publisher_id))];
+  // Rows read with their publishers' names (a catalogue page) need no query for them.
+  const named = rows.every((r): r is ListedNodeRow => 'publisher_name' in r);
   const [versions, publishers] = await Promise.all([
     findVersionsByIds(ctx.db, versionIds),
-    findPublisherRefs(ctx.db, publisherIds),
+    named
+      ? rows.map((r) => ({ id: r.publisher_id, name: (r as ListedNodeRow).publisher_name }))
+      : findPublisherRefs(ctx.db, [...new Set(rows.map((r) => r.publisher_id))]),
   ]);
   const versionById = new Map(versions.map((v) => [v.id, v]));
   const publisherById = new Map(publishers.map((p) => [p.id, { id: p.id, name: p.name }]));

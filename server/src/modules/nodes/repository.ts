@@ -16,6 +16,21 @@ export async function findNodesByIds(db: Db, ids: string[]): Promise<NodeRow[]> 
   return db.selectFrom('nodes').selectAll().where('id', 'in', ids).execute();
 }
 
+/** A pack row with its publisher's name, as catalogue pages list it. */
+export type ListedNodeRow = NodeRow & { publisher_name: string };
+
+/** Packs by exact id with their publishers' names, in one query (a catalogue page reads 30 at a time). */
+export async function findListedNodesByIds(db: Db, ids: string[]): Promise<ListedNodeRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('nodes')
+    .innerJoin('publishers', 'publishers.id', 'nodes.publisher_id')
+    .selectAll('nodes')
+    .select('publishers.name as publisher_name')
+    .where('nodes.id', 'in', ids)
+    .execute();
+}
+
 /** Packs by id, matched case-insensitively. */
 export async function findNodesByAnyCase(db: Db, ids: string[]): Promise<NodeRow[]> {
   if (ids.length === 0) return [];

@@ -6,7 +6,7 @@ import { isDefaultOrder } from './list-order.js';
 import type { NodeListRequest } from './list-query.js';
 import { findReadableNode, type NodeAccess } from './node-access.js';
 import { presentNode, presentNodes } from './present.js';
-import { findNodesByIds, type NodeRow, orderedNodeIds } from './repository.js';
+import { findListedNodesByIds, type ListedNodeRow, orderedNodeIds } from './repository.js';
 
 /**
  * One catalogue page: `{total, nodes, page, limit, totalPages}`. Pages past the end are empty
@@ -23,11 +23,11 @@ export async function listNodes(ctx: AppContext, request: NodeListRequest): Prom
   const total = ids.length;
   const offset = pageOffset(request);
   const pageIds = offset < total ? ids.slice(offset, offset + request.limit) : [];
-  const byId = new Map((await findNodesByIds(ctx.db, pageIds)).map((row) => [row.id, row]));
+  const byId = new Map((await findListedNodesByIds(ctx.db, pageIds)).map((row) => [row.id, row]));
   // A pack that changed status since the snapshot was read is left out rather than shown.
   const rows = pageIds
     .map((id) => byId.get(id))
-    .filter((row): row is NodeRow => row !== undefined && request.filter.statuses.includes(row.status));
+    .filter((row): row is ListedNodeRow => row !== undefined && request.filter.statuses.includes(row.status));
   const nodes = await presentNodes(ctx, rows, { includeStatusReason: false });
   return pageEnvelope('nodes', nodes, total, request);
 }
