@@ -11,7 +11,7 @@ import { importManagerCatalogue } from '../../src/modules/catalogue-import/servi
 import type { SearchQuery } from '../../src/modules/search/engine.js';
 import { CatalogueIndex } from '../../src/modules/search/memory/catalogue-index.js';
 import { InProcessSearchEngine } from '../../src/modules/search/memory/in-process-engine.js';
-import { writeIndexFile } from '../../src/modules/search/memory/index-file.js';
+import { readIndexFile, writeIndexFile } from '../../src/modules/search/memory/index-file.js';
 import { createTestDatabase } from '../helpers/database.js';
 import { managerInputs } from '../import/manager-data.js';
 import { RELEVANCE_CASES } from './relevance-cases.js';
@@ -132,6 +132,20 @@ describe('the saved search index', () => {
     expect(readdirSync(directory).sort()).toEqual(
       ['search-index.bin', anotherWorkers, 'search-index.bin.notes'].sort(),
     );
+  });
+
+  it('keeps a header of any length: a database with many migrations has a long catalogue mark', async () => {
+    const file = indexFile();
+    const migrations = Array.from(
+      { length: 400 },
+      (_, i) => `${String(i).padStart(4, '0')}_a_migration_with_a_long_name`,
+    ).join(' ');
+    const mark = { watermark: 12, watermarkAt: '2026-11-28T00:00:00.000Z', migrations };
+    const index = new CatalogueIndex();
+    await writeIndexFile(file, mark, () => index.image());
+    const saved = await readIndexFile(file);
+    expect(saved?.header.catalogue).toEqual(mark);
+    expect(saved?.image().packs).toEqual([]);
   });
 
   it('applies the changes the feed recorded while it was stopped', async () => {

@@ -60,12 +60,6 @@ export interface IndexFile {
 
 type ArraysSection = Omit<IndexImage, 'packs' | 'terms'>;
 
-/**
- * Room for the header at the start of the file, which is written last (it holds the sections'
- * lengths); the JSON is padded with spaces to fill it. A header takes about 300 bytes.
- */
-const HEADER_ROOM = 2048;
-
 /** Packs are turned into text and written this many bytes at a time. */
 const PACKS_CHUNK_BYTES = 256 * 1024;
 
@@ -96,11 +90,22 @@ export async function writeIndexFile(
   takeImage: () => IndexImage,
 ): Promise<void> {
   const temporary = `${file}.${process.pid}.partial`;
+  const code = await codeFingerprint();
+  // The header is written last, at the start, once the sections' lengths are known: room for it
+  // is kept as long as its JSON would be with the longest lengths (the rest is padded with spaces).
+  const headerOf = (sections: IndexFileHeader['sections']): IndexFileHeader => ({
+    format: FORMAT,
+    code,
+    catalogue,
+    sections,
+  });
+  const longest = Number.MAX_SAFE_INTEGER;
+  const headerRoom = Buffer.byteLength(JSON.stringify(headerOf({ arrays: longest, terms: longest, packs: longest })));
   await removeAbandonedCopies(file);
   const output = await open(temporary, 'w');
   try {
     const { packs, terms, ...rest } = takeImage();
-    let at = 4 + HEADER_ROOM;
+    let at = 4 + headerRoom;
     const putNow = (bytes: Uint8Array) => {
       writeSync(output.fd, bytes, 0, bytes.length, at);
       at += bytes.length;
@@ -126,17 +131,9 @@ export async function writeIndexFile(
         pending = 0;
       }
     }
-    const header: IndexFileHeader = {
-      format: FORMAT,
-      code: await codeFingerprint(),
-      catalogue,
-      sections: { arrays, terms: termsLength, packs: packBytes },
-    };
-    const json = JSON.stringify(header);
-    if (Buffer.byteLength(json) > HEADER_ROOM) throw new Error(`the index header takes more than ${HEADER_ROOM} bytes`);
-    const start = Buffer.alloc(4 + HEADER_ROOM, ' ');
-    start.writeUInt32BE(HEADER_ROOM, 0);
-    start.write(json, 4);
+    const start = Buffer.alloc(4 + headerRoom, ' ');
+    start.writeUInt32BE(headerRoom, 0);
+    start.write(JSON.stringify(headerOf({ arrays, terms: termsLength, packs: packBytes })), 4);
     await output.write(start, 0, start.length, 0);
     await output.close();
     await rename(temporary, file);
