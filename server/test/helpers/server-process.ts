@@ -49,6 +49,30 @@ function removeDataDir(dataDir: string): void {
   }
 }
 
+/** Process groups of registries started by this test process and not yet killed. */
+const runningGroups = new Set<number>();
+process.once('exit', () => {
+  for (const group of runningGroups) signalGroup(group, 'SIGKILL');
+});
+
+function signalGroup(group: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-group, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Kills every process of a registry's group and waits (a few seconds at most) until none is left. */
+async function killGroup(group: number): Promise<void> {
+  signalGroup(group, 'SIGKILL');
+  for (let waited = 0; waited < 5000 && signalGroup(group, 0); waited += 20) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  runningGroups.delete(group);
+}
+
 /** The environment of a child: ours without anything pointing elsewhere, plus `env`. */
 function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const merged: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', ...env };
@@ -114,7 +138,11 @@ export async function startRegistry(
       ...env,
     }),
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A process group of its own, with the workers it forks, so that all of them can be killed.
+    detached: true,
   });
+  const group = child.pid;
+  if (group !== undefined) runningGroups.add(group);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-20_000);
@@ -127,10 +155,11 @@ export async function startRegistry(
     child.once('exit', (code, signal) => resolve({ code, signal }));
   });
   afterThisTest(async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGKILL');
-      await exited;
-    }
+    if (group === undefined) return;
+    // The whole group: killing only the primary leaves its workers running, and writing into
+    // the data folder, until they notice.
+    await killGroup(group);
+    await exited;
   });
   const registry: RegistryProcess = { url, port, child, stderr: () => stderr, stdout: () => stdout, exited };
   if (options.waitForHealth === false) return registry;
