@@ -12,6 +12,18 @@ async function searchTotal(url: string, search: string): Promise<{ total: number
   return { total: page.total, ids: page.nodes.map((n) => n.id) };
 }
 
+/** Adds a pack while no server runs, the way every writer writes: the row and its change-feed entry. */
+async function writePackWhileDown(env: Record<string, string>, id: string, name: string): Promise<void> {
+  const database = openProcessDatabase(env);
+  try {
+    const publisher = await database.db.selectFrom('publishers').select('id').executeTakeFirstOrThrow();
+    await database.db.insertInto('nodes').values({ id, normalized_id: id, publisher_id: publisher.id, name }).execute();
+    await recordCatalogueChange(database.db, [id]);
+  } finally {
+    await database.destroy();
+  }
+}
+
 // One process each: in a cluster, a worker that starts after another has built and saved the
 // index reads that one back, which would blur what each start did.
 describe('the saved search index of the built server', { timeout: 180_000 }, () => {
@@ -28,23 +40,7 @@ describe('the saved search index of the built server', { timeout: 180_000 }, () 
     expect(existsSync(path.join(dataDir, 'search-index.bin'))).toBe(true);
     expect(first.stdout()).not.toContain('read the saved index');
 
-    // Written meanwhile the way every writer writes: the row and its change-feed entry.
-    const database = openProcessDatabase(env);
-    try {
-      const publisher = await database.db.selectFrom('publishers').select('id').executeTakeFirstOrThrow();
-      await database.db
-        .insertInto('nodes')
-        .values({
-          id: 'zephyr-lanterns',
-          normalized_id: 'zephyr-lanterns',
-          publisher_id: publisher.id,
-          name: 'Zephyr Lanterns',
-        })
-        .execute();
-      await recordCatalogueChange(database.db, ['zephyr-lanterns']);
-    } finally {
-      await database.destroy();
-    }
+    await writePackWhileDown(env, 'zephyr-lanterns', 'Zephyr Lanterns');
 
     const second = await startRegistry({ ...env, LOG_LEVEL: 'info', WORKERS: '1' });
     expect(await searchTotal(second.url, 'zephyr')).toEqual({ total: 1, ids: ['zephyr-lanterns'] });
@@ -69,22 +65,7 @@ describe('the saved search index of the built server', { timeout: 180_000 }, () 
     first.child.kill('SIGKILL');
     expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
 
-    const database = openProcessDatabase(env);
-    try {
-      const publisher = await database.db.selectFrom('publishers').select('id').executeTakeFirstOrThrow();
-      await database.db
-        .insertInto('nodes')
-        .values({
-          id: 'quartz-lanterns',
-          normalized_id: 'quartz-lanterns',
-          publisher_id: publisher.id,
-          name: 'Quartz Lanterns',
-        })
-        .execute();
-      await recordCatalogueChange(database.db, ['quartz-lanterns']);
-    } finally {
-      await database.destroy();
-    }
+    await writePackWhileDown(env, 'quartz-lanterns', 'Quartz Lanterns');
 
     const second = await startRegistry({ ...env, LOG_LEVEL: 'info', WORKERS: '1' });
     expect(await searchTotal(second.url, 'quartz')).toEqual({ total: 1, ids: ['quartz-lanterns'] });

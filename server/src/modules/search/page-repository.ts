@@ -1,10 +1,11 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, NodesTable, NodeVersionsTable } from '../../db/schema.js';
+import type { Database, NodeVersionsTable } from '../../db/schema.js';
+import { findListedNodesByIds, type ListedNodeRow } from '../nodes/repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** A pack row with its publisher's name. */
-export type PageNodeRow = Selectable<NodesTable> & { publisher_name: string };
+export type PageNodeRow = ListedNodeRow;
 
 /** A version row with the storage key of its archive (null while none is stored). */
 export type PageVersionRow = Selectable<NodeVersionsTable> & { storage_key: string | null };
@@ -22,13 +23,7 @@ export interface PageRows {
 export async function loadPageRows(db: Db, ids: readonly string[]): Promise<PageRows> {
   if (ids.length === 0) return { nodes: new Map(), versions: new Map() };
   const [nodes, versions] = await Promise.all([
-    db
-      .selectFrom('nodes')
-      .innerJoin('publishers', 'publishers.id', 'nodes.publisher_id')
-      .selectAll('nodes')
-      .select('publishers.name as publisher_name')
-      .where('nodes.id', 'in', [...ids])
-      .execute(),
+    findListedNodesByIds(db, [...ids]),
     db
       .selectFrom('node_versions')
       .leftJoin('storage_files', 'storage_files.id', 'node_versions.storage_file_id')
