@@ -158,6 +158,13 @@ describe('the in-memory catalogue index', () => {
     expect(big('mixer')?.comfyNodes).toEqual([{ name: 'LatentTwist', ranges: [] }]);
     expect(big('fillerc')?.comfyNodes).toEqual([{ name: 'FillercNode', ranges: [{ start: 0, end: 7 }] }]);
     expect(big('toolbox')).toMatchObject({ comfyNodesMatched: 1, comfyNodesTotal: 32 });
+    // A word in every filler class: each counted once, the first ten listed in the pack's order.
+    const filler = big('filler');
+    expect(filler).toMatchObject({ comfyNodesMatched: 30, comfyNodesTotal: 32 });
+    expect(filler?.comfyNodes.map((c) => c.name)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Filler${String.fromCharCode(97 + i)}Node`),
+    );
+    expect(filler?.comfyNodes[0]?.ranges).toEqual([{ start: 0, end: 6 }]);
   });
 
   it('completes a typed prefix with its most common words, including words added after the build', () => {

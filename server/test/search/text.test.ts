@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyze, planQueryWords } from '../../src/modules/search/text/analyze.js';
+import { compoundKey } from '../../src/modules/search/memory/stored-pack.js';
 import { fold } from '../../src/modules/search/text/fold.js';
 
 function terms(text: string, joinAcrossSpaces = true): string[] {
@@ -19,6 +20,18 @@ describe('search text analysis', () => {
       'strasse',
       'ore',
     ]);
+  });
+
+  it('gives ASCII text with line breaks and tabs the same terms and keys as any other text', () => {
+    // ASCII text is folded whole once; one accented letter sends the whole text the general way.
+    const ascii = 'Upscale\tModel\nLoader (SD1.5)';
+    const accented = 'Upscale\tModel\nLoader (SD1.5) é';
+    expect(terms(ascii)).toEqual(terms(accented).slice(0, terms(ascii).length));
+    expect(terms(ascii)).toContain('upscale=Upscale');
+    expect(terms(ascii)).toContain('loader=Loader');
+    expect(compoundKey(ascii)).toBe('upscalemodelloadersd15');
+    expect(compoundKey(accented)).toBe('upscalemodelloadersd15e');
+    expect(compoundKey('Ré-Sumé_Ünïcode')).toBe('resumeunicode');
   });
 
   it('splits CamelCase, snake_case, kebab-case and digits, and joins neighbours', () => {

@@ -49,23 +49,46 @@ function matchedClasses(
   queryKey: string,
 ): { name: string; ranges: TextRange[]; exact: boolean }[] {
   const matched: { name: string; ranges: TextRange[]; exact: boolean }[] = [];
-  const letters = pack.classLetters;
-  // For a big pack, one test of all its classes' letters settles most hits.
-  if (letters !== null && !lettersCouldMatch(letters, terms, true)) return matched;
-  let from = 0;
-  pack.classNames.forEach((name, i) => {
-    const displayName = pack.displayNames?.[i] ?? '';
-    if (letters !== null) {
-      const end = letters.indexOf('\n', from);
-      const classLetters = letters.slice(from, end < 0 ? letters.length : end);
-      from = end + 1;
-      if (!lettersCouldMatch(classLetters, terms, true)) return;
-    }
+  const candidates = pack.classLetters === null ? null : classesHolding(pack.classLetters, terms);
+  const { classNames, displayNames } = pack;
+  const count = candidates === null ? classNames.length : candidates.length;
+  for (let k = 0; k < count; k++) {
+    const i = candidates === null ? k : (candidates[k] as number);
+    const name = classNames[i] as string;
+    const displayName = displayNames?.[i] ?? '';
     const ranges = spans(name, terms, CLASS_TEXT, true);
-    if (ranges.length === 0 && !(displayName && spans(displayName, terms, CLASS_TEXT, true).length > 0)) return;
+    if (ranges.length === 0 && !(displayName && spans(displayName, terms, CLASS_TEXT, true).length > 0)) continue;
     matched.push({ name, ranges, exact: compoundKey(name) === queryKey });
-  });
+  }
   return matched;
+}
+
+/**
+ * Positions (in class order) of the classes whose letters hold one of the terms. A big pack keeps
+ * all its classes' letters in one string, a class a line, so each term is looked for with one
+ * native search through it rather than one test per class and term.
+ */
+function classesHolding(letters: string, terms: HighlightTerms): number[] {
+  const hits: number[] = [];
+  const find = (term: string) => {
+    for (let at = letters.indexOf(term); at >= 0; at = letters.indexOf(term, at + 1)) hits.push(at);
+  };
+  for (const word of terms.words) find(word);
+  for (const { prefix, titleOnly } of terms.prefixes) if (!titleOnly) find(prefix);
+  if (hits.length === 0) return hits;
+  hits.sort((a, b) => a - b);
+  // Turn text positions into class positions by counting the line breaks before each.
+  const classes: number[] = [];
+  let line = 0;
+  let lineEnd = letters.indexOf('\n');
+  for (const at of hits) {
+    while (lineEnd >= 0 && lineEnd < at) {
+      line += 1;
+      lineEnd = letters.indexOf('\n', lineEnd + 1);
+    }
+    if (classes[classes.length - 1] !== line) classes.push(line);
+  }
+  return classes;
 }
 
 /** Sorted, merged spans of `text` whose terms matched. */
@@ -112,14 +135,10 @@ function pushWords(text: string, start: number, end: number, found: TextRange[])
 /**
  * A cheap test before splitting a text into terms: every matched term is a run of the text's
  * folded letters and digits, so a text whose letters contain none of them cannot match. Most of
- * a big pack's hundreds of class names fail it.
+ * a pack's texts fail it.
  */
 function couldMatch(text: string, terms: HighlightTerms, skipTitleOnly: boolean): boolean {
-  return lettersCouldMatch(compoundKey(text), terms, skipTitleOnly);
-}
-
-/** `couldMatch` on letters already reduced by `compoundKey`. */
-function lettersCouldMatch(letters: string, terms: HighlightTerms, skipTitleOnly: boolean): boolean {
+  const letters = compoundKey(text);
   for (const word of terms.words) if (letters.includes(word)) return true;
   for (const { prefix, titleOnly } of terms.prefixes) {
     if (!(skipTitleOnly && titleOnly) && letters.includes(prefix)) return true;

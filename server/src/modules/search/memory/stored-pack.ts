@@ -1,5 +1,5 @@
 import type { SearchDocument } from '../document.js';
-import { fold } from '../text/fold.js';
+import { fold, isAscii } from '../text/fold.js';
 import { GENERIC_WORDS } from '../text/generic-words.js';
 import { scanParts } from '../text/segment.js';
 
@@ -92,9 +92,12 @@ export function exactKeys(doc: SearchDocument): { title: string[]; short: string
 export const MAX_STORED_DESCRIPTION = 4000;
 
 const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]+/gu;
+// The same for ASCII text, without the cost of Unicode property classes.
+const NOT_ASCII_LETTER_OR_DIGIT = /[^a-z0-9]+/g;
 
 /** Text reduced to its folded letters and digits, all separators dropped (`IP-Adapter` → `ipadapter`). */
 export function compoundKey(text: string): string {
+  if (isAscii(text)) return text.toLowerCase().replace(NOT_ASCII_LETTER_OR_DIGIT, '');
   return fold(text).replace(NOT_LETTER_OR_DIGIT, '');
 }
 

@@ -20,12 +20,19 @@ const SPECIAL_LETTERS: Record<string, string> = {
 };
 const SPECIAL = /[ßøØłŁđĐæÆœŒı]/g;
 const MARKS = /\p{M}+/gu;
-// Anything outside printable ASCII takes the slow path (control characters are rare and harmless).
-const NOT_PLAIN = /[^\x20-\x7e]/;
+const NOT_ASCII = /[^\x00-\x7f]/;
+
+/**
+ * Whether the text is all ASCII, which folding only lower-cases: callers then fold a whole text
+ * once and slice it, the offsets being the same.
+ */
+export function isAscii(text: string): boolean {
+  return !NOT_ASCII.test(text);
+}
 
 /** Lower-cases and strips accents; compatibility forms (full-width letters) become plain ones. */
 export function fold(text: string): string {
-  if (!NOT_PLAIN.test(text)) return text.toLowerCase();
+  if (isAscii(text)) return text.toLowerCase();
   return (
     text
       .normalize('NFKD')

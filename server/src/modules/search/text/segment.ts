@@ -1,4 +1,4 @@
-import { fold } from './fold.js';
+import { fold, isAscii } from './fold.js';
 
 /**
  * Splits text into what search treats as words, keeping where each piece sits in the original
@@ -66,9 +66,11 @@ export function scanParts(text: string, visit: PartVisitor): void {
   let boundary: Boundary = Boundary.Group;
   let partStart = -1;
   let prevKind = Space;
+  // Most texts are ASCII: folded once whole, each part is then a slice of it.
+  const folded = isAscii(text) ? text.toLowerCase() : null;
   const closePart = (end: number) => {
     if (partStart >= 0 && end > partStart) {
-      visit(fold(text.slice(partStart, end)), partStart, end, false, boundary);
+      visit(folded ? folded.slice(partStart, end) : fold(text.slice(partStart, end)), partStart, end, false, boundary);
       boundary = Boundary.None;
     }
     partStart = -1;
