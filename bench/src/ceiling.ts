@@ -2,20 +2,30 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import type { CannedResponse, CeilingServer } from './suite.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** Fetches each path once from `url`, so the ceiling answers exactly the bytes the registry sent. */
-export async function captureResponses(url: string, paths: string[]): Promise<CannedResponse[]> {
+/**
+ * Fetches each path once from `url`, so the ceiling answers exactly the bytes the registry sent.
+ * With `gzip`, bodies are kept compressed at the quickest level, as the registry compresses an
+ * answer the first time it is asked for.
+ */
+export async function captureResponses(
+  url: string,
+  paths: string[],
+  options: { gzip?: boolean } = {},
+): Promise<CannedResponse[]> {
   const responses: CannedResponse[] = [];
   for (const p of new Set(paths)) {
     const response = await fetch(`${url}${p}`, { redirect: 'manual' });
+    const body = Buffer.from(await response.arrayBuffer());
     responses.push({
       path: p,
       status: response.status,
       contentType: response.headers.get('content-type') ?? 'application/octet-stream',
-      body: Buffer.from(await response.arrayBuffer()),
+      ...(options.gzip ? { body: gzipSync(body, { level: 1 }), gzip: true } : { body }),
     });
   }
   return responses;

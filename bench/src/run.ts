@@ -159,8 +159,8 @@ async function runSuite(suite: BenchSuite, options: BenchOptions, scratch: strin
     cli: (args, cliOptions) => runCli(root, args, cliOptions),
     startRegistry: (registryOptions) => startRegistry(root, registryOptions),
     load: (loadOptions) => runLoad(loadOptions, options),
-    async ceilingFor(url, paths) {
-      const server = await startCeiling(await captureResponses(url, paths), tempDir('ceiling'));
+    async ceilingFor(url, paths, ceilingOptions) {
+      const server = await startCeiling(await captureResponses(url, paths, ceilingOptions), tempDir('ceiling'));
       ceilings.push(server);
       return server;
     },

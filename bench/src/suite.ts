@@ -94,7 +94,9 @@ export interface CannedResponse {
   path: string;
   status: number;
   contentType: string;
+  /** The body, gzip-compressed when `gzip` is set. */
   body: Buffer;
+  gzip?: boolean;
 }
 
 /** A bare `node:http` server answering precomputed bytes: the best any Node server could do. */
@@ -122,6 +124,9 @@ export interface BenchContext {
   startRegistry(options: { dataDir: string; env?: Record<string, string> }): Promise<RegistryProcess>;
   /** Loads a URL with autocannon. */
   load(options: LoadOptions): Promise<LoadResult>;
-  /** Fetches each path once from `url` and starts a ceiling server answering those bytes. */
-  ceilingFor(url: string, paths: string[]): Promise<CeilingServer>;
+  /**
+   * Fetches each path once from `url` and starts a ceiling server answering those bytes;
+   * `gzip` also has it answer them gzip-compressed to clients that accept it, as the registry does.
+   */
+  ceilingFor(url: string, paths: string[], options?: { gzip?: boolean }): Promise<CeilingServer>;
 }

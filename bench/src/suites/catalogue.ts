@@ -161,6 +161,8 @@ async function measure(
     });
   }
 
+  rows.push(await walkFloor(ctx, server.url, env, walk));
+
   const pages = spread(
     Array.from({ length: walk.pages }, (_, i) => i + 1),
     PATHS_PER_ENDPOINT,
@@ -189,6 +191,37 @@ async function measure(
     ...(env.targets ? { target: { goal: 'RSS < 300 MiB', met: rss > 0 && rss < 300 } } : {}),
   });
   return { rows, requestsPerSecond: perSecond, msPerPage };
+}
+
+/**
+ * The same walk against a bare `node:http` server answering the pages the registry sent,
+ * gzip-compressed as the registry sends them to this client: what the client, HTTP and the
+ * machine cost before the registry does anything, for reading the walk's time and its target.
+ */
+async function walkFloor(
+  ctx: BenchContext,
+  url: string,
+  env: Environment,
+  walk: { pages: number; ms: number },
+): Promise<BenchRow> {
+  ctx.log(`${env.label}: the same walk against a bare server`);
+  const paths = Array.from({ length: walk.pages }, (_, i) => `/nodes?page=${i + 1}&limit=30`);
+  const bare = await ctx.ceilingFor(url, paths, { gzip: true });
+  try {
+    await walkCatalogue(bare.url, 30, 100);
+    const floor = await walkCatalogue(bare.url);
+    return {
+      name: `[${env.label}] the same walk against a bare server answering the same pages (client and HTTP only)`,
+      values: {
+        seconds: round(floor.ms / 1000, 2),
+        'slowest page ms': round(floor.slowestPageMs, 1),
+        'ms per page': round(floor.ms / Math.max(1, floor.pages), 2),
+        'of the walk': `${Math.round((floor.ms / walk.ms) * 100)}%`,
+      },
+    };
+  } finally {
+    await bare.stop();
+  }
 }
 
 function endpointRow(
