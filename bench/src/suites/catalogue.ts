@@ -32,7 +32,10 @@ const catalogue: BenchSuite = {
     '(the imported packs have no versions, so versions and install use the seeded ones). Data set 2: 100,000 ' +
     'packs from `seed-demo --seed 2 --versions-per-pack 1 --archives none` (reads only). Each server first ' +
     'answers one search (its search index builds in the background after start), then is walked page by ' +
-    'page (`GET /nodes?page=N&limit=30`, one request at a time) and memory is read. Each endpoint is loaded with ' +
+    'page (`GET /nodes?page=N&limit=30`, one request at a time, with `fetch`, which asks for gzip as ' +
+    'ComfyUI-Manager does) and memory is read; the same walk then runs against a bare `node:http` server ' +
+    'answering the pages the registry sent, gzip-compressed: what the client and HTTP alone cost on this ' +
+    'machine. Each endpoint is loaded with ' +
     'autocannon (64 connections, rotating over up to 500 URLs) and then the same URLs are loaded on a bare ' +
     '`node:http` server answering the bytes the registry sent: the ceiling. Client, server and ceiling share ' +
     'the machine.',
