@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyze, planQueryWords } from '../../src/modules/search/text/analyze.js';
 import { compoundKey } from '../../src/modules/search/memory/stored-pack.js';
+import { analyze, planQueryWords } from '../../src/modules/search/text/analyze.js';
 import { fold } from '../../src/modules/search/text/fold.js';
 
 function terms(text: string, joinAcrossSpaces = true): string[] {

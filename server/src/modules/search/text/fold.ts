@@ -20,7 +20,8 @@ const SPECIAL_LETTERS: Record<string, string> = {
 };
 const SPECIAL = /[ßøØłŁđĐæÆœŒı]/g;
 const MARKS = /\p{M}+/gu;
-const NOT_ASCII = /[^\x00-\x7f]/;
+// Any UTF-16 code unit above 0x7f (surrogate halves included) is outside ASCII.
+const NOT_ASCII = /[\u0080-\uffff]/;
 
 /**
  * Whether the text is all ASCII, which folding only lower-cases: callers then fold a whole text
