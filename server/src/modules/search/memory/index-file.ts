@@ -175,13 +175,13 @@ function arrayTypeName(array: ImageArray): ArrayTypeName {
 
 /** The arrays section read back: each typed array a copy of its bytes, not a view of the file's. */
 function readArraysSection(bytes: Buffer): ArraysSection {
+  // The arrays' bytes start where the outline ends.
   const outlineEnd = 4 + bytes.readUInt32BE(0);
-  const data = outlineEnd;
   return JSON.parse(bytes.toString('utf8', 4, outlineEnd), (_key, value: unknown) => {
     if (!isArrayPlace(value)) return value;
     const type = ARRAY_TYPES[value.array];
     const array = new type(value.length);
-    const from = data + value.at;
+    const from = outlineEnd + value.at;
     new Uint8Array(array.buffer).set(bytes.subarray(from, from + array.byteLength));
     return array;
   }) as ArraysSection;
@@ -205,7 +205,9 @@ function isArrayPlace(value: unknown): value is ArrayPlace {
  */
 async function removeAbandonedCopies(file: string): Promise<void> {
   const directory = path.dirname(file);
-  const copy = new RegExp(`^${escapeRegExp(path.basename(file))}\\.(\\d+)\\.partial$`);
+  // `search-index.bin.<pid>.partial`, as `writeIndexFile` names its copy.
+  const before = `${path.basename(file)}.`;
+  const after = '.partial';
   let names: string[];
   try {
     names = await readdir(directory);
@@ -213,8 +215,10 @@ async function removeAbandonedCopies(file: string): Promise<void> {
     return;
   }
   for (const name of names) {
-    const pid = Number(copy.exec(name)?.[1]);
-    if (!Number.isInteger(pid) || pid === process.pid || isRunning(pid)) continue;
+    if (!name.startsWith(before) || !name.endsWith(after)) continue;
+    const pidText = name.slice(before.length, -after.length);
+    const pid = Number(pidText);
+    if (!/^\d+$/.test(pidText) || pid === process.pid || isRunning(pid)) continue;
     await rm(path.join(directory, name), { force: true });
   }
 }
@@ -227,10 +231,6 @@ function isRunning(pid: number): boolean {
     // EPERM: it runs, as another user.
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** The saved index, or null when there is none; throws on a damaged file. */
