@@ -7,6 +7,13 @@ import { forbidden } from './errors.js';
  */
 const READ_ONLY_POSTS: ReadonlySet<string> = new Set(['/bulk/nodes/versions', '/comfy-nodes/resolve']);
 
+/**
+ * The ComfyUI front end's one write: its review button posts without a token. Without an
+ * identity it can only be refused (401), so a foreign page may send it anonymously and read that
+ * answer, as from api.comfy.org; with a cookie or token it stays a foreign write (refused, 403).
+ */
+const ANONYMOUS_WRITE_PATHS = [/^\/nodes\/[^/]+\/reviews$/];
+
 /** Request headers an anonymous page on any origin may send (none carries an identity). */
 const PUBLIC_REQUEST_HEADERS = [
   'accept',
@@ -43,6 +50,13 @@ function isPublicRead(request: FastifyRequest): boolean {
   return method === 'GET' || method === 'HEAD' || (method === 'POST' && READ_ONLY_POSTS.has(pathOf(request)));
 }
 
+/** A POST (or its preflight) whose anonymous answer a page on any origin may read. */
+function isAnonymousWrite(request: FastifyRequest): boolean {
+  if (intendedMethod(request) !== 'POST') return false;
+  const path = pathOf(request);
+  return ANONYMOUS_WRITE_PATHS.some((pattern) => pattern.test(path));
+}
+
 /** Whether the request carries, or the preflight announces, an identity (token or cookie). */
 function carriesCredentials(request: FastifyRequest): boolean {
   if (request.headers.authorization !== undefined || request.headers.cookie !== undefined) return true;
@@ -73,15 +87,16 @@ const EXPOSED_HEADERS_LINE = EXPOSED_HEADERS.join(', ');
  * The configured origins (the web app's) may do anything, with credentials. Any other origin,
  * including `null`, may read public data anonymously: the ComfyUI front end calls the registry
  * from wherever ComfyUI runs. It gets `Access-Control-Allow-Origin: *` without credentials, so a
- * browser never attaches cookies to such a read, and no CORS headers at all for anything else
- * (writes, or requests with a token), so the browser refuses them. The origin is never echoed
+ * browser never attaches cookies to such a read (or to the front end's anonymous review post,
+ * answered 401), and no CORS headers at all for anything else (other writes, or requests with a
+ * token), so the browser refuses them. The origin is never echoed
  * as `null`.
  */
 function grantFor(request: FastifyRequest, origin: string, allowedOrigins: ReadonlySet<string>): CorsGrant | undefined {
   if (allowedOrigins.has(origin)) {
     return { allowOrigin: origin, credentials: true, methods: WEB_APP_METHODS, allowHeaders: undefined };
   }
-  if (isPublicRead(request) && !carriesCredentials(request)) {
+  if ((isPublicRead(request) || isAnonymousWrite(request)) && !carriesCredentials(request)) {
     return { allowOrigin: '*', credentials: false, methods: PUBLIC_METHODS, allowHeaders: PUBLIC_HEADERS_LINE };
   }
   return undefined;
@@ -130,6 +145,7 @@ export function refuseForeignWrites(app: FastifyInstance, allowedOrigins: Readon
     const origin = request.headers.origin;
     if (origin === undefined || allowedOrigins.has(origin)) return;
     if (request.method === 'OPTIONS' || isPublicRead(request)) return;
+    if (isAnonymousWrite(request) && !carriesCredentials(request)) return;
     const path = pathOf(request);
     if (OWN_ORIGIN_CHECK_PREFIXES.some((prefix) => path.startsWith(prefix))) return;
     throw forbidden(

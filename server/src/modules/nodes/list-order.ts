@@ -24,6 +24,8 @@ const SORT_KEYS: Record<string, SortKey> = {
     expression: sql`(select lower(p.name) from publishers p where p.id = nodes.publisher_id)`,
     natural: 'asc',
   },
+  // The public registry's column: the publisher's id, not its display name.
+  publisher_id: { expression: sql.ref('publisher_id'), natural: 'asc' },
   rating: {
     expression: sql`case when total_review > 0 then cast(total_star as real) / total_review else 0 end`,
     natural: 'desc',

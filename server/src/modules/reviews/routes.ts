@@ -65,6 +65,11 @@ const reviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: Type.Object({ star: Type.Integer({ minimum: 1, maximum: 5, description: '1 to 5.' }) }),
         response: { 200: Node, ...errorResponses(400, 401, 403, 404) },
       },
+      // The ComfyUI front end posts an empty body labelled application/json and no token: the
+      // caller is checked before the body is read, so that answers 401 as upstream, not 400.
+      onRequest: async (request) => {
+        await requireWriter(request);
+      },
     },
     async (request) => reviewPack(ctx, await requireWriter(request), request.params.nodeId, request.query.star),
   );

@@ -53,6 +53,26 @@ describe('GET /nodes with the ComfyUI front end sort values', () => {
     expect(body.total).toBe(3);
   });
 
+  it.each([
+    ['publisher_id', ['by-aaa', 'by-mmm', 'by-zzz']],
+    ['publisher_id;asc', ['by-aaa', 'by-mmm', 'by-zzz']],
+    ['publisher_id;desc', ['by-zzz', 'by-mmm', 'by-aaa']],
+  ])('sort=%s orders by the publisher id column, not its name', async (sort, expected) => {
+    const t = await buildTestApp();
+    // Ids and display names in opposite orders.
+    for (const [id, name] of [
+      ['zzz', 'Alpha Works'],
+      ['aaa', 'Zulu Nodes'],
+      ['mmm', 'Mike'],
+    ] as const) {
+      const publisher = await t.factories.publisher({ id, name });
+      await seedPack(t, { id: `by-${id}`, publisher });
+    }
+    const res = await t.anon.get(`/nodes?limit=16&page=1&sort=${encodeURIComponent(sort)}`);
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as Page).nodes.map((n) => n.id)).toEqual(expected);
+  });
+
   it('breaks ties in publisher order by the default order', async () => {
     const t = await buildTestApp();
     const acme = await t.factories.publisher({ id: 'acme', name: 'ACME' });

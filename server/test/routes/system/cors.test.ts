@@ -83,6 +83,44 @@ describe('CORS on public reads', () => {
   });
 });
 
+describe('CORS on the front end’s review post', () => {
+  it('answers the anonymous review post from any origin with CORS headers: the preflight 204, the post 401', async () => {
+    const t = await buildTestApp();
+    await seedPack(t, { id: 'hello', versions: [{ version: '1.0.0' }] });
+    const seen: LightMyRequestResponse[] = [];
+    // postPackReview: axios' Content-Type: application/json makes Chromium ask first.
+    const asked = await preflight(t, '/nodes/hello/reviews?star=5', COMFYUI, 'POST');
+    seen.push(asked);
+    expect(asked.statusCode).toBe(204);
+    expect(allowOrigin(asked)).toBe('*');
+    expect(asked.headers['access-control-allow-credentials']).toBeUndefined();
+    expect(String(asked.headers['access-control-allow-methods'])).toContain('POST');
+    expect(String(asked.headers['access-control-allow-headers']).toLowerCase()).toContain('content-type');
+
+    for (const origin of [COMFYUI, 'null']) {
+      const posted = await t.anon.post('/nodes/hello/reviews?star=5', null, {
+        origin,
+        'content-type': 'application/json',
+      });
+      seen.push(posted);
+      expect(posted.statusCode).toBe(401);
+      expect(allowOrigin(posted)).toBe('*');
+      expect(posted.json()).toEqual({ message: expect.any(String), error: expect.any(String) });
+    }
+    // A preflight announcing a token gets nothing: a token from a foreign page is never let through.
+    const withToken = await preflight(t, '/nodes/hello/reviews?star=5', COMFYUI, 'POST', 'authorization,content-type');
+    seen.push(withToken);
+    expect(allowOrigin(withToken)).toBeUndefined();
+    // Other writes under the pack stay refused.
+    const other = await preflight(t, '/nodes/hello/reviews', COMFYUI, 'DELETE');
+    seen.push(other);
+    expect(allowOrigin(other)).toBeUndefined();
+    const summary = await t.anon.get('/nodes/hello/reviews');
+    expect(summary.json()).toMatchObject({ count: 0 });
+    neverNull(seen);
+  });
+});
+
 describe('CORS on credentials and writes', () => {
   it('gives foreign origins nothing for requests with a token or a cookie', async () => {
     const t = await buildTestApp();
@@ -120,9 +158,14 @@ describe('CORS on credentials and writes', () => {
     expect(forged.statusCode).toBe(403);
     expect(forged.json()).toEqual({ message: 'This origin may not make changes', error: expect.any(String) });
     expect(allowOrigin(forged)).toBeUndefined();
-    const review = await t.anon.post('/nodes/hello/reviews?star=5', undefined, { origin: 'null' });
-    seen.push(review);
-    expect(review.statusCode).toBe(403);
+    // A review with the user's cookie is a foreign write like any other.
+    const cookieReview = await t.anon.post('/nodes/hello/reviews?star=5', undefined, {
+      origin: 'null',
+      cookie: 'registry.session_token=x',
+    });
+    seen.push(cookieReview);
+    expect(cookieReview.statusCode).toBe(403);
+    expect(allowOrigin(cookieReview)).toBeUndefined();
     expect(await t.ctx.db.selectFrom('publishers').select('id').where('id', '=', 'sneaky').execute()).toEqual([]);
     neverNull(seen);
   });
