@@ -99,3 +99,13 @@ export async function processQueuedJobs(t: TestApp): Promise<void> {
   });
   while ((await worker.runOnce()) > 0) {}
 }
+
+/** ComfyUI-Manager v4's source (the `comfyui_manager` package), read in place beside the repository. */
+export function managerV4Source(): string | undefined {
+  const candidates = [
+    process.env.COMFYUI_MANAGER_V4_DIR,
+    path.resolve(repoRoot, '../shared/clients/comfyui-manager-v4'),
+    path.resolve(repoRoot, '../../shared/clients/comfyui-manager-v4'),
+  ];
+  return candidates.find((dir) => dir && existsSync(path.join(dir, 'comfyui_manager', 'common', 'cnr_utils.py')));
+}

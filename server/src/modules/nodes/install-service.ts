@@ -3,6 +3,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { normalizeVersion } from '../catalogue/latest-version.js';
 import { packBanned, packNotFound } from '../catalogue/pack-guards.js';
 import type { NodeVersionJson } from '../catalogue/wire.js';
+import { isHeldPending } from '../catalogue/withheld.js';
 import { findInstallTarget, recordInstall } from './install-repository.js';
 import { NodeMovedError } from './node-access.js';
 import { downloadKeyOf, presentVersion } from './present-version.js';
@@ -11,7 +12,7 @@ import type { VersionRow } from './versions-repository.js';
 /**
  * Resolves what `GET /nodes/{id}/install[?version=]` hands out and counts the install.
  * Without a version: the latest (highest-semver Active) version. With one: an Active version, or a
- * Pending one whose archive is uploaded. Everything else answers 4xx and counts nothing.
+ * Pending one whose archive is uploaded and that is not held for an administrator. Everything else answers 4xx and counts nothing.
  */
 export async function installNode(
   ctx: AppContext,
@@ -43,13 +44,13 @@ function installable(row: VersionRow | undefined, requested: string | undefined)
       : notFound('Node version not found', `no version ${requested}`);
   }
   switch (row.status) {
-    case 'NodeVersionStatusActive':
     case 'NodeVersionStatusPending':
-      // A mirrored version not cached yet installs too: its archive comes from the upstream.
-      if (downloadKeyOf(row) === null) {
-        throw notFound('Node version has no archive', `version ${row.version} has no uploaded archive yet`);
+      if (isHeldPending(row)) {
+        throw forbidden('Node version is held for review', `version ${row.version} is waiting for an administrator`);
       }
-      return row;
+      return withArchive(row);
+    case 'NodeVersionStatusActive':
+      return withArchive(row);
     case 'NodeVersionStatusFlagged':
       throw forbidden('Node version is flagged', `version ${row.version} is held for review and cannot be installed`);
     case 'NodeVersionStatusBanned':
@@ -57,6 +58,15 @@ function installable(row: VersionRow | undefined, requested: string | undefined)
     case 'NodeVersionStatusDeleted':
       throw notFound('Node version was deleted', `version ${row.version} is no longer available`);
   }
+}
+
+/** The version when its archive can be handed out. */
+function withArchive(row: VersionRow): VersionRow {
+  // A mirrored version not cached yet installs too: its archive comes from the upstream.
+  if (downloadKeyOf(row) === null) {
+    throw notFound('Node version has no archive', `version ${row.version} has no uploaded archive yet`);
+  }
+  return row;
 }
 
 /** The UTC calendar day of a moment, as stored in `download_counts.day`. */

@@ -1,6 +1,7 @@
 import type { Expression, Kysely, Selectable, SqlBool, Transaction } from 'kysely';
 import type { Database, NodeStatus, NodesTable } from '../../db/schema.js';
 import { containsAny, lower } from '../../lib/sql-like.js';
+import { notWithheld } from '../catalogue/withheld.js';
 
 export type NodeRow = Selectable<NodesTable>;
 type Db = Kysely<Database> | Transaction<Database>;
@@ -87,7 +88,9 @@ export async function orderedNodeIds(db: Db, filter: NodeFilter, order: NodeOrde
 
 function filtered(db: Db, filter: NodeFilter) {
   return db.selectFrom('nodes').where((eb) => {
-    const conditions: Expression<SqlBool>[] = [eb('status', 'in', filter.statuses)];
+    // Withheld packs are never listed (catalogue/withheld.ts): a client walking the catalogue
+    // would take one without `latest_version` for a nightly pack and clone its repository.
+    const conditions: Expression<SqlBool>[] = [eb('status', 'in', filter.statuses), notWithheld(eb)];
     if (filter.normalizedIds) conditions.push(eb('normalized_id', 'in', filter.normalizedIds));
     if (filter.supportedOs) conditions.push(eb.or(filter.supportedOs.map((os) => mentions('supported_os', os))));
     if (filter.supportedAccelerators) {

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { pageEnvelope, pageOffset } from '../../lib/paging.js';
 import type { NodeJson, NodesPageJson } from '../catalogue/wire.js';
+import { findWithheldPackIds } from '../catalogue/withheld.js';
 import { orderSnapshots } from './cache/catalogue-cache.js';
 import { isDefaultOrder } from './list-order.js';
 import type { NodeListRequest } from './list-query.js';
@@ -39,5 +40,12 @@ export async function getNode(
   options: NodeAccess & { includeTranslations: boolean },
 ): Promise<NodeJson> {
   const row = await findReadableNode(ctx.db, nodeId, options);
-  return presentNode(ctx, row, { includeStatusReason: true, includeTranslations: options.includeTranslations });
+  const node = await presentNode(ctx, row, {
+    includeStatusReason: true,
+    includeTranslations: options.includeTranslations,
+  });
+  // A withheld pack names no repository either: a client that finds no `latest_version` may
+  // install the repository's head instead (catalogue/withheld.ts).
+  if ((await findWithheldPackIds(ctx.db, [row])).has(row.id)) return { ...node, repository: '' };
+  return node;
 }

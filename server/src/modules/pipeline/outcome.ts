@@ -4,12 +4,13 @@ import type { ArchiveAnalysis, ScanFinding } from '../archive/types.js';
 import { REJECTED_PREFIX } from '../catalogue/archive-rejections.js';
 import { BANNED_PREFIX } from '../catalogue/publishing-ban.js';
 import { ScanFinding as ScanFindingSchema } from '../catalogue/wire.js';
+import { AWAITING_REVIEW_REASON } from '../catalogue/withheld.js';
 
 /** Reason given to versions that pass every automated check. */
 export const PASSED_REASON = 'Passed automated checks';
-/** Reason given when checks passed but REQUIRE_REVIEW keeps the version for an admin. */
-export const AWAITING_REVIEW_REASON = 'Passed automated checks; waiting for review by an administrator';
 export { REJECTED_PREFIX } from '../catalogue/archive-rejections.js';
+/** Reason given when checks passed but REQUIRE_REVIEW keeps the version for an admin (install refuses it). */
+export { AWAITING_REVIEW_REASON } from '../catalogue/withheld.js';
 
 /** What processing does to a version. */
 export interface VersionOutcome {
