@@ -142,6 +142,10 @@ export interface NodeVersionsTable {
   /** Where a mirrored version's archive is fetched from until it is cached here; '' otherwise. */
   upstream_archive_url: ColumnType<string, string | undefined, string>;
   downloads: ColumnType<number, number | undefined, number>;
+  /** Label ids the scan gave the version (JSON array; migration 0024). */
+  scan_labels: Json;
+  /** Every scan finding with its grade, context and excerpt (JSON array; migration 0024). */
+  scan_findings: Json;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -31,6 +31,7 @@ describe('security scan', () => {
         'runs code hidden in data decoded by base64.b64decode() with exec(); encoded payloads are a common way to hide malware',
       scanner: 'python-ast',
       severity: 'high',
+      grade: 'hold',
     });
     expect(summary(findings)).toEqual([
       ['obfuscated_code_execution', 9, 'high'],
@@ -64,7 +65,7 @@ describe('security scan', () => {
     const findings = await scanWith({ 'bin/model.dat': pe, 'lib/_blend.cpython-311-x86_64-linux-gnu.so': elf });
     expect(findings).toEqual([
       {
-        issue_type: 'native_binary',
+        issue_type: 'native_executable',
         file_path: 'bin/model.dat',
         line_number: 0,
         code_snippet: 'PE magic bytes 4d5a0000',
@@ -72,6 +73,7 @@ describe('security scan', () => {
           'Windows (PE) binary in the archive; executables cannot be inspected and a node pack should not need one',
         scanner: 'binary-magic',
         severity: 'high',
+        grade: 'hold',
       },
       {
         issue_type: 'native_binary',
@@ -82,13 +84,15 @@ describe('security scan', () => {
           "Linux (ELF) binary in the archive (compiled library); its code cannot be inspected, so check that it is built from the pack's own sources",
         scanner: 'binary-magic',
         severity: 'medium',
+        grade: 'label',
+        label: 'native_code',
       },
     ]);
   });
 
   it('flags a file named like an executable even without magic bytes', async () => {
     const findings = await scanWith({ 'tools/setup.exe': 'not really' });
-    expect(summary(findings)).toEqual([['native_binary', 0, 'high']]);
+    expect(summary(findings)).toEqual([['native_executable', 0, 'high']]);
   });
 
   it('flags browser profile and wallet paths', async () => {

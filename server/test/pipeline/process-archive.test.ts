@@ -198,6 +198,68 @@ describe('process-archive job', () => {
     expect(pack).toMatchObject({ latest_version_id: null, name: 'Hello', description: 'Says hello' });
   });
 
+  it('label-grade findings never hold: the version is Active and serves its labels and findings', async () => {
+    const t = await buildTestApp();
+    const { token } = await acmeWithToken(t);
+    const id = await uploaded(t, token, '1.0.0');
+    const label: ScanFinding = {
+      issue_type: 'runtime_pip_install',
+      file_path: 'nodes.py',
+      line_number: 12,
+      code_snippet: 'subprocess.check_call([sys.executable, "-m", "pip", "install", "rembg"])',
+      message: 'installs Python packages with pip while ComfyUI runs',
+      scanner: 'python-ast',
+      severity: 'medium',
+      grade: 'label',
+      label: 'installs_packages',
+      context: 'runtime',
+    };
+    await workerFor(t, async () => clean({ findings: [label] })).runOnce();
+    expect(await versionRow(t, id)).toMatchObject({
+      status: 'NodeVersionStatusActive',
+      status_reason: 'Passed automated checks',
+    });
+    const version = await t.anon.get('/nodes/hello/versions/1.0.0');
+    expect(version.json().labels).toEqual(['installs_packages']);
+    expect(JSON.parse((await versionRow(t, id)).scan_findings)).toEqual([label]);
+  });
+
+  it('does not hold a version again for a finding an admin cleared on an earlier version; new findings hold', async () => {
+    const t = await buildTestApp();
+    const { token } = await acmeWithToken(t);
+    const admin = await t.as(await t.factories.admin());
+    const held: ScanFinding = { ...finding, grade: 'hold' };
+    const first = await uploaded(t, token, '1.0.0');
+    await workerFor(t, async () => clean({ findings: [held] })).runOnce();
+    expect((await versionRow(t, first)).status).toBe('NodeVersionStatusFlagged');
+    const approve = await admin.post('/admin/versions/review', {
+      items: [{ node_id: 'hello', version: '1.0.0' }],
+      action: 'approve',
+    });
+    expect(approve.json().results[0].status).toBe('ok');
+
+    // Same rule, file and code in the next version: installable at once.
+    const second = await uploaded(t, token, '1.1.0');
+    await workerFor(t, async () => clean({ findings: [{ ...held, line_number: 9 }] })).runOnce();
+    expect((await versionRow(t, second)).status).toBe('NodeVersionStatusActive');
+
+    // A new finding holds, and the queue tells which finding is new since the approved version.
+    const fresh: ScanFinding = { ...held, file_path: 'extra.py', code_snippet: 'eval(payload)' };
+    const third = await uploaded(t, token, '1.2.0');
+    await workerFor(t, async () => clean({ findings: [held, fresh] })).runOnce();
+    expect((await versionRow(t, third)).status).toBe('NodeVersionStatusFlagged');
+    const queue = (await admin.get('/admin/review-queue?nodeId=hello')).json();
+    expect(
+      queue.versions[0].findings.map((f: ScanFinding & { previously_approved: boolean }) => [
+        f.file_path,
+        f.previously_approved,
+      ]),
+    ).toEqual([
+      ['__init__.py', true],
+      ['extra.py', false],
+    ]);
+  });
+
   it('rejects an unusable archive: Deleted with the reason, so it is never installable', async () => {
     const t = await buildTestApp();
     const { token } = await acmeWithToken(t);
@@ -276,6 +338,7 @@ describe('process-archive job', () => {
         code_snippet: '',
         message: 'The archive could not be processed after 2 attempt(s): analyser crashed',
         scanner: 'pipeline',
+        grade: 'hold',
       },
     ]);
     expect(await t.ctx.db.selectFrom('archive_processing').selectAll().executeTakeFirstOrThrow()).toMatchObject({

@@ -1945,6 +1945,8 @@ export interface components {
             /** @description Archive URL; empty while no archive is stored. */
             downloadUrl: string;
             id: string;
+            /** @description What the automated checks saw the code do, as label ids (docs/moderation.md); absent when none. */
+            labels?: string[];
             node_id: string;
             /** NodeVersionStatus */
             status: "NodeVersionStatusActive" | "NodeVersionStatusDeleted" | "NodeVersionStatusBanned" | "NodeVersionStatusPending" | "NodeVersionStatusFlagged";
@@ -2026,6 +2028,8 @@ export interface components {
             /** @description Archive URL; empty while no archive is stored. */
             downloadUrl: string;
             id: string;
+            /** @description What the automated checks saw the code do, as label ids (docs/moderation.md); absent when none. */
+            labels?: string[];
             node_id: string;
             /** NodeVersionStatus */
             status: "NodeVersionStatusActive" | "NodeVersionStatusDeleted" | "NodeVersionStatusBanned" | "NodeVersionStatusPending" | "NodeVersionStatusFlagged";
@@ -2269,8 +2273,16 @@ export interface components {
         /** ReviewQueueFinding */
         ReviewQueueFinding: {
             code_snippet: string;
+            /** @description 1-based column of the match on its line (long lines). */
+            column?: number;
+            /** @description Where the code runs: at import, inside node code, in install.py, never (no importer), or a non-Python file. */
+            context?: "import" | "runtime" | "install" | "unimported" | "file";
             file_path: string;
+            /** @description `hold`: the version waits for an administrator; `label`: it is installable and carries `label`. Findings stored before grades existed have none and hold. */
+            grade?: "hold" | "label";
             issue_type: string;
+            /** @description The version label a label-grade finding gives (docs/moderation.md). */
+            label?: string;
             line_number: number;
             message: string;
             /** @description The same file, issue type and snippet was approved in an earlier, now Active version. */
@@ -2291,6 +2303,8 @@ export interface components {
             downloadUrl: string;
             findings: components["schemas"]["ReviewQueueFinding"][];
             id: string;
+            /** @description What the automated checks saw the code do, as label ids (docs/moderation.md); absent when none. */
+            labels?: string[];
             node_id: string;
             node_name: string;
             node_repository: string;
@@ -2345,8 +2359,16 @@ export interface components {
         /** ScanFinding */
         ScanFinding: {
             code_snippet: string;
+            /** @description 1-based column of the match on its line (long lines). */
+            column?: number;
+            /** @description Where the code runs: at import, inside node code, in install.py, never (no importer), or a non-Python file. */
+            context?: "import" | "runtime" | "install" | "unimported" | "file";
             file_path: string;
+            /** @description `hold`: the version waits for an administrator; `label`: it is installable and carries `label`. Findings stored before grades existed have none and hold. */
+            grade?: "hold" | "label";
             issue_type: string;
+            /** @description The version label a label-grade finding gives (docs/moderation.md). */
+            label?: string;
             line_number: number;
             message: string;
             scanner: string;

@@ -16,6 +16,7 @@ import * as m0015 from './0015_two_factor.js';
 import * as m0017 from './0017_upstream_mirror.js';
 import * as m0019 from './0019_version_readmes.js';
 import * as m0021 from './0021_upstream_overrides.js';
+import * as m0024 from './0024_scan_grades.js';
 
 /** A migration written once for both dialects. */
 export interface RegistryMigration {
@@ -40,4 +41,5 @@ export const migrations: Record<string, RegistryMigration> = {
   '0017_upstream_mirror': m0017,
   '0019_version_readmes': m0019,
   '0021_upstream_overrides': m0021,
+  '0024_scan_grades': m0024,
 };

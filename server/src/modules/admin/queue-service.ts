@@ -1,9 +1,8 @@
 import type { AppContext } from '../../context.js';
 import type { NodeVersionStatus } from '../../db/schema.js';
 import { pageCount, pageOffset } from '../../lib/paging.js';
-import type { ScanFinding } from '../archive/types.js';
 import { presentVersion } from '../nodes/present-version.js';
-import { parseFindings } from '../pipeline/outcome.js';
+import { findingKey, parseFindings } from '../pipeline/outcome.js';
 import { approvedFlagReasons, countQueue, pageQueue } from './queue-repository.js';
 
 export interface QueueQuery {
@@ -13,11 +12,6 @@ export interface QueueQuery {
   page: number;
   pageSize: number;
   sort: 'oldest' | 'newest';
-}
-
-/** The key that makes two findings "the same issue" across versions. */
-function findingKey(f: ScanFinding): string {
-  return JSON.stringify([f.file_path, f.issue_type, f.code_snippet]);
 }
 
 /**

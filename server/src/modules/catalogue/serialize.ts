@@ -40,7 +40,14 @@ export function serializeVersion(
     tags: parseJsonArray(row.tags),
     tags_admin: parseJsonArray(row.tags_admin),
     downloads: Number(row.downloads),
+    ...labelsOf(row.scan_labels),
   };
+}
+
+/** `labels` only when the scan gave some, so answers for unlabelled versions keep their old shape. */
+function labelsOf(stored: string | undefined): { labels?: string[] } {
+  const labels = stored ? parseJsonArray(stored) : [];
+  return labels.length > 0 ? { labels } : {};
 }
 
 export interface NodeSerializeOptions {

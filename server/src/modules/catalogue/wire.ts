@@ -64,6 +64,11 @@ export const NodeVersion = Type.Object(
     tags: StringList,
     tags_admin: StringList,
     downloads: Type.Integer(),
+    labels: Type.Optional(
+      Type.Array(Type.String(), {
+        description: 'What the automated checks saw the code do, as label ids (docs/moderation.md); absent when none.',
+      }),
+    ),
   },
   { title: 'NodeVersion', additionalProperties: false },
 );
@@ -194,6 +199,32 @@ export const ScanFinding = Type.Object(
     message: Type.String(),
     scanner: Type.String(),
     severity: Type.Optional(Type.Union([Type.Literal('high'), Type.Literal('medium'), Type.Literal('low')])),
+    column: Type.Optional(Type.Integer({ description: '1-based column of the match on its line (long lines).' })),
+    grade: Type.Optional(
+      Type.Union([Type.Literal('hold'), Type.Literal('label')], {
+        description:
+          '`hold`: the version waits for an administrator; `label`: it is installable and carries `label`. ' +
+          'Findings stored before grades existed have none and hold.',
+      }),
+    ),
+    label: Type.Optional(
+      Type.String({ description: 'The version label a label-grade finding gives (docs/moderation.md).' }),
+    ),
+    context: Type.Optional(
+      Type.Union(
+        [
+          Type.Literal('import'),
+          Type.Literal('runtime'),
+          Type.Literal('install'),
+          Type.Literal('unimported'),
+          Type.Literal('file'),
+        ],
+        {
+          description:
+            'Where the code runs: at import, inside node code, in install.py, never (no importer), or a non-Python file.',
+        },
+      ),
+    ),
   },
   { title: 'ScanFinding' },
 );

@@ -62,7 +62,7 @@ export function analyseMirroredHandler(ctx: AppContext, analyze: AnalyzeArchive)
       } finally {
         await archive.remove();
       }
-      const outcome = decideOutcome(analysis, false);
+      const outcome = decideOutcome(analysis, { requireReview: false });
       const flagged = outcome.status === 'NodeVersionStatusFlagged';
       const { version } = subject;
       await catalogueWrite(ctx, async ({ trx, touch }) => {
@@ -77,6 +77,8 @@ export function analyseMirroredHandler(ctx: AppContext, analyze: AnalyzeArchive)
             .set({
               comfy_node_extract_status: analysis.extract.status,
               comfy_node_extract_reason: analysis.extract.reason,
+              scan_labels: JSON.stringify(outcome.labels ?? []),
+              scan_findings: JSON.stringify(outcome.findings ?? []),
             })
             .where('id', '=', version.id)
             .execute();

@@ -59,6 +59,9 @@ export async function applyOutcome(
       await saveReadme(trx, version.id, analysis.readme);
       patch.comfy_node_extract_status = analysis.extract.status;
       patch.comfy_node_extract_reason = analysis.extract.reason;
+      // Stored whatever the status: a ban or a hold still keeps what the scan saw.
+      patch.scan_labels = JSON.stringify(input.outcome.labels ?? []);
+      patch.scan_findings = JSON.stringify(input.outcome.findings ?? analysis.findings);
       Object.assign(patch, blankVersionFields(version, analysis.metadata));
       if (outcome.updatesPack && (await isNewestVersion(trx, version.node_id, version.version))) {
         await trx

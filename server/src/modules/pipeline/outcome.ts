@@ -18,6 +18,49 @@ export interface VersionOutcome {
   reason: string;
   /** Whether the archive's pyproject metadata may update the pack. */
   updatesPack: boolean;
+  /** Label ids for the version (from label-grade findings); stored and served on the version. */
+  labels?: string[];
+  /** Every scan finding, graded; stored so label-only versions still show what matched. */
+  findings?: ScanFinding[];
+}
+
+/** What, besides the archive, decides a version's outcome. New hold reasons add a field here. */
+export interface OutcomeContext {
+  /** REQUIRE_REVIEW: a version with nothing to hold waits Pending for an admin. */
+  requireReview: boolean;
+  /**
+   * Keys (`findingKey`) of findings an admin cleared on an earlier version of the same pack: the
+   * same finding again does not hold this version.
+   */
+  clearedFindings?: ReadonlySet<string>;
+}
+
+/**
+ * A reason to hold a version for review, as findings an admin reads in the queue. Each check
+ * returns the findings that hold (empty when it has none); the version is held when any does.
+ */
+export type HoldCheck = (analysis: Extract<ArchiveAnalysis, { ok: true }>, context: OutcomeContext) => ScanFinding[];
+
+/** Hold-grade scan findings, minus those an admin already cleared on an earlier version. */
+const scanHolds: HoldCheck = (analysis, context) =>
+  analysis.findings.filter((f) => holds(f) && !context.clearedFindings?.has(findingKey(f)));
+
+/** Every reason a version is held; other checks (a change of owner, ...) join this list. */
+export const HOLD_CHECKS: HoldCheck[] = [scanHolds];
+
+/** Whether a finding holds its version: its grade, or, for findings stored before grades, always. */
+export function holds(finding: ScanFinding): boolean {
+  return finding.grade !== 'label';
+}
+
+/** The key that makes two findings "the same issue" across versions: same file, rule and code. */
+export function findingKey(f: ScanFinding): string {
+  return JSON.stringify([f.file_path, f.issue_type, f.code_snippet]);
+}
+
+/** The distinct labels of a list of findings, in first-seen order. */
+export function labelsOf(findings: ScanFinding[]): string[] {
+  return [...new Set(findings.flatMap((f) => (f.grade === 'label' && f.label ? [f.label] : [])))];
 }
 
 /**
@@ -25,18 +68,26 @@ export interface VersionOutcome {
  * - unusable archive → Deleted with `Archive rejected: <why>`. A Pending version with an archive
  *   is installable, so an invalid one must leave Pending; Deleted keeps it out of installs and
  *   lists while its number stays taken (as on the public registry, publish a new version);
- * - findings → Flagged, `status_reason` = the findings as JSON, for an admin to judge;
- * - clean → Active, or Pending with a note when REQUIRE_REVIEW is on.
+ * - a hold (a hold-grade finding not cleared before, or another `HOLD_CHECKS` reason) → Flagged,
+ *   `status_reason` = every hold-grade finding as JSON (cleared ones too, marked in the queue),
+ *   for an admin to judge;
+ * - otherwise → Active, or Pending with a note when REQUIRE_REVIEW is on. Label-grade findings
+ *   never hold: they become the version's labels.
  */
-export function decideOutcome(analysis: ArchiveAnalysis, requireReview: boolean): VersionOutcome {
+export function decideOutcome(analysis: ArchiveAnalysis, context: OutcomeContext): VersionOutcome {
   if (!analysis.ok) {
     return { status: 'NodeVersionStatusDeleted', reason: `${REJECTED_PREFIX}${analysis.reason}`, updatesPack: false };
   }
-  if (analysis.findings.length > 0) {
-    return { status: 'NodeVersionStatusFlagged', reason: JSON.stringify(analysis.findings), updatesPack: false };
+  const scanned = { labels: labelsOf(analysis.findings), findings: analysis.findings };
+  const held = HOLD_CHECKS.flatMap((check) => check(analysis, context));
+  if (held.length > 0) {
+    const shown = [...new Set([...analysis.findings.filter(holds), ...held])];
+    return { status: 'NodeVersionStatusFlagged', reason: JSON.stringify(shown), updatesPack: false, ...scanned };
   }
-  if (requireReview) return { status: 'NodeVersionStatusPending', reason: AWAITING_REVIEW_REASON, updatesPack: true };
-  return { status: 'NodeVersionStatusActive', reason: PASSED_REASON, updatesPack: true };
+  if (context.requireReview) {
+    return { status: 'NodeVersionStatusPending', reason: AWAITING_REVIEW_REASON, updatesPack: true, ...scanned };
+  }
+  return { status: 'NodeVersionStatusActive', reason: PASSED_REASON, updatesPack: true, ...scanned };
 }
 
 export { BANNED_PREFIX } from '../catalogue/publishing-ban.js';
@@ -63,6 +114,7 @@ export function processingFailedOutcome(error: string, attempts: number): Versio
     code_snippet: '',
     message: `The archive could not be processed after ${attempts} attempt(s): ${error}`.slice(0, 1000),
     scanner: 'pipeline',
+    grade: 'hold',
   };
   return { status: 'NodeVersionStatusFlagged', reason: JSON.stringify([finding]), updatesPack: false };
 }

@@ -10,7 +10,7 @@ import { AnalysisLimitError } from './analyser-pool.js';
 import { applyOutcome } from './apply-outcome.js';
 import { ArchiveIntegrityError, fetchArchive } from './fetch-archive.js';
 import { decideOutcome, processingFailedOutcome } from './outcome.js';
-import { findSubject, setStage } from './repository.js';
+import { clearedFindingKeys, findSubject, setStage } from './repository.js';
 
 /** Job kind that analyses one uploaded archive and decides its version's status. */
 export const PROCESS_ARCHIVE_JOB = 'process-archive';
@@ -66,7 +66,11 @@ export function processArchiveHandler(
         );
       } catch (error) {
         if (!(error instanceof ArchiveIntegrityError)) throw error;
-        await finish(versionId, decideOutcome({ ok: false, reason: error.message }, false), error.message);
+        await finish(
+          versionId,
+          decideOutcome({ ok: false, reason: error.message }, { requireReview: false }),
+          error.message,
+        );
         return;
       }
       try {
@@ -80,11 +84,18 @@ export function processArchiveHandler(
           // A timeout or the memory limit is a property of the archive: retrying would only hold
           // an analyser again for as long, so the version is refused now with the reason.
           if (!(error instanceof AnalysisLimitError)) throw error;
-          await finish(versionId, decideOutcome({ ok: false, reason: error.message }, false), error.message);
+          await finish(
+            versionId,
+            decideOutcome({ ok: false, reason: error.message }, { requireReview: false }),
+            error.message,
+          );
           return;
         }
         const analysed = performance.now();
-        const outcome = decideOutcome(analysis, ctx.config.publishing.REQUIRE_REVIEW);
+        const outcome = decideOutcome(analysis, {
+          requireReview: ctx.config.publishing.REQUIRE_REVIEW,
+          clearedFindings: await clearedFindingKeys(ctx.db, subject.node.id, versionId),
+        });
         const result = await applyOutcome(ctx, {
           versionId,
           analysis,

@@ -7,6 +7,8 @@ import type {
   StorageFilesTable,
 } from '../../db/schema.js';
 
+import { findingKey, parseFindings } from './outcome.js';
+
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** A version with its pack and stored archive: what the pipeline works on. */
@@ -84,4 +86,21 @@ export async function setStage(
 /** A version's progress row, or undefined before its archive arrived. */
 export async function findProcessing(db: Db, versionId: string) {
   return db.selectFrom('archive_processing').selectAll().where('node_version_id', '=', versionId).executeTakeFirst();
+}
+
+/**
+ * Keys of the findings an admin cleared on earlier versions of a pack: versions that were once
+ * Flagged (their reason lists the holding findings) and are Active now.
+ */
+export async function clearedFindingKeys(db: Db, nodeId: string, versionId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('node_version_status_history as h')
+    .innerJoin('node_versions as v', 'v.id', 'h.node_version_id')
+    .select('h.to_reason')
+    .where('v.node_id', '=', nodeId)
+    .where('v.id', '<>', versionId)
+    .where('v.status', '=', 'NodeVersionStatusActive')
+    .where('h.to_status', '=', 'NodeVersionStatusFlagged')
+    .execute();
+  return new Set(rows.flatMap((r) => (parseFindings(r.to_reason) ?? []).map(findingKey)));
 }

@@ -35,7 +35,14 @@ export async function describeProcessing(
   version: Selectable<NodeVersionsTable>,
 ): Promise<ProcessingStatusJson> {
   const progress = await findProcessing(ctx.db, version.id);
-  const findings = version.status === 'NodeVersionStatusFlagged' ? parseFindings(version.status_reason) : null;
+  // Every graded finding the scan stored (labels too); versions scanned before grades have only their reason's.
+  const stored = parseFindings(version.scan_findings) ?? [];
+  const findings =
+    stored.length > 0
+      ? stored
+      : version.status === 'NodeVersionStatusFlagged'
+        ? parseFindings(version.status_reason)
+        : null;
   return {
     node_version_id: version.id,
     version: version.version,

@@ -25,6 +25,7 @@ export const EVIL_FINDING = {
     'runs code hidden in data decoded by base64.b64decode() with exec(); encoded payloads are a common way to hide malware',
   scanner: 'python-ast',
   severity: 'high',
+  grade: 'hold',
 };
 const EVIL_PY = 'import base64\nexec(base64.b64decode("cHJpbnQoMSk="))\n';
 

@@ -164,6 +164,7 @@ describe('archive checks through the whole publish path (real analyser)', () => 
           'runs code hidden in data decoded by base64.b64decode() with exec(); encoded payloads are a common way to hide malware',
         scanner: 'python-ast',
         severity: 'high',
+        grade: 'hold',
       },
     ];
     expect(status).toEqual({

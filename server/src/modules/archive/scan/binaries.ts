@@ -41,7 +41,8 @@ export function scanBinaries(files: ArchiveFile[]): ScanFinding[] {
     const kind = format ? `${FORMAT_NAMES[format]} binary` : 'file named like a native binary';
     findings.push(
       finding({
-        issue_type: 'native_binary',
+        // A compiled extension labels the version; a program or Windows DLL holds it.
+        issue_type: library ? 'native_binary' : 'native_executable',
         file_path: file.name,
         line: 0,
         snippet: format ? `${format.toUpperCase()} magic bytes ${file.head.subarray(0, 4).toString('hex')}` : file.name,
