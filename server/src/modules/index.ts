@@ -6,6 +6,7 @@ import usersRoutes from './auth/routes/users.js';
 import bulkRoutes from './bulk/routes.js';
 import claimRequestRoutes from './claim-requests/routes.js';
 import claimRoutes from './claims/routes.js';
+import codeRoutes from './code/routes.js';
 import resolveRoutes from './comfy-nodes/resolve-routes.js';
 import comfyNodesRoutes from './comfy-nodes/routes.js';
 import filesRoutes from './files/routes.js';
@@ -48,6 +49,7 @@ export const apiModules: FastifyPluginAsync[] = [
   comfyNodesRoutes,
   resolveRoutes,
   filesRoutes,
+  codeRoutes,
   bulkRoutes,
   adminModule,
   mirrorRoutes,

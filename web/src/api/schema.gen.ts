@@ -901,6 +901,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/nodes/{nodeId}/compare/{range}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What changed between two versions: files added, removed and modified, with their diffs
+         * @description Unchanged files are recognised from the archives' directories and never inflated. Each side of a file is diffed up to 512 KiB, and one answer inflates at most 32 MiB; files past that are listed with `diff: "omitted"` and can be asked for one at a time with `path`. Both versions must be readable: Installable versions (Active or Pending, of an Active pack) for everyone; other versions only for members of the pack’s publisher and admins (401 without a token, 403 for others), as for the archive itself.
+         */
+        get: operations["compareNodeVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/nodes/{nodeId}/downloads": {
         parameters: {
             query?: never;
@@ -1074,6 +1094,66 @@ export interface paths {
         };
         /** One comfy node of one version */
         get: operations["getComfyNode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nodes/{nodeId}/versions/{version}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every file of a version's archive, with sizes and kinds
+         * @description Read from the archive's central directory; nothing is unpacked. Installable versions (Active or Pending, of an Active pack) for everyone; other versions only for members of the pack’s publisher and admins (401 without a token, 403 for others), as for the archive itself.
+         */
+        get: operations["listNodeVersionFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nodes/{nodeId}/versions/{version}/files/{*}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One file of a version as text (up to 1 MiB), or its size when binary
+         * @description Only this file is inflated, and only up to the limit. A path from the pack root (a README's relative link) resolves too. Installable versions (Active or Pending, of an Active pack) for everyone; other versions only for members of the pack’s publisher and admins (401 without a token, 403 for others), as for the archive itself.
+         */
+        get: operations["getNodeVersionFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nodes/{nodeId}/versions/{version}/raw/{*}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One whole file of a version, as a download (images as images, for READMEs)
+         * @description PNG, JPEG, GIF, WebP and AVIF images are sent with their type so a README can show them; everything else as `application/octet-stream` to save, never to run in the browser. Installable versions (Active or Pending, of an Active pack) for everyone; other versions only for members of the pack’s publisher and admins (401 without a token, 403 for others), as for the archive itself.
+         */
+        get: operations["downloadNodeVersionFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2547,6 +2627,79 @@ export interface components {
             isAdmin: boolean;
             isApproved: boolean;
             name: string;
+        };
+        /** VersionComparison */
+        VersionComparison: {
+            added: number;
+            /** @description Lines added over the files whose diff is shown. */
+            additions: number;
+            /** @description Lines removed over the files whose diff is shown. */
+            deletions: number;
+            files: {
+                additions: number | null;
+                deletions: number | null;
+                /** @description `shown`: `hunks` hold the diff; `binary`; `too_large`: a side is over 512 KiB; `too_different`: no diff within the edit limit; `omitted`: past the answer’s budget, ask again with `path`. */
+                diff: "shown" | "binary" | "too_large" | "too_different" | "omitted";
+                hunks: {
+                    /** @description Each line starts with ' ' (context), '-' (removed), '+' (added) or '\' (no newline at end). */
+                    lines: string[];
+                    new_lines: number;
+                    new_start: number;
+                    old_lines: number;
+                    old_start: number;
+                }[];
+                new_size: number | null;
+                old_size: number | null;
+                path: string;
+                status: "added" | "removed" | "modified";
+            }[];
+            from: string;
+            modified: number;
+            node_id: string;
+            removed: number;
+            to: string;
+            /** @description Files identical in both versions (not listed). */
+            unchanged: number;
+        };
+        /** VersionFile */
+        VersionFile: {
+            /** @description Binary files carry no content, only their size. */
+            binary: boolean;
+            /** @description The text as UTF-8 (invalid bytes are U+FFFD); null for binary files. */
+            content: string | null;
+            language: string | null;
+            /** @description Most bytes of a file this answer carries. */
+            limit_bytes: number;
+            line_count: number | null;
+            /** @description Characters in the longest line: very long lines mean a minified or generated file. */
+            longest_line: number | null;
+            node_id: string;
+            /** @description The file’s path in the archive (a path from the pack root resolves to it). */
+            path: string;
+            size: number;
+            /** @description Whether `content` stops at `limit_bytes` of a longer file. */
+            truncated: boolean;
+            version: string;
+        };
+        /** VersionFileListing */
+        VersionFileListing: {
+            file_count: number;
+            files: {
+                /** @description Guessed from the name without reading the file; the file read says for sure. */
+                kind: "text" | "binary";
+                /** @description Highlighting language (`python`, `javascript`, `json`, ...), or null for plain text. */
+                language: string | null;
+                /** @description Path in the archive, `/`-separated; folders are implied by the paths. */
+                path: string;
+                /** @description Uncompressed size in bytes. */
+                size: number;
+            }[];
+            node_id: string;
+            /** @description The folder every file is wrapped in (`name/`), or `""` when files sit at the archive root. */
+            root: string;
+            /** @description Uncompressed size of all files. */
+            total_bytes: number;
+            version: string;
         };
         /** VersionsPage */
         VersionsPage: {
@@ -5674,6 +5827,85 @@ export interface operations {
             };
         };
     };
+    compareNodeVersions: {
+        parameters: {
+            query?: {
+                /** @description Compare only this file (a diff the full answer omitted). */
+                path?: string;
+            };
+            header?: never;
+            path: {
+                nodeId: string;
+                /** @description Two versions as `from...to`, e.g. `1.0.0...1.1.0`. */
+                range: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionComparison"];
+                };
+            };
+            /** @description Not modified (the ETag matched). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     getNodeDownloads: {
         parameters: {
             query?: {
@@ -6469,6 +6701,235 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listNodeVersionFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nodeId: string;
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionFileListing"];
+                };
+            };
+            /** @description Not modified (the ETag matched). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getNodeVersionFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The file’s path in the archive. */
+                "*": string;
+                nodeId: string;
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionFile"];
+                };
+            };
+            /** @description Not modified (the ETag matched). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    downloadNodeVersionFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The file’s path in the archive. */
+                "*": string;
+                nodeId: string;
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file’s bytes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Not modified (the ETag matched). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": components["schemas"]["ErrorResponse"];
                 };
             };
         };

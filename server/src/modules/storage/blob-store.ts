@@ -22,6 +22,11 @@ export interface BlobStore {
   put(key: string, body: Readable, options: PutOptions): Promise<StoredBlob>;
   /** A readable stream of the blob, or null when absent. */
   get(key: string): Promise<{ body: Readable; sizeBytes: number } | null>;
+  /**
+   * The file holding the blob when the store keeps blobs on this machine, so an archive can be
+   * read in place (by offset) instead of copied; absent or null for remote stores.
+   */
+  localPath?(key: string): string | null;
   /** Removes a blob; absent keys are fine. */
   delete(key: string): Promise<void>;
   /** The public URL clients download the blob from. */

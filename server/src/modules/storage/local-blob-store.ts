@@ -43,6 +43,10 @@ export class LocalBlobStore implements BlobStore {
     }
   }
 
+  localPath(key: string): string | null {
+    return isValidBlobKey(key) ? this.#pathFor(key) : null;
+  }
+
   async delete(key: string): Promise<void> {
     await rm(this.#pathFor(key), { force: true });
   }
