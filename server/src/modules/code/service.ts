@@ -5,6 +5,7 @@ import { packRoot } from '../archive/readme.js';
 import { permissionDenied } from '../auth/refusals.js';
 import type { Viewer } from '../auth/viewer.js';
 import { packNotFound } from '../catalogue/pack-guards.js';
+import { isHeldPending } from '../catalogue/withheld.js';
 import { findNodeByAnyCase } from '../nodes/repository.js';
 import { requireVersion } from '../nodes/versions-service.js';
 import { memberRole } from '../publishers/repository.js';
@@ -19,7 +20,7 @@ export const VIEW_LIMIT_BYTES = 1024 * 1024;
 export interface ReadableVersion {
   nodeId: string;
   version: string;
-  /** Installable (Active or Pending version of an Active pack): anyone may read it. */
+  /** Installable (Active, or Pending and not held, of an Active pack): anyone may read it. */
   public: boolean;
   storageKey: string;
   sha256: string;
@@ -31,8 +32,8 @@ const versionNotFound = (nodeId: string, version: string) =>
 
 /**
  * The archive rule `/files` and `/archive` already follow, applied to one version: installable
- * versions for everyone; held, refused, banned and deleted versions, and every version of a
- * banned pack, for the members of the pack's publisher and admins only.
+ * versions for everyone; held (Flagged, or Pending for an administrator), refused, banned and
+ * deleted versions, and every version of a banned pack, for the members of the pack's publisher and admins only.
  */
 export async function readableVersion(
   ctx: AppContext,
@@ -46,7 +47,7 @@ export async function readableVersion(
   const row = await findVersionWithArchive(ctx.db, node.id, normalized);
   if (!row) throw versionNotFound(node.id, normalized);
   const installable =
-    (row.status === 'NodeVersionStatusActive' || row.status === 'NodeVersionStatusPending') &&
+    (row.status === 'NodeVersionStatusActive' || (row.status === 'NodeVersionStatusPending' && !isHeldPending(row))) &&
     row.node_status === 'NodeStatusActive';
   if (!installable) {
     if (!viewer) {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { NodeStatus, NodeVersionStatus } from '../../../src/db/schema.js';
+import { AWAITING_REVIEW_REASON } from '../../../src/modules/catalogue/withheld.js';
 import { buildTestApp } from '../../helpers/app.js';
 import { seedPack } from '../../helpers/catalogue.js';
 
 /** A pack `pack` of publisher `acme` (owner and a member) with version 1.0.0 in the given state. */
-async function setUp(versionStatus: NodeVersionStatus, nodeStatus: NodeStatus) {
+async function setUp(versionStatus: NodeVersionStatus, nodeStatus: NodeStatus, reason = '') {
   const t = await buildTestApp();
   const owner = await t.factories.user();
   const member = await t.factories.user();
@@ -19,7 +20,7 @@ async function setUp(versionStatus: NodeVersionStatus, nodeStatus: NodeStatus) {
     id: 'pack',
     publisher,
     node: { status: nodeStatus },
-    versions: [{ version: '1.0.0', status: versionStatus }],
+    versions: [{ version: '1.0.0', status: versionStatus, status_reason: reason }],
   });
   return {
     anonymous: t.anon,
@@ -44,9 +45,16 @@ const owned: Record<Role, number> = { anonymous: 401, stranger: 403, member: 200
 const gone: Record<Role, number> = { anonymous: 404, stranger: 404, member: 404, owner: 404, admin: 404 };
 
 /** The archive rule: installable versions for everyone, the others for their owners and admins. */
-const cases: [string, NodeVersionStatus, NodeStatus, Record<Role, number>][] = [
+const cases: [string, NodeVersionStatus, NodeStatus, Record<Role, number>, string?][] = [
   ['an Active version', 'NodeVersionStatusActive', 'NodeStatusActive', open],
-  ['a Pending version', 'NodeVersionStatusPending', 'NodeStatusActive', open],
+  ['a Pending version being processed', 'NodeVersionStatusPending', 'NodeStatusActive', open],
+  [
+    'a Pending version held for an administrator',
+    'NodeVersionStatusPending',
+    'NodeStatusActive',
+    owned,
+    AWAITING_REVIEW_REASON,
+  ],
   ['a Flagged (held) version', 'NodeVersionStatusFlagged', 'NodeStatusActive', owned],
   ['a Banned version', 'NodeVersionStatusBanned', 'NodeStatusActive', owned],
   ['a Deleted (refused) version', 'NodeVersionStatusDeleted', 'NodeStatusActive', owned],
@@ -55,8 +63,8 @@ const cases: [string, NodeVersionStatus, NodeStatus, Record<Role, number>][] = [
 ];
 
 describe('who may browse and compare a version’s files', () => {
-  it.each(cases)('%s (%s, %s)', async (_what, versionStatus, nodeStatus, expected) => {
-    const clients = await setUp(versionStatus, nodeStatus);
+  it.each(cases)('%s (%s, %s)', async (_what, versionStatus, nodeStatus, expected, reason) => {
+    const clients = await setUp(versionStatus, nodeStatus, reason);
     const seen: string[] = [];
     const wanted: string[] = [];
     for (const role of ROLES) {
