@@ -50,11 +50,18 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** PostgreSQL schema to use instead of `public` (tests isolate themselves this way). */
   pgSchema?: string;
+  /**
+   * Told when a PostgreSQL connection breaks outside a query (a server restart, failover,
+   * `pg_terminate_backend`). The broken connection is dropped and the next query opens a new one.
+   */
+  onConnectionError?: (error: Error) => void;
 }
 
 /** Opens SQLite (default) or PostgreSQL behind the same Kysely interface. */
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.pgSchema);
+  if (options.databaseUrl) {
+    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.pgSchema, options.onConnectionError);
+  }
   return openSqlite(options.sqliteImage ?? options.sqlitePath ?? ':memory:');
 }
 
@@ -117,12 +124,32 @@ const pgTypes = {
   },
 } as pg.CustomTypesConfig;
 
-function openPostgres(url: string, poolSize: number, schema?: string): DatabaseHandle {
+/**
+ * How long a query waits for a new connection: a database host that does not answer at all
+ * (failover, a network split) fails the request after this instead of holding it.
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+function openPostgres(
+  url: string,
+  poolSize: number,
+  schema: string | undefined,
+  onConnectionError: (error: Error) => void = () => undefined,
+): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     types: pgTypes,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An error event nobody listens to ends the process: an idle connection the server closes
+  // (restart, failover) reports here, and pg drops it from the pool.
+  pool.on('error', onConnectionError);
+  // A connection checked out between two queries of a transaction reports on itself instead;
+  // the transaction's next query fails and the request answers 503 (see lib/infrastructure-errors).
+  pool.on('connect', (client) => {
+    client.on('error', onConnectionError);
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {

@@ -1,9 +1,15 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError } from './errors.js';
+import { unavailableReason } from './infrastructure-errors.js';
 
 /** Installs the one error envelope: `{message, error}` with the right status; 5xx details only in logs. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
+    // A handler may fail after it set the headers of the body it meant to send (an archive's type,
+    // length and tag): the error envelope is JSON of its own length and must not be cached.
+    for (const header of ['content-type', 'content-length', 'etag', 'cache-control', 'content-encoding']) {
+      reply.removeHeader(header);
+    }
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       const coded = error.code ? { code: error.code, params: error.params ?? {} } : {};
@@ -24,6 +30,14 @@ export function installErrorHandling(app: FastifyInstance): void {
     const status = fastifyError.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return reply.code(status).send({ message: friendlyMessage(fastifyError), error: fastifyError.code ?? '' });
+    }
+    const unavailable = unavailableReason(error);
+    if (unavailable) {
+      request.log.warn({ err: error }, 'request failed: infrastructure unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(unavailable.retryAfterSeconds))
+        .send({ message: unavailable.message, error: unavailable.detail });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ message: 'Internal Server Error', error: '' });

@@ -32,16 +32,22 @@ export interface InstanceOptions {
  * on one database handle. SIGTERM or SIGINT stops it gracefully and exits the process.
  */
 export async function runInstance(config: Config, options: InstanceOptions): Promise<void> {
+  // Until the listeners' logger exists, a lost connection is reported on standard error.
+  let connectionLost = (error: Error) => console.error(`database connection lost: ${error.message}`);
   const database = openDatabase({
     databaseUrl: config.database.DATABASE_URL,
     sqlitePath: sqlitePathFor(config.database.DATA_DIR),
     poolSize: config.database.DATABASE_POOL_SIZE,
+    onConnectionError: (error) => connectionLost(error),
   });
   if (options.migrate) await migrateToLatest(database.db);
   const ctx = createContext(config, database);
   const logger = loggerOptions(config.server.LOG_LEVEL);
   const api = await buildApp(ctx, { logger });
   const web = await buildWebApp(ctx, { logger });
+  // Requests meanwhile answer 503 with Retry-After and /ready says the database is unreachable;
+  // the pool connects again once the database is back.
+  connectionLost = (error) => api.log.warn({ err: error.message }, 'database connection lost; reconnecting as needed');
   await api.listen({ host: config.server.HOST, port: config.server.PORT });
   await web.listen({ host: config.server.HOST, port: config.server.WEB_PORT });
   // Metrics on an address of their own (a private interface), when asked for.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { Kysely } from 'kysely';
@@ -82,48 +83,79 @@ export async function fetchUpstreamArchive(
   const client = new UpstreamClient(options);
   let response: Response;
   try {
-    response = await client.fetch(target.upstreamUrl);
+    response = await client.fetch(target.upstreamUrl, { 'accept-encoding': 'identity' });
   } catch (error) {
     throw upstreamError(error);
   }
   if (!response.body) throw badGateway('Upstream registry sent no archive');
   const maxBytes = ctx.config.publishing.MAX_ARCHIVE_BYTES;
-  const length = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (Number.isFinite(length) && length > maxBytes) {
-    await response.body.cancel();
+  // A compressed answer's length says nothing about the archive (fetch inflates it): only an
+  // identity answer's Content-Length is the archive's size.
+  const encoded = (response.headers.get('content-encoding') ?? 'identity').toLowerCase() !== 'identity';
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  const length = !encoded && Number.isFinite(declared) && declared >= 0 ? declared : null;
+  if (length !== null && length > maxBytes) {
+    await response.body.cancel().catch(() => undefined);
     throw badGateway('Upstream archive too large', `${length} bytes; this registry keeps at most ${maxBytes}`);
   }
   const expected = sha256FromEtag(response.headers.get('etag'));
   const source = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
   const toStore = new PassThrough();
   const toClient = new PassThrough();
+  // The reply listens for errors only once it sends the body; before that (HEAD, 304, eager
+  // caching) a failed transfer must end this stream, never the process.
+  toClient.on('error', () => undefined);
   const stored = ctx.storage.put(target.key, toStore, { contentType: 'application/zip', maxBytes });
+  // Storage may refuse before the copy ends (full disk, size limit): stop feeding it at once; the
+  // refusal itself is read after the copy.
+  stored.catch(() => toStore.destroy());
 
   const done = (async (): Promise<boolean> => {
     try {
+      const hasher = createHash('sha256');
+      let received = 0;
+      // The last chunk reaches the client only once every byte is checked, so an archive that
+      // turns out short, long or different from its recorded hash never arrives complete.
+      let held: Buffer | null = null;
       for await (const chunk of source) {
-        await writeChunk(toStore, chunk as Buffer);
-        await writeChunk(toClient, chunk as Buffer);
+        const bytes = chunk as Buffer;
+        received += bytes.length;
+        if (received > maxBytes) throw new UpstreamArchiveRefused(`larger than ${maxBytes} bytes`);
+        hasher.update(bytes);
+        await writeChunk(toStore, bytes);
+        if (held) await writeChunk(toClient, held);
+        held = bytes;
+      }
+      if (length !== null && received !== length) {
+        throw new UpstreamArchiveRefused(`ended after ${received} of its ${length} bytes`);
       }
       toStore.end();
       const blob = await stored;
-      if (expected && blob.sha256 !== expected) {
+      const actual = hasher.digest('hex');
+      if (blob.sha256 !== actual || (expected && actual !== expected)) {
         await ctx.storage.delete(target.key);
         log.warn(
-          { key: target.key, expected, actual: blob.sha256, upstream: target.upstreamUrl },
+          { key: target.key, expected, actual, upstream: target.upstreamUrl },
           'upstream archive refused: its SHA-256 differs from the one the upstream recorded',
         );
-        toClient.destroy(new Error('archive hash mismatch'));
+        // Still before the headers (an archive of one chunk), this is the client's answer: a 502.
+        toClient.destroy(
+          badGateway('Upstream archive refused', 'its SHA-256 differs from the one the upstream recorded'),
+        );
         return false;
       }
       await attachCachedArchive(ctx, target, blob.sizeBytes, blob.sha256);
+      if (held) await writeChunk(toClient, held);
       toClient.end();
       return true;
     } catch (error) {
-      toStore.destroy(error instanceof Error ? error : new Error(String(error)));
+      const reason = error instanceof Error ? error : new Error(String(error));
+      source.destroy();
+      toStore.destroy(reason);
       await stored.catch(() => undefined);
-      toClient.destroy(error instanceof Error ? error : new Error(String(error)));
-      log.warn({ key: target.key, err: error }, 'upstream archive could not be cached');
+      await ctx.storage.delete(target.key).catch(() => undefined);
+      toClient.destroy(badGateway('Upstream archive refused', reason.message));
+      log.warn({ key: target.key, upstream: target.upstreamUrl, err: reason.message }, 'upstream archive not cached');
       return false;
     } finally {
       inFlight.get(ctx.db)?.delete(target.key);
@@ -134,10 +166,18 @@ export async function fetchUpstreamArchive(
   map.set(target.key, done);
   return {
     contentType: 'application/zip',
-    sizeBytes: Number.isFinite(length) ? length : null,
+    sizeBytes: length,
     etag: expected ? `"${expected}"` : '',
     body: toClient,
   };
+}
+
+/** An upstream archive answer that cannot be the archive (too long, cut short). */
+export class UpstreamArchiveRefused extends Error {
+  constructor(reason: string) {
+    super(`upstream archive refused: ${reason}`);
+    this.name = 'UpstreamArchiveRefused';
+  }
 }
 
 /** Fetches and stores a mirrored archive without a client (eager caching, bundles): true when cached. */

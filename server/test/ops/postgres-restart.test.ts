@@ -1,0 +1,72 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { afterThisTest } from '../helpers/cleanup.js';
+import { postgresBin, startOwnPostgres } from '../helpers/own-postgres.js';
+import { startRegistry } from '../helpers/server-process.js';
+
+const bin = postgresBin();
+const inCi = process.env.CI === 'true';
+const skip = bin === null && !inCi;
+if (skip) {
+  console.warn(
+    'test/ops/postgres-restart.test.ts skipped: no PostgreSQL binaries under /usr/lib/postgresql (Debian package `postgresql`); CI runs it.',
+  );
+}
+
+async function status(url: string): Promise<{ status: number; retryAfter: string | null; body: string } | null> {
+  try {
+    const answer = await fetch(url);
+    return { status: answer.status, retryAfter: answer.headers.get('retry-after'), body: await answer.text() };
+  } catch {
+    return null;
+  }
+}
+
+describe.skipIf(skip)('a PostgreSQL restart under a running registry', () => {
+  for (const workers of ['1', '2']) {
+    it(`keeps the registry running (WORKERS=${workers}): 503 with Retry-After while away, /ready says so, back by itself`, async () => {
+      if (!bin) throw new Error('CI must run this test: install PostgreSQL (`postgresql`) on the runner');
+      const postgres = await startOwnPostgres(bin);
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'registry-pg-restart-'));
+      afterThisTest(() => rmSync(dataDir, { recursive: true, force: true }));
+      const registry = await startRegistry({ DATA_DIR: dataDir, DATABASE_URL: postgres.url, WORKERS: workers });
+      let exited = false;
+      void registry.exited.then(() => {
+        exited = true;
+      });
+      await expect.poll(async () => (await status(`${registry.url}/ready`))?.status, { timeout: 60_000 }).toBe(200);
+      // Several requests at once leave several idle connections in each pool: the ones whose
+      // "terminating connection" error used to end the process.
+      const warm = await Promise.all(Array.from({ length: 8 }, () => status(`${registry.url}/nodes?limit=5`)));
+      expect(warm.map((w) => w?.status)).toEqual(Array(8).fill(200));
+
+      postgres.stop();
+      const away = await status(`${registry.url}/nodes?limit=5`);
+      expect(away?.status).toBe(503);
+      expect(Number(away?.retryAfter)).toBeGreaterThan(0);
+      expect(JSON.parse(away?.body ?? '{}')).toMatchObject({ message: expect.stringMatching(/unavailable/) });
+      const ready = await status(`${registry.url}/ready`);
+      expect(ready?.status).toBe(503);
+      expect(JSON.parse(ready?.body ?? '{}').failing).toContain('database');
+      expect((await status(`${registry.url}/health`))?.status).toBe(200);
+      expect(exited).toBe(false);
+
+      postgres.start();
+      await expect.poll(async () => (await status(`${registry.url}/ready`))?.status, { timeout: 30_000 }).toBe(200);
+      const back = await Promise.all(Array.from({ length: 8 }, () => status(`${registry.url}/nodes?limit=5`)));
+      expect(back.map((b) => b?.status)).toEqual(Array(8).fill(200));
+
+      // And once more: the restart of a database that already restarted once.
+      postgres.stop();
+      expect((await status(`${registry.url}/nodes?limit=5`))?.status).toBe(503);
+      postgres.start();
+      await expect.poll(async () => (await status(`${registry.url}/ready`))?.status, { timeout: 30_000 }).toBe(200);
+
+      expect(exited).toBe(false);
+      // No worker died and was replaced behind the scenes either.
+      expect(registry.stdout()).not.toContain('a worker exited');
+    }, 240_000);
+  }
+});
