@@ -1,4 +1,5 @@
-"""ComfyUI custom node folder: sends ComfyUI-Manager's registry calls to a self-hosted registry.
+"""ComfyUI custom node folder: sends ComfyUI-Manager's and the front end's registry calls to a
+self-hosted registry.
 
 Configure with the COMFY_REGISTRY_URL environment variable or a registry-url.txt file in this
 folder. Unconfigured, it changes nothing. It defines no nodes.
@@ -25,7 +26,11 @@ def _connector():
 
 
 _connector().activate()
+_connector().register_routes()
 
+# ComfyUI serves this folder at /extensions/<folder name>/ and the front end imports every .js
+# file in it; registry-redirect.js moves the browser's registry calls.
+WEB_DIRECTORY = "./web"
 NODE_CLASS_MAPPINGS = {}
 NODE_DISPLAY_NAME_MAPPINGS = {}
-__all__ = ["NODE_CLASS_MAPPINGS", "NODE_DISPLAY_NAME_MAPPINGS"]
+__all__ = ["NODE_CLASS_MAPPINGS", "NODE_DISPLAY_NAME_MAPPINGS", "WEB_DIRECTORY"]

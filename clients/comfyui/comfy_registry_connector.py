@@ -1,5 +1,6 @@
 """Points ComfyUI-Manager (and the other registry callers in this process) at a self-hosted
-Comfy Registry instead of https://api.comfy.org.
+Comfy Registry instead of https://api.comfy.org, and tells the front-end extension in ``web/``
+the same address (the front end calls the registry from the browser).
 
 The Manager keeps its registry address in the module constant ``cnr_utils.base_url`` and reads it
 on every call, so setting that constant is enough. The module may already be imported (the v4
@@ -96,6 +97,37 @@ class _Finder(importlib.abc.MetaPathFinder):
                     spec.loader = _PatchingLoader(spec.loader)
                 return spec
         return None
+
+
+SETTINGS_ROUTE = "/registry-connector/settings"
+
+
+def front_end_settings():
+    """What the front-end extension (web/registry-redirect.js) asks for: the registry address, or
+    None when unconfigured, in which case the extension changes nothing."""
+    return {"registry": _state["url"]}
+
+
+def register_routes(routes=None):
+    """Adds the extension's settings route to ComfyUI's web server. Returns whether it could.
+
+    ``routes`` defaults to ComfyUI's own table (``server.PromptServer.instance.routes``), which
+    ComfyUI serves once every custom node is imported. Outside ComfyUI (cm-cli) there is none.
+    """
+    if routes is None:
+        try:
+            from server import PromptServer  # ComfyUI's server module
+
+            routes = PromptServer.instance.routes
+        except (ImportError, AttributeError):
+            return False
+    from aiohttp import web  # ComfyUI's own web framework, present wherever PromptServer is
+
+    @routes.get(SETTINGS_ROUTE)
+    async def _settings(_request):
+        return web.json_response(front_end_settings(), headers={"Cache-Control": "no-store"})
+
+    return True
 
 
 def activate(environ=None, folder=None):

@@ -1,10 +1,14 @@
 """Runs ComfyUI-Manager's own registry code (read in place from its source folder) with the
 registry connector, the way ComfyUI loads both, and writes what the Manager got as JSON.
 
-usage: manager-driver.py <manager-dir> <connector-dir> <work-dir> <layout: v3|v4> <order> <out.json>
+usage: manager-driver.py <manager-dir> <connector-dir> <work-dir> <layout> <order> <out.json>
+layout: v3 (the v3 source, glob/ on sys.path), v4 (the v3 source in the v4 package layout), or
+v4-source (the v4 source itself, comfyui_manager/ of the comfyui-manager package).
 order: connector-first | manager-first (inside ComfyUI), or pth (cm-cli: the connector loaded by a
 .pth file in the Python environment, as docs/clients.md describes).
 The registry address comes from COMFY_REGISTRY_URL (or the connector's settings file) as for a user.
+With DRIVER_CALLS=1 it makes the Manager's registry calls for the pack DRIVER_PACK (default hello),
+pinning DRIVER_PINNED (default 1.0.0) and installing DRIVER_LATEST (default 1.1.0).
 """
 
 import asyncio
@@ -47,7 +51,11 @@ tv_utils.download_url = download_url
 sys.modules.update({"torchvision": tv, "torchvision.datasets": tv_datasets, "torchvision.datasets.utils": tv_utils})
 
 glob_dir = os.path.join(manager_dir, "glob")
-sys.path.append(glob_dir)
+if layout != "v4-source":
+    sys.path.append(glob_dir)
+pack = os.environ.get("DRIVER_PACK", "hello")
+pinned_version = os.environ.get("DRIVER_PINNED", "1.0.0")
+latest_version = os.environ.get("DRIVER_LATEST", "1.1.0")
 
 
 def run_connector(script):
@@ -64,6 +72,17 @@ def run_connector(script):
 
 
 def import_manager():
+    import importlib
+
+    if layout == "v4-source":
+        # The package without its __init__ (that one adds ComfyUI's web routes and needs ComfyUI's
+        # own modules); its registry and install code is untouched.
+        package = types.ModuleType("comfyui_manager")
+        package.__path__ = [os.path.join(manager_dir, "comfyui_manager")]
+        sys.modules["comfyui_manager"] = package
+        cnr = importlib.import_module("comfyui_manager.common.cnr_utils")
+        core = importlib.import_module("comfyui_manager.glob.manager_core")
+        return cnr, core
     if layout == "v4":
         # The v4 package layout (comfyui_manager.common.cnr_utils) over the same source files.
         package = types.ModuleType("comfyui_manager")
@@ -71,8 +90,6 @@ def import_manager():
         common = types.ModuleType("comfyui_manager.common")
         common.__path__ = [glob_dir]
         sys.modules.update({"comfyui_manager": package, "comfyui_manager.common": common})
-        import importlib
-
         cnr = importlib.import_module("comfyui_manager.common.cnr_utils")
     else:
         import cnr_utils as cnr
@@ -114,15 +131,15 @@ if os.environ.get("DRIVER_CALLS") == "1":
         [{"id": n["id"], "version": n["latest_version"]["version"], "publisher": n["publisher"]["name"]} for n in nodes],
         key=lambda n: n["id"],
     )
-    latest = cnr.install_node("hello")
-    pinned = cnr.install_node("hello", "1.0.0")
+    latest = cnr.install_node(pack)
+    pinned = cnr.install_node(pack, pinned_version)
     result["install_latest"] = {"version": latest.version, "download_url": latest.download_url}
     result["install_pinned"] = {"version": pinned.version, "download_url": pinned.download_url}
     result["install_unknown"] = cnr.install_node("no-such-pack") is None
-    result["versions"] = [v["version"] for v in cnr.all_versions_of_node("hello")]
-    installed = core.unified_manager.cnr_install("hello", "1.1.0", instant_execution=True, no_deps=True)
+    result["versions"] = [v["version"] for v in cnr.all_versions_of_node(pack)]
+    installed = core.unified_manager.cnr_install(pack, latest_version, instant_execution=True, no_deps=True)
     result["manager_install"] = {"ok": installed.result, "msg": getattr(installed, "msg", None)}
-    target = os.path.join(custom_nodes, "hello")
+    target = os.path.join(custom_nodes, pack)
     result["installed_files"] = sorted(os.listdir(target)) if os.path.isdir(target) else []
     result["downloads"] = downloads
 

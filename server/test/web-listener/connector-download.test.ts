@@ -40,6 +40,8 @@ describe('GET /clients/comfyui-connector.zip on the web listener', () => {
       'comfy-registry-connector/comfy_registry_connector.py',
       'comfy-registry-connector/prestartup_script.py',
       'comfy-registry-connector/registry-url.txt',
+      'comfy-registry-connector/web/registry-paths.js',
+      'comfy-registry-connector/web/registry-redirect.js',
     ]);
     expect(strFromU8(files['comfy-registry-connector/registry-url.txt'] ?? new Uint8Array())).toMatch(
       /\nhttps:\/\/api\.registry\.example\.org\n$/,

@@ -22,16 +22,19 @@ export function defaultConnectorSource(): string {
 export function connectorZip(sourceDir: string, apiUrl: string): Uint8Array | undefined {
   if (!existsSync(path.join(sourceDir, '__init__.py'))) return undefined;
   const files: Record<string, Uint8Array | [Uint8Array, { level: 0 }]> = {};
-  for (const name of readdirSync(sourceDir).sort()) {
-    const file = path.join(sourceDir, name);
-    if (name.startsWith('.') || name === '__pycache__' || name === 'registry-url.txt' || !statSync(file).isFile()) {
-      continue;
+  // Subfolders too: web/ holds the front-end extension.
+  const add = (dir: string, prefix: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const file = path.join(dir, name);
+      if (name.startsWith('.') || name === '__pycache__' || (prefix === '' && name === 'registry-url.txt')) continue;
+      if (statSync(file).isDirectory()) add(file, `${prefix}${name}/`);
+      else if (statSync(file).isFile()) files[`${CONNECTOR_FOLDER}/${prefix}${name}`] = readFileSync(file);
     }
-    files[`${CONNECTOR_FOLDER}/${name}`] = readFileSync(file);
-  }
+  };
+  add(sourceDir, '');
   // Stored, not deflated: the address stays readable in the archive's bytes.
   files[`${CONNECTOR_FOLDER}/registry-url.txt`] = [
-    strToU8(`# The registry ComfyUI-Manager uses (COMFY_REGISTRY_URL overrides it).\n${apiUrl}\n`),
+    strToU8(`# The registry ComfyUI-Manager and the front end use (COMFY_REGISTRY_URL overrides it).\n${apiUrl}\n`),
     { level: 0 },
   ];
   // A fixed timestamp keeps the archive identical from one start to the next.
