@@ -11,8 +11,11 @@ export default defineConfig({
   // Two cores are shared with the server under test; more workers only add contention.
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Ceilings, not targets: a test ends as soon as its steps are done, so generous limits cost a
+  // passing run nothing and keep a machine 2-3 times slower (or one shared with other work) from
+  // failing a test that is only slow. Speed is measured by `npm run bench -- --suite web`.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   outputDir: './test-results',
   use: {

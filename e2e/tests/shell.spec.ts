@@ -105,13 +105,23 @@ test.describe('theme', () => {
     await saveScreenshot(page, 'home-dark');
     await checkA11y(page);
 
-    // Hold the app's JavaScript back: the page must already be dark before any of it runs.
+    // Hold the app's JavaScript back until the check is done: the page must already be dark
+    // before any of it runs. (Held, not delayed by a fixed time, so a slow machine cannot turn
+    // the check into a race with the scripts.)
+    let releaseScripts: () => void = () => {};
+    const scriptsReleased = new Promise<void>((resolve) => {
+      releaseScripts = resolve;
+    });
+    let scriptsServed = 0;
     await page.route('**/assets/*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await scriptsReleased;
+      scriptsServed += 1;
       await route.continue().catch(() => {});
     });
     await page.reload({ waitUntil: 'commit' });
-    await page.waitForSelector('html.dark', { timeout: 1000 });
+    await page.waitForSelector('html.dark');
+    expect(scriptsServed).toBe(0);
+    releaseScripts();
     await page.waitForLoadState('load');
     await page.unroute('**/assets/*.js');
     await expect(page.getByRole('button', { name: /^Theme/ })).toBeVisible();

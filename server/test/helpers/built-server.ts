@@ -209,7 +209,7 @@ export function answeredBy(server: BuiltServer, id: string): Promise<LogLine> {
     if (l.msg !== 'incoming request') return false;
     const url = (l.req as { url?: string } | undefined)?.url ?? '';
     return l.reqId === id || url.includes(id);
-  }, 10_000);
+  }, 45_000);
 }
 
 /** comfy-cli's publish: the JSON call, then the zip PUT to the signed URL (the job worker does the rest). */

@@ -60,7 +60,7 @@ describe('the saved search index of the built server', { timeout: 180_000 }, () 
 
     const first = await startRegistry({ ...env, LOG_LEVEL: 'info', WORKERS: '1' });
     expect((await searchTotal(first.url, '')).total).toBe(5);
-    await expect.poll(() => existsSync(file), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => existsSync(file), { timeout: 45_000 }).toBe(true);
     // No clean stop: nothing is saved on the way out.
     first.child.kill('SIGKILL');
     expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });

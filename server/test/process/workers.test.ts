@@ -20,8 +20,12 @@ import { cliPublishBody } from '../routes/publishing/comfy-cli.js';
 beforeAll(ensureServerBuilt, 300_000);
 afterEach(stopBuiltServers);
 
-/** Searches and catalogue pages must show another worker's write within this (docs/search.md: SEARCH_POLL_MS, 1 s by default, plus the load of a shared machine). */
-const FRESHNESS_MS = 5000;
+/**
+ * Searches and catalogue pages must show another worker's write, through the change feed
+ * (docs/search.md: SEARCH_POLL_MS, 1 s by default). This is a ceiling far above that, so only a
+ * worker that never catches up fails, never a slow machine; the times it took are printed.
+ */
+const FRESHNESS_MS = 45_000;
 
 /** A fresh connection per request, so the cluster hands each one to the next worker. */
 async function get(server: BuiltServer, url: string): Promise<{ pid: number; status: number; body: string }> {

@@ -138,7 +138,8 @@ describe.each(implementations)('SearchEngine contract: $name', ({ create }) => {
     await recordCatalogueChange(db, ['ocean']);
     const began = performance.now();
     while ((await engine.search(query({ text: 'ocean' }))).total === 0) {
-      expect(performance.now() - began).toBeLessThan(5000);
+      // A ceiling far above the poll interval, so a slow machine cannot fail it.
+      expect(performance.now() - began).toBeLessThan(45_000);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   });

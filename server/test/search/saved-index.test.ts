@@ -103,7 +103,7 @@ describe('the saved search index', () => {
     const file = indexFile();
     const first = engineOn(db, file);
     await first.engine.start();
-    await expect.poll(() => existsSync(file), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => existsSync(file), { timeout: 45_000 }).toBe(true);
     // The first engine is never stopped cleanly (as after a crash), and the catalogue moves on.
     await writePack(db, 'beta', { name: 'River nodes' });
 
@@ -170,7 +170,7 @@ describe('the saved search index', () => {
     const found = async (text: string) => (await second.engine.search(query({ text }))).hits.map((hit) => hit.id);
     expect(await found('river')).toEqual(['brook', 'gamma']);
     expect(await found('lake')).toEqual(['alpha']);
-    await expect.poll(() => found('river'), { timeout: 5000 }).toEqual(['gamma', 'brook']);
+    await expect.poll(() => found('river'), { timeout: 45_000 }).toEqual(['gamma', 'brook']);
 
     // And it keeps following the feed afterwards.
     await writePack(db, 'omega', { name: 'River delta' });

