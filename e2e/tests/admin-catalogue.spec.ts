@@ -69,7 +69,7 @@ test.describe('admin catalogue', () => {
     checkA11y,
     saveScreenshot,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await page.goto('/admin/nodes?q=rgthree');
     await expect(page.getByRole('heading', { level: 1, name: 'Packs' })).toBeVisible();
     const results = page.getByRole('region', { name: /packs?$/ }).getByRole('listitem');
@@ -142,7 +142,7 @@ test.describe('admin catalogue', () => {
     page,
     registry,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const id = `e2e-unclaimed-${unique()}`;
     await page.goto('/admin/nodes');
     await page.getByText('Create unclaimed pack').click();
@@ -209,7 +209,7 @@ test.describe('admin catalogue', () => {
     checkA11y,
     saveScreenshot,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const auth = await adminBearer(page, registry);
     const nodeId = await publishPack(page.request, registry, auth);
     // 1.1.0 goes live with its own compatibility, so it is the latest version.
@@ -276,7 +276,7 @@ test.describe('admin catalogue', () => {
     checkA11y,
     saveScreenshot,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const email = `promote-${unique()}@e2e.test`;
     const created = await request.post(`${registry.apiUrl}/api/auth/sign-up/email`, {
       data: { email, password: 'promote-password-1', name: 'Grace Promoted' },
@@ -326,7 +326,7 @@ test.describe('admin catalogue', () => {
   });
 
   test('bans a publisher with a reason and unbans it', async ({ page, registry }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const publisherId = `banme-${unique()}`;
     const made = await page.request.post(`${registry.apiUrl}/publishers`, {
       headers: await adminBearer(page, registry),

@@ -196,7 +196,7 @@ test.describe('admin review', () => {
     checkA11y,
     saveScreenshot,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const { publisher, nodeId } = await freshPack(registry, 'rtl');
     await publishFlaggedVersion(registry, publisher, nodeId, '1.0.0');
     await signInAs(page, registry.users.admin);

@@ -8,7 +8,7 @@ test.describe('a banned pack', () => {
     checkA11y,
     saveThemedScreenshots,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const suffix = uniqueSuffix();
     const publisher = await publisherWithToken(registry, registry.users.user, `ban-${suffix}`);
     const nodeId = `e2e-banned-${suffix}`;

@@ -12,7 +12,7 @@ test.describe('browser publishing is reachable', () => {
     checkA11y,
     saveThemedScreenshots,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const publisherId = `weba-pub-${uniqueSuffix()}`;
     const name = `Weba Studio ${publisherId.slice(-8)}`;
     const user = await signUpUser(page.request, registry, 'webapublisher');

@@ -13,7 +13,7 @@ test.describe('claiming without GitHub sign-in', () => {
     checkA11y,
     saveThemedScreenshots,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(300_000);
     const suffix = uniqueSuffix();
     const nodeId = `weba-claim-${suffix}`;
     const packName = `Weba Claimable ${suffix}`;

@@ -47,7 +47,7 @@ test('a refused browser upload is said once in the reader’s language', async (
   registry,
   saveThemedScreenshots,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const suffix = uniqueSuffix();
   const publisherId = `codes-${suffix}`;
   const nodeId = `codes-pack-${suffix}`;
@@ -84,7 +84,7 @@ test('a refused browser upload is said once in the reader’s language', async (
 });
 
 test('a refused claim request is said in the reader’s language', async ({ page, registry }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const suffix = uniqueSuffix();
   const nodeId = `codes-claim-${suffix}`;
   const admin = await apiAs(registry, registry.users.admin);
@@ -119,7 +119,7 @@ test('an admin reads a scanner finding in their language in the review queue', a
   signInAs,
   saveThemedScreenshots,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const suffix = uniqueSuffix();
   const publisher = await publisherWithToken(registry, registry.users.user, `codes-mod-${suffix}`);
   const nodeId = `codes-flag-${suffix}`;
@@ -147,7 +147,7 @@ test('a rejected archive’s reason is said in French on the publisher’s versi
   registry,
   saveThemedScreenshots,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const suffix = uniqueSuffix();
   const publisherId = `codes-rej-${suffix}`;
   const nodeId = `codes-rejected-${suffix}`;

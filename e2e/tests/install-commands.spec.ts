@@ -15,7 +15,7 @@ test.describe('install commands that work', () => {
     checkA11y,
     saveThemedScreenshots,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const { nodeId } = await publishOwnPack(page, registry, 'weba-inst');
 
     // What the server can install is what the page offers.
@@ -55,7 +55,7 @@ test.describe('install commands that work', () => {
     checkA11y,
     saveThemedScreenshots,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const { nodeId, className } = await publishOwnPack(page, registry, 'weba-cls');
 
     await page.goto(`/comfy-nodes/${className}`);
@@ -92,7 +92,7 @@ test.describe('install commands that work', () => {
     checkA11y,
     saveThemedScreenshots,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const { nodeId, className } = await publishOwnPack(page, registry, 'weba-res');
     const workflow = JSON.stringify({
       '1': { class_type: className, inputs: {} },

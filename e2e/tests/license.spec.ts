@@ -29,7 +29,7 @@ test.describe('licenses read as an SPDX id or a file name', () => {
     checkA11y,
     saveThemedScreenshots,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const { nodeId } = await packWithJsonLicense(page, registry);
 
     await page.goto(`/nodes/${nodeId}`);
@@ -65,7 +65,7 @@ test.describe('licenses read as an SPDX id or a file name', () => {
     checkA11y,
     saveThemedScreenshots,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const { nodeId } = await packWithJsonLicense(page, registry);
     await page.context().clearCookies();
     await signInAs(page, registry.users.admin);

@@ -12,7 +12,7 @@ test.describe('descriptions on cards and lists', () => {
     checkA11y,
     saveThemedScreenshots,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const suffix = uniqueSuffix();
     const publisherId = `md-${suffix}`;
     const nodeId = `e2e-markdown-${suffix}`;

@@ -10,7 +10,7 @@ test.describe('pack page', () => {
     checkA11y,
     saveScreenshot,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/nodes/comfyui-impact-pack');
     await expect(page.getByRole('heading', { level: 1, name: 'ComfyUI Impact Pack' })).toBeVisible();
@@ -239,12 +239,12 @@ async function ensurePublishedPack(): Promise<void> {
 test.describe('published pack page', () => {
   test.describe.configure({ mode: 'serial', timeout: 90_000 });
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await ensurePublishedPack();
   });
 
   test('shows every section of a pack with versions', async ({ page, context, checkA11y, saveScreenshot }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto(`/nodes/${PACK}`);
     await expect(page.getByRole('heading', { level: 1, name: 'E2E Demo Pack' })).toBeVisible();
@@ -391,7 +391,7 @@ test.describe('published pack page', () => {
 test.describe('unavailable packs', () => {
   test.describe.configure({ mode: 'serial', timeout: 90_000 });
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await ensurePublishedPack();
     const { apiUrl, users } = readState();
     const api = await request.newContext();

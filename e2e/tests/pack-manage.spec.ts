@@ -43,7 +43,7 @@ test.describe('pack management', () => {
     checkA11y,
     saveScreenshot,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const { publisherId, nodeId } = await publishedPack(page, registry);
 
     await page.goto(`/nodes/${nodeId}/manage`);
@@ -112,7 +112,7 @@ test.describe('pack management', () => {
   });
 
   test('a flagged upload lists its findings by file', async ({ page, registry, saveScreenshot, checkA11y }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const { publisherId, nodeId } = await publishedPack(page, registry);
     await page.goto(`/nodes/${nodeId}/manage`);
     const zip = packArchive({ nodeId, version: '1.2.0', publisherId, extra: { 'evil.py': FLAGGED_SOURCE } });
@@ -131,7 +131,7 @@ test.describe('pack management', () => {
   });
 
   test('publishes a brand-new pack from the publisher by drag and drop', async ({ page, registry, saveScreenshot }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const suffix = uniqueSuffix();
     const publisherId = `pn-${suffix}`;
     const nodeId = `e2e-new-${suffix}`;
@@ -167,7 +167,7 @@ test.describe('pack management', () => {
     checkA11y,
     saveScreenshot,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const { publisherId, nodeId } = await publishedPack(page, registry);
 
     // The wrong pack's archive is refused with an explanation.

@@ -36,7 +36,7 @@ test.describe('statuses and titles', () => {
     registry,
     saveThemedScreenshots,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const own = await publishOwnPack(page, registry, 'w22status');
     const ids: Ids = { nodeId: own.nodeId, publisherId: own.publisherId, name: own.className, version: '1.0.0' };
     for (const pattern of Object.values(routePaths)) {

@@ -6,7 +6,7 @@ test.describe('paging search results', () => {
     checkA11y,
     saveThemedScreenshots,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await page.goto('/?sort=downloads');
     const pager = page.getByRole('navigation', { name: 'Result pages' });
     await expect(pager).toBeVisible({ timeout: 15_000 });

@@ -284,7 +284,7 @@ test.describe('publisher dashboard', () => {
   });
 
   test('fits 360 px and reads right to left in Arabic', async ({ page, registry, checkA11y, saveScreenshot }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const email = `rtl-${stamp()}@e2e.test`;
     const signedUp = await page.request.post(`${registry.apiUrl}/api/auth/sign-up/email`, {
       data: { email, password: 'rtl-password-1', name: 'Rami' },

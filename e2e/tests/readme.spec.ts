@@ -43,7 +43,7 @@ test.describe('the README on the pack page', () => {
     checkA11y,
     saveThemedScreenshots,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(300_000);
     const suffix = uniqueSuffix();
     const publisherId = `readme-${suffix}`;
     const nodeId = `e2e-readme-${suffix}`;

@@ -17,7 +17,7 @@ test.describe('search: core classes, tags and publishers', () => {
     saveThemedScreenshots,
   }) => {
     // Three themed screenshots on a shared, busy machine.
-    test.setTimeout(150_000);
+    test.setTimeout(300_000);
     await page.goto('/');
     await searchBox(page).fill('ksampler');
     const notice = page.getByRole('region', { name: 'Built into ComfyUI' });
@@ -50,7 +50,7 @@ test.describe('search: core classes, tags and publishers', () => {
     saveThemedScreenshots,
   }) => {
     // Three themed screenshots on a shared, busy machine.
-    test.setTimeout(150_000);
+    test.setTimeout(300_000);
     const suffix = Date.now().toString(36);
     const api = await apiAs(registry, registry.users.user);
     const publisherId = `tagworks-${suffix}`;
@@ -115,7 +115,7 @@ test.describe('search: core classes, tags and publishers', () => {
     saveThemedScreenshots,
   }) => {
     // Three themed screenshots on a shared, busy machine.
-    test.setTimeout(150_000);
+    test.setTimeout(300_000);
     const suffix = Date.now().toString(36);
     const api = await apiAs(registry, registry.users.user);
     const publisherId = `lumen-${suffix}`;

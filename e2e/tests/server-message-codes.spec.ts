@@ -8,7 +8,7 @@ test('the create-publisher form says why an id is refused in the reader’s lang
   registry,
   saveThemedScreenshots,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const user = await signUpUser(page.request, registry, 'w22codes');
   const taken = `w22-taken-${uniqueSuffix()}`;
   await createPublisher(page.request, registry, user, taken);

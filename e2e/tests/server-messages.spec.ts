@@ -15,7 +15,7 @@ test.describe('server messages in the reader’s language', () => {
     checkA11y,
     saveThemedScreenshots,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const suffix = uniqueSuffix();
     const publisherId = `msg-${suffix}`;
     const nodeId = `e2e-msg-${suffix}`;

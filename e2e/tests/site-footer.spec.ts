@@ -15,7 +15,7 @@ test.describe('site footer and contact', () => {
     checkA11y,
     saveThemedScreenshots,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await page.goto('/');
     const footer = page.getByRole('navigation', { name: 'About this registry' });
     await expect(footer.getByRole('link', { name: 'API reference' })).toHaveAttribute(
@@ -60,7 +60,7 @@ test.describe('site footer and contact', () => {
     checkA11y,
     saveThemedScreenshots,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const { publisherId, nodeId } = await publishOwnPack(page, registry, 'weba-ban');
     const admin = await apiAs(registry, registry.users.admin);
     const ban = await admin.post(`${registry.apiUrl}/publishers/${publisherId}/nodes/${nodeId}/ban`, {
@@ -85,7 +85,7 @@ test.describe('site footer and contact', () => {
     registry,
     saveThemedScreenshots,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await page.goto('/');
     await page.getByRole('button', { name: /^Language/ }).click();
     await page.getByRole('menuitem', { name: 'Contribute' }).click();

@@ -25,7 +25,7 @@ describe('importing the real ComfyUI-Manager catalogue', () => {
     database = await createTestDatabase();
     db = database.db;
     first = await importManagerCatalogue({ db }, managerInputs());
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await database?.destroy();
   });

@@ -142,7 +142,7 @@ describe('WORKERS=2: one npm start, two worker processes behind the same ports',
     const stopped = server.lines.filter((l) => l.msg === 'shutting down').map((l) => l.pid);
     expect(stopped.sort()).toEqual([...pids].sort());
     for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow();
-  }, 180_000);
+  }, 400_000);
 
   it('a worker killed mid-traffic is replaced and the service keeps answering', async () => {
     const { workspace } = await workspaceWithPublisher();
@@ -187,7 +187,7 @@ describe('WORKERS=2: one npm start, two worker processes behind the same ports',
     expect(servedBy.has(replacement)).toBe(true);
 
     expect(await server.stop('SIGTERM')).toBe(0);
-  }, 180_000);
+  }, 400_000);
 
   it('stops instead of restarting forever when the workers cannot start (the API port is taken)', async () => {
     // Whatever holds the port hangs up at once, so the health checks do not wait on it.
@@ -202,5 +202,5 @@ describe('WORKERS=2: one npm start, two worker processes behind the same ports',
     } finally {
       await new Promise((resolve) => taken.close(resolve));
     }
-  }, 120_000);
+  }, 300_000);
 });

@@ -42,7 +42,7 @@ describe('search highlights on the real ComfyUI-Manager catalogue', () => {
     await importManagerCatalogue({ db: database.db }, managerInputs());
     for (const document of await loadSearchDocuments(database.db)) search.index.upsert(document);
     search.index.pack();
-  }, 180_000);
+  }, 400_000);
   afterAll(async () => {
     await database?.destroy();
   });

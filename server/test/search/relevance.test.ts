@@ -11,7 +11,7 @@ describe('search relevance on the real ComfyUI-Manager catalogue', () => {
 
   beforeAll(async () => {
     real = await startOnRealCatalogue();
-  }, 180_000);
+  }, 400_000);
   afterAll(async () => {
     await real?.close();
   });

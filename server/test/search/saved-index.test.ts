@@ -95,7 +95,7 @@ describe('the saved search index', () => {
     for (const search of searches) after.push(await second.engine.search(search));
     expect(after).toEqual(before);
     expect(second.errors).toEqual([]);
-  }, 180_000);
+  }, 400_000);
 
   it('is saved as soon as the catalogue is first indexed, so a start after a crash reads it too', async () => {
     const db = await database();

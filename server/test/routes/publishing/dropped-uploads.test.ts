@@ -172,7 +172,7 @@ describe('dropped uploads', () => {
       });
       expect(res.statusCode).toBe(200);
     }
-  }, 120_000);
+  }, 300_000);
 
   it('a dropped browser upload removes its temporary file and the version can be published again', async () => {
     const t = await buildTestApp();
