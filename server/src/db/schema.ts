@@ -164,6 +164,33 @@ export interface NodeVersionReadmesTable {
   created_at: string;
 }
 
+/** What a requirement row is (see migration 0026). */
+export type RequirementKind = 'requirement' | 'constraint' | 'option' | 'problem';
+
+/** One Python requirement, pip option or unreadable line of a version's archive (migration 0026). */
+export interface NodeVersionRequirementsTable {
+  node_version_id: string;
+  /** Order in which pip reads the entries: requirements.txt (with its includes) first, then pyproject.toml. */
+  position: number;
+  kind: RequirementKind;
+  /** PEP 503 normalised project name; '' for options, problems and bare URLs that name none. */
+  name: string;
+  specifier: string;
+  /** JSON array of normalised extras. */
+  extras: string;
+  markers: string;
+  /** Direct reference for a requirement; the option's value for an option. */
+  url: string;
+  /** The option's long name (`--extra-index-url`); '' for other rows. */
+  option: string;
+  editable: Bool;
+  source_file: string;
+  line: number;
+  text: string;
+  /** Why a `problem` row could not be read; '' otherwise. */
+  problem: string;
+}
+
 /** Every status change of a version, so an admin can undo to exactly the previous state. */
 export interface NodeVersionStatusHistoryTable {
   id: string;
@@ -467,6 +494,7 @@ export interface Database {
   node_versions: NodeVersionsTable;
   node_version_status_history: NodeVersionStatusHistoryTable;
   node_version_readmes: NodeVersionReadmesTable;
+  node_version_requirements: NodeVersionRequirementsTable;
   storage_files: StorageFilesTable;
   upload_tickets: UploadTicketsTable;
   comfy_nodes: ComfyNodesTable;

@@ -52,6 +52,7 @@ function clean(overrides: Partial<Extract<ArchiveAnalysis, { ok: true }>> = {}):
     ],
     extract: { status: 'success', reason: '' },
     findings: [],
+    requirements: { requirements: [], options: [], problems: [], files: [] },
     readme: null,
     stats: { entries: 2, uncompressedBytes: 500, pythonFiles: 1 },
     ...overrides,

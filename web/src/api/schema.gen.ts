@@ -2016,6 +2016,8 @@ export interface components {
         /** ListedNodeVersion */
         ListedNodeVersion: {
             changelog: string;
+            /** @description What reading the node classes from the archive found, and why when it found none (single-version reads only). */
+            comfy_node_extract_reason?: string;
             comfy_node_extract_status: string;
             /** Format: date-time */
             createdAt: string;
@@ -2028,6 +2030,8 @@ export interface components {
             /** @description What the automated checks saw the code do, as label ids (docs/moderation.md); absent when none. */
             labels?: string[];
             node_id: string;
+            /** @description The Python requirements read from the archive: requirements.txt with the files it includes, then `[project].dependencies` (single-version reads only). */
+            requirements?: components["schemas"]["PythonRequirement"][];
             /** NodeVersionStatus */
             status: "NodeVersionStatusActive" | "NodeVersionStatusDeleted" | "NodeVersionStatusBanned" | "NodeVersionStatusPending" | "NodeVersionStatusFlagged";
             /** @description Why the version has its status; `""` unless `include_status_reason=true`. */
@@ -2099,6 +2103,8 @@ export interface components {
         /** NodeVersion */
         NodeVersion: {
             changelog: string;
+            /** @description What reading the node classes from the archive found, and why when it found none (single-version reads only). */
+            comfy_node_extract_reason?: string;
             comfy_node_extract_status: string;
             /** Format: date-time */
             createdAt: string;
@@ -2111,6 +2117,8 @@ export interface components {
             /** @description What the automated checks saw the code do, as label ids (docs/moderation.md); absent when none. */
             labels?: string[];
             node_id: string;
+            /** @description The Python requirements read from the archive: requirements.txt with the files it includes, then `[project].dependencies` (single-version reads only). */
+            requirements?: components["schemas"]["PythonRequirement"][];
             /** NodeVersionStatus */
             status: "NodeVersionStatusActive" | "NodeVersionStatusDeleted" | "NodeVersionStatusBanned" | "NodeVersionStatusPending" | "NodeVersionStatusFlagged";
             status_reason?: string;
@@ -2292,6 +2300,28 @@ export interface components {
             /** @description Single-use URL to PUT the zip to (Content-Type: application/zip). */
             signedUrl: string;
         };
+        /** PythonRequirement */
+        PythonRequirement: {
+            editable: boolean;
+            extras: string[];
+            kind: "requirement" | "constraint" | "option" | "problem";
+            line: number;
+            /** @description Environment marker as written; '' when none. */
+            markers: string;
+            /** @description PEP 503 normalised project name; '' when the entry names none. */
+            name: string;
+            /** @description The pip option's long name for an option entry; '' otherwise. */
+            option: string;
+            /** @description Why a problem entry could not be read; '' otherwise. */
+            problem: string;
+            source_file: string;
+            /** @description Comma-joined PEP 440 specifiers (`>=1.0,<2`); '' for any version. */
+            specifier: string;
+            /** @description The entry as written. */
+            text: string;
+            /** @description Direct reference of a requirement, or an option's value; '' otherwise. */
+            url: string;
+        };
         /** Readiness */
         Readiness: {
             checks: {
@@ -2373,6 +2403,8 @@ export interface components {
         /** ReviewQueueItem */
         ReviewQueueItem: {
             changelog: string;
+            /** @description What reading the node classes from the archive found, and why when it found none (single-version reads only). */
+            comfy_node_extract_reason?: string;
             comfy_node_extract_status: string;
             /** Format: date-time */
             createdAt: string;
@@ -2391,6 +2423,8 @@ export interface components {
             /** @description Every finding was approved before (and there is at least one). */
             previously_approved: boolean;
             publisher_id: string;
+            /** @description The Python requirements read from the archive: requirements.txt with the files it includes, then `[project].dependencies` (single-version reads only). */
+            requirements?: components["schemas"]["PythonRequirement"][];
             /** NodeVersionStatus */
             status: "NodeVersionStatusActive" | "NodeVersionStatusDeleted" | "NodeVersionStatusBanned" | "NodeVersionStatusPending" | "NodeVersionStatusFlagged";
             status_reason?: string;

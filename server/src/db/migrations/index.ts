@@ -17,6 +17,7 @@ import * as m0017 from './0017_upstream_mirror.js';
 import * as m0019 from './0019_version_readmes.js';
 import * as m0021 from './0021_upstream_overrides.js';
 import * as m0024 from './0024_scan_grades.js';
+import * as m0026 from './0026_version_requirements.js';
 
 /** A migration written once for both dialects. */
 export interface RegistryMigration {
@@ -42,4 +43,5 @@ export const migrations: Record<string, RegistryMigration> = {
   '0019_version_readmes': m0019,
   '0021_upstream_overrides': m0021,
   '0024_scan_grades': m0024,
+  '0026_version_requirements': m0026,
 };

@@ -3,12 +3,13 @@ import { extractNodes } from './python/extract.js';
 import { decodeSource, pythonParser } from './python/parser.js';
 import { PackProgram } from './python/program.js';
 import { findReadme, README_MAX_BYTES, readmeFromBytes } from './readme.js';
+import { readPackRequirements } from './requirements/index.js';
 import { scanArchive } from './scan/index.js';
 import type { AnalyzeArchive, ArchiveLimits } from './types.js';
 import { type KeepFile, readArchive } from './zip/read-archive.js';
 
 /** Text files read for the scanner's marker rules besides Python sources (scripts, web code, requirements). */
-const TEXT_FILE = /\.(py|pyw|js|mjs|cjs|ts|sh|bash|bat|cmd|ps1|txt|cfg|ini|toml)$/i;
+const TEXT_FILE = /\.(py|pyw|js|mjs|cjs|ts|sh|bash|bat|cmd|ps1|txt|in|cfg|ini|toml)$/i;
 /** Small files whose name mentions "version", kept in case pyproject.toml reads its version from one. */
 const VERSION_FILE = /(^|\/)[^/]*version[^/]*$/i;
 const VERSION_FILE_MAX_BYTES = 64 * 1024;
@@ -37,6 +38,11 @@ export const analyzeArchive: AnalyzeArchive = async (zipPath, expected, limits) 
     texts.set(file.name, text);
     if (file.name.endsWith('.py')) sources.set(file.name, text);
   }
+  const requirements = readPackRequirements(
+    (path) => texts.get(path) ?? null,
+    pyproject.dependencies,
+    texts.get('pyproject.toml') ?? '',
+  );
   const program = new PackProgram(await pythonParser(), sources);
   try {
     const extraction = extractNodes(program);
@@ -47,6 +53,7 @@ export const analyzeArchive: AnalyzeArchive = async (zipPath, expected, limits) 
       comfyNodes: extraction.nodes,
       extract: { status: extraction.status, reason: extraction.reason },
       findings,
+      requirements,
       readme: excerpt ? readmeFromBytes(excerpt.name, excerpt.size, excerpt.head) : null,
       stats: {
         entries: entryCount,

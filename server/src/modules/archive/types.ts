@@ -1,4 +1,5 @@
 import type { ScanFindingJson } from '../catalogue/wire.js';
+import type { PackRequirements } from './requirements/types.js';
 
 /**
  * The contract between the upload pipeline and the archive analyser. The analyser reads an
@@ -109,6 +110,8 @@ export type ArchiveAnalysis =
       comfyNodes: ExtractedComfyNode[];
       extract: { status: 'success' | 'failed'; reason: string };
       findings: ScanFinding[];
+      /** The Python requirements: requirements.txt with its includes, and `[project].dependencies`. */
+      requirements: PackRequirements;
       /** The README at the pack root, or null when there is none (never a reason to refuse). */
       readme: PackReadme | null;
       stats: { entries: number; uncompressedBytes: number; pythonFiles: number };

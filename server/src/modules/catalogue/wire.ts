@@ -43,6 +43,35 @@ export const ReasonCode = {
   ),
 };
 
+/**
+ * One entry of a version's Python requirements as read from its archive: a requirement (or a
+ * constraint from a `-c` file), a pip option line (`--extra-index-url`), or a line pip could not
+ * read. `name` is PEP 503 normalised; `source_file`/`line` say where it was written.
+ */
+export const PythonRequirement = Type.Object(
+  {
+    kind: Type.Union([
+      Type.Literal('requirement'),
+      Type.Literal('constraint'),
+      Type.Literal('option'),
+      Type.Literal('problem'),
+    ]),
+    name: Type.String({ description: "PEP 503 normalised project name; '' when the entry names none." }),
+    specifier: Type.String({ description: "Comma-joined PEP 440 specifiers (`>=1.0,<2`); '' for any version." }),
+    extras: StringList,
+    markers: Type.String({ description: "Environment marker as written; '' when none." }),
+    url: Type.String({ description: "Direct reference of a requirement, or an option's value; '' otherwise." }),
+    option: Type.String({ description: "The pip option's long name for an option entry; '' otherwise." }),
+    editable: Type.Boolean(),
+    source_file: Type.String(),
+    line: Type.Integer(),
+    text: Type.String({ description: 'The entry as written.' }),
+    problem: Type.String({ description: "Why a problem entry could not be read; '' otherwise." }),
+  },
+  { title: 'PythonRequirement', additionalProperties: false },
+);
+export type PythonRequirementJson = Static<typeof PythonRequirement>;
+
 export const NodeVersion = Type.Object(
   {
     id: Type.String(),
@@ -57,6 +86,18 @@ export const NodeVersion = Type.Object(
     status_reason: Type.Optional(Type.String()),
     ...ReasonCode,
     comfy_node_extract_status: Type.String(),
+    comfy_node_extract_reason: Type.Optional(
+      Type.String({
+        description:
+          'What reading the node classes from the archive found, and why when it found none (single-version reads only).',
+      }),
+    ),
+    requirements: Type.Optional(
+      Type.Array(PythonRequirement, {
+        description:
+          'The Python requirements read from the archive: requirements.txt with the files it includes, then `[project].dependencies` (single-version reads only).',
+      }),
+    ),
     supported_os: StringList,
     supported_accelerators: StringList,
     supported_comfyui_version: Type.String(),

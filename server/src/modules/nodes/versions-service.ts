@@ -4,6 +4,7 @@ import type { NodeVersionStatus } from '../../db/schema.js';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
 import { pageCount, pageOffset } from '../../lib/paging.js';
 import { compareVersionsDesc, normalizeVersion } from '../catalogue/latest-version.js';
+import { listVersionRequirements } from '../catalogue/version-requirements.js';
 import type { ListedNodeVersionJson, NodeVersionJson, VersionsPage } from '../catalogue/wire.js';
 import { findReadableNode, type NodeAccess } from './node-access.js';
 import { presentListedVersion, presentVersion } from './present-version.js';
@@ -31,7 +32,10 @@ export async function listNodeVersions(
     .map((row) => presentListedVersion(ctx.storage, row, options.includeStatusReason));
 }
 
-/** One version of a pack in any status, with `downloadUrl` and `status_reason`. */
+/**
+ * One version of a pack in any status, with `downloadUrl`, `status_reason`, what node extraction
+ * found (`comfy_node_extract_reason`) and the Python requirements read from its archive.
+ */
 export async function getNodeVersion(
   ctx: AppContext,
   nodeId: string,
@@ -42,7 +46,12 @@ export async function getNodeVersion(
   const node = await findReadableNode(ctx.db, nodeId, access);
   const row = await findVersion(ctx.db, node.id, normalized);
   if (!row) throw notFound('Node version not found', `no version ${normalized} of ${node.id}`);
-  return presentVersion(ctx.storage, row, true);
+  const requirements = (await listVersionRequirements(ctx.db, [row.id])).get(row.id) ?? [];
+  return {
+    ...presentVersion(ctx.storage, row, true),
+    comfy_node_extract_reason: row.comfy_node_extract_reason,
+    requirements,
+  };
 }
 
 /** A version string from a request, normalised, or 400. */

@@ -8,11 +8,13 @@ import { isNewestVersion } from '../catalogue/latest-version.js';
 import { packPatch } from '../catalogue/pack-columns.js';
 import { findPublishingBan } from '../catalogue/publishing-ban.js';
 import { type CatalogueTarget, catalogueWrite } from '../catalogue/unit-of-work.js';
+import { saveVersionRequirements } from '../catalogue/version-requirements.js';
 import { changeVersionStatus } from '../catalogue/version-status.js';
 import { saveReadme } from '../readme/repository.js';
 import { replaceExtractedComfyNodes } from './comfy-nodes.js';
 import { bannedOutcome, type VersionOutcome } from './outcome.js';
 import { lockVersion, setStage } from './repository.js';
+import { requirementRows } from './requirements-rows.js';
 
 export interface ApplyInput {
   versionId: string;
@@ -57,6 +59,7 @@ export async function applyOutcome(
     if (analysis?.ok) {
       await replaceExtractedComfyNodes(trx, version.node_id, version.id, analysis.comfyNodes);
       await saveReadme(trx, version.id, analysis.readme);
+      await saveVersionRequirements(trx, version.id, requirementRows(analysis.requirements));
       patch.comfy_node_extract_status = analysis.extract.status;
       patch.comfy_node_extract_reason = analysis.extract.reason;
       // Stored whatever the status: a ban or a hold still keeps what the scan saw.

@@ -17,7 +17,7 @@ export function readPyproject(
   files: ArchiveFile[],
   expected: ExpectedPackage,
   maxBytes: number,
-): { ok: true; metadata: PackMetadata } | { ok: false; reason: string } {
+): { ok: true; metadata: PackMetadata; dependencies: string[] } | { ok: false; reason: string } {
   const root = files.find((f) => f.name === 'pyproject.toml');
   // Present but too large to be read (only files within the source-file limit are kept).
   if (root && !root.content) {
@@ -44,7 +44,11 @@ export function readPyproject(
   if (normalised !== expected.version) {
     return rejected('archive.other_version', { declared: version.value, version: expected.version });
   }
-  return { ok: true, metadata: readMetadata(parsed.table, name, normalised) };
+  return {
+    ok: true,
+    metadata: readMetadata(parsed.table, name, normalised),
+    dependencies: stringsAt(project, 'dependencies'),
+  };
 }
 
 /** The version text: `[project].version`, or the file `[tool.comfy.version].path` names when it is dynamic. */
