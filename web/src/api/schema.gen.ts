@@ -5658,7 +5658,7 @@ export interface operations {
                 "node_id[]"?: string[];
                 /** @description Page number from 1; a missing, zero or negative value means 1, values above 1000000 mean 1000000. */
                 page?: number;
-                /** @description Order: ranking, downloads, stars, newest, updated, name, publisher, rating, id, search_ranking, total_install, github_stars, created_at, create_time, updated_at, update_time, last_updated, publisher_name; optionally `;asc` or `;desc` (a bare name sorts most/best first, names A→Z). Repeat for tie-breaks; the default order (ranking, downloads, id) always follows. */
+                /** @description Order: ranking, downloads, stars, newest, updated, name, publisher, publisher_id, rating, id, search_ranking, total_install, github_stars, created_at, create_time, updated_at, update_time, last_updated, publisher_name; optionally `;asc` or `;desc` (a bare name sorts most/best first, names A→Z). Repeat for tie-breaks; the default order (ranking, downloads, id) always follows. */
                 sort?: string[];
                 /** @description Same as `sort`. */
                 "sort[]"?: string[];
