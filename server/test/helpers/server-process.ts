@@ -163,7 +163,9 @@ export async function startRegistry(
   });
   const registry: RegistryProcess = { url, port, child, stderr: () => stderr, stdout: () => stdout, exited };
   if (options.waitForHealth === false) return registry;
-  const deadline = Date.now() + 60_000;
+  // A ceiling for a busy machine's first start (migrations, the search index): it ends at the
+  // first healthy answer.
+  const deadline = Date.now() + 150_000;
   let gone = false;
   void exited.then(() => {
     gone = true;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { packZip } from '../helpers/pack-zip.js';
-import { processWorkspace, runCli, startRegistry } from '../helpers/server-process.js';
+import { processWorkspace, type RegistryProcess, runCli, startRegistry } from '../helpers/server-process.js';
 import { cliPublishBody } from '../routes/publishing/comfy-cli.js';
 import { acmeToken, openProcessDatabase } from './setup.js';
 
@@ -43,6 +43,31 @@ function partialUpload(
   });
 }
 
+/**
+ * Resolves once the registry has logged the start of an upload (so its body is being read). The
+ * log redacts the ticket, so any upload counts: each test sends one.
+ */
+async function uploadStarted(registry: RegistryProcess): Promise<void> {
+  await eventually(
+    async () => registry.stdout(),
+    (log) => log.includes('"method":"PUT","url":"/uploads/'),
+    'the server reading the upload',
+  );
+}
+
+/** Resolves once the registry no longer accepts connections. */
+async function refusingConnections(registry: RegistryProcess): Promise<void> {
+  await eventually(
+    () =>
+      fetch(`${registry.url}/health`).then(
+        () => false,
+        () => true,
+      ),
+    (refused) => refused,
+    'new connections being refused',
+  );
+}
+
 /** A zip big enough to be sent in pieces, with incompressible filler. */
 function bigPack(version: string): Uint8Array {
   const zip = packZip({ name: 'hello', version, files: { 'data.bin': new Uint8Array(randomBytes(256 * 1024)) } });
@@ -50,9 +75,13 @@ function bigPack(version: string): Uint8Array {
   return zip;
 }
 
+/** Far above any machine's normal time: the waits below end as soon as what they wait for happens. */
+const CEILING_MS = 120_000;
+
 async function eventually<T>(read: () => Promise<T>, holds: (value: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + CEILING_MS;
   let value = await read();
-  for (let i = 0; i < 400 && !holds(value); i++) {
+  while (!holds(value) && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 50));
     value = await read();
   }
@@ -60,7 +89,7 @@ async function eventually<T>(read: () => Promise<T>, holds: (value: T) => boolea
   return value;
 }
 
-describe('SIGTERM on the built server', { timeout: 180_000 }, () => {
+describe('SIGTERM on the built server', { timeout: 400_000 }, () => {
   it('during a stream of installs: every answered install is counted and the process exits 0', async () => {
     const { env } = await processWorkspace();
     const seeded = await runCli(['seed-demo', '--packs', '3', '--versions-per-pack', '1', '--archives', 'latest'], env);
@@ -115,7 +144,7 @@ describe('SIGTERM on the built server', { timeout: 180_000 }, () => {
   it('during an upload that finishes within the grace period: it is answered 200 and processed after the restart', async () => {
     const { env } = await processWorkspace();
     const token = await acmeToken(env);
-    const registry = await startRegistry({ ...env, SHUTDOWN_GRACE_SECONDS: '20' });
+    const registry = await startRegistry({ ...env, SHUTDOWN_GRACE_SECONDS: '20', LOG_LEVEL: 'info' });
     const published = await fetch(`${registry.url}/publishers/acme/nodes/hello/versions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -124,13 +153,13 @@ describe('SIGTERM on the built server', { timeout: 180_000 }, () => {
     expect(published.status).toBe(201);
     const { signedUrl } = (await published.json()) as { signedUrl: string };
     const zip = bigPack('1.0.0');
-    const { socket, answer } = await partialUpload(registry.port, new URL(signedUrl).pathname, zip, 64 * 1024);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const uploadPath = new URL(signedUrl).pathname;
+    const { socket, answer } = await partialUpload(registry.port, uploadPath, zip, 64 * 1024);
+    await uploadStarted(registry);
 
     registry.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 300));
     // New connections are refused while the upload already running goes on.
-    await expect(fetch(`${registry.url}/health`)).rejects.toThrow();
+    await refusingConnections(registry);
     socket.write(zip.subarray(64 * 1024));
     expect((await answer).split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
     expect(await registry.exited).toEqual({ code: 0, signal: null });
@@ -150,7 +179,7 @@ describe('SIGTERM on the built server', { timeout: 180_000 }, () => {
   it('during an upload that outlasts the grace period: it is cut off, nothing is stored, and the same URL takes it again', async () => {
     const { env } = await processWorkspace();
     const token = await acmeToken(env);
-    const registry = await startRegistry({ ...env, SHUTDOWN_GRACE_SECONDS: '1' });
+    const registry = await startRegistry({ ...env, SHUTDOWN_GRACE_SECONDS: '1', LOG_LEVEL: 'info' });
     const published = await fetch(`${registry.url}/publishers/acme/nodes/hello/versions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -159,7 +188,7 @@ describe('SIGTERM on the built server', { timeout: 180_000 }, () => {
     const { signedUrl } = (await published.json()) as { signedUrl: string };
     const zip = bigPack('1.0.0');
     const { answer } = await partialUpload(registry.port, new URL(signedUrl).pathname, zip, 64 * 1024);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await uploadStarted(registry);
 
     registry.child.kill('SIGTERM');
     // The client never sends the rest; the server closes the connection without a 200.
