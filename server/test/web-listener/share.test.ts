@@ -42,6 +42,7 @@ const appRoutes = [
   '/nodes',
   '/nodes/:nodeId',
   '/nodes/:nodeId/manage',
+  '/nodes/:nodeId/versions/:version/files/*',
   '/publishers/create',
   '/publishers/:publisherId',
   '/publishers/:publisherId/nodes/:nodeId',
@@ -343,6 +344,14 @@ describe('web listener: shareable pages', () => {
       expect(head(html).title, url).toBe('Page not found · ComfyUI Registry');
       expect(head(html).meta.robots, url).toBe('noindex');
     }
+  });
+
+  it('serves any depth of path under a route ending in `*` (a file in the code view), and not the route without it', async () => {
+    const { fetchPage } = await start();
+    for (const url of ['/nodes/a/versions/1.0.0/files/x.py', '/nodes/a/versions/1.0.0/files/pack/sub/x.py']) {
+      expect((await fetchPage(url)).status, url).toBe(200);
+    }
+    expect((await fetchPage('/nodes/a/versions/1.0.0/files')).status).toBe(404);
   });
 
   it('serves every path as the app when the build has no route list (an older build)', async () => {

@@ -62,6 +62,9 @@ export const routes: RouteObject[] = [
         async () => (await import('../features/dashboard/components/YourNodesPage')).YourNodesPage,
       ),
       screen(routePaths.node, async () => (await import('../features/node/components/NodePage')).NodePage),
+      screen(routePaths.versionFiles, async () => (await import('../features/code/components/FilesPage')).FilesPage),
+      screen(routePaths.versionFile, async () => (await import('../features/code/components/FilesPage')).FilesPage),
+      screen(routePaths.compare, async () => (await import('../features/code/components/ComparePage')).ComparePage),
       signedInScreen(
         routePaths.managePack,
         async () => (await import('../features/pack-manage/components/ManagePackPage')).ManagePackPage,
@@ -98,6 +101,10 @@ export const routes: RouteObject[] = [
       adminScreen(
         routePaths.adminReview,
         async () => (await import('../features/admin-review/components/ReviewQueuePage')).ReviewQueuePage,
+      ),
+      adminScreen(
+        routePaths.adminReviewVersion,
+        async () => (await import('../features/code/components/ReviewDiffPage')).ReviewDiffPage,
       ),
       adminScreen(
         routePaths.adminNodes,

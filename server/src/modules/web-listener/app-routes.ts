@@ -7,14 +7,24 @@ export const ROUTES_FILE = '.routes.json';
 /** Tells whether a request path is one the web app's router answers. */
 export type AppRouteMatcher = (pathname: string) => boolean;
 
-/** One pattern's segments: a literal (lower case) or any single non-empty segment (`:name`). */
-type Pattern = (string | null)[];
+/**
+ * One pattern's segments: a literal (lower case) or any single non-empty segment (`:name`), and
+ * whether it ends in `*` (React Router's splat: one or more further segments, a file's path).
+ */
+interface Pattern {
+  segments: (string | null)[];
+  splat: boolean;
+}
 
 function compile(pattern: string): Pattern {
-  return pattern
-    .split('/')
-    .filter((segment) => segment !== '')
-    .map((segment) => (segment.startsWith(':') ? null : segment.toLowerCase()));
+  const parts = pattern.split('/').filter((segment) => segment !== '');
+  const splat = parts[parts.length - 1] === '*';
+  return {
+    segments: (splat ? parts.slice(0, -1) : parts).map((segment) =>
+      segment.startsWith(':') ? null : segment.toLowerCase(),
+    ),
+    splat,
+  };
 }
 
 /**
@@ -37,8 +47,8 @@ export function readAppRoutes(webRoot: string): AppRouteMatcher | undefined {
     const segments = pathname.replace(/\/$/, '').split('/').slice(1);
     if (segments.some((segment) => segment === '')) return false;
     return patterns.some(
-      (pattern) =>
-        pattern.length === segments.length &&
+      ({ segments: pattern, splat }) =>
+        (splat ? segments.length > pattern.length : pattern.length === segments.length) &&
         pattern.every((literal, i) => literal === null || literal === segments[i]?.toLowerCase()),
     );
   };

@@ -118,6 +118,12 @@ describe('GET /nodes/{id}/versions/{v}/files/{path}', () => {
     expect(res.json()).toMatchObject({ path: 'pack/old.py', content: 'print("bye")\n' });
   });
 
+  it('reads a path whose slashes are percent-encoded, as generated clients send it', async () => {
+    const t = await packWith({ '1.0.0': v1 });
+    const res = await t.anon.get('/nodes/pack/versions/1.0.0/files/pack%2Fold.py');
+    expect(res.json()).toMatchObject({ path: 'pack/old.py' });
+  });
+
   it('shows a binary file as its size only', async () => {
     const t = await packWith({ '1.0.0': v1 });
     expect((await t.anon.get('/nodes/pack/versions/1.0.0/files/pack/data.bin')).json()).toMatchObject({

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { findingText } from '../../../lib/catalogue/finding-text';
 import { isUnclaimedPublisher } from '../../../lib/catalogue/unclaimed';
+import { reviewDiffPath, versionFilePath } from '../../../lib/code-links';
 import { DATE_TIME, formatDate } from '../../../lib/format';
 import type { ReviewQueueFinding, ReviewQueueItem } from '../api/review-queue';
 import { archiveUrl, downloadArchive } from '../lib/archive-download';
@@ -26,7 +27,17 @@ export interface VersionCardProps {
   busy: boolean;
 }
 
-function FindingRow({ finding, repository }: { finding: ReviewQueueFinding; repository: string }) {
+function FindingRow({
+  finding,
+  repository,
+  nodeId,
+  version,
+}: {
+  finding: ReviewQueueFinding;
+  repository: string;
+  nodeId: string;
+  version: string;
+}) {
   const { t } = useTranslation('admin');
   const href = repositoryLineUrl(repository, finding.file_path, finding.line_number);
   const { t: common, i18n } = useTranslation('common');
@@ -43,6 +54,15 @@ function FindingRow({ finding, repository }: { finding: ReviewQueueFinding; repo
         ) : (
           <span className="font-medium">{line}</span>
         )}
+        <Link
+          to={versionFilePath(nodeId, version, finding.file_path, {
+            line: finding.line_number,
+            match: finding.code_snippet,
+          })}
+          className={`text-sm ${linkClass}`}
+        >
+          {t('review.findings.openFile')}
+        </Link>
         <span className="rounded bg-slate-100 px-1.5 text-xs font-medium dark:bg-slate-800">
           {common(`scan.issue.${finding.issue_type}`, { defaultValue: finding.issue_type })}
         </span>
@@ -170,6 +190,9 @@ export function VersionCard({ item, selected, onSelectClick, onSelectKey, onDeci
                 {t('review.download')}
               </a>
             ) : null}
+            <Link to={reviewDiffPath(item.node_id, item.version)} className={linkClass}>
+              {t('review.openDiff')}
+            </Link>
             {downloadFailed ? (
               <span role="alert" className="text-red-700 dark:text-red-300">
                 {t('review.downloadFailed')}
@@ -194,6 +217,8 @@ export function VersionCard({ item, selected, onSelectClick, onSelectKey, onDeci
                       key={`${finding.line_number}:${finding.issue_type}:${finding.code_snippet}`}
                       finding={finding}
                       repository={repository}
+                      nodeId={item.node_id}
+                      version={item.version}
                     />
                   ))}
                 </ul>

@@ -262,7 +262,7 @@ export function NodePage() {
                 )}
               </section>
 
-              <ReadmeSection nodeId={pack.id} version={latest?.version ?? ''} repository={pack.repository ?? ''} />
+              <ReadmeSection nodeId={pack.id} version={latest?.version ?? ''} />
               <DownloadsChart nodeId={pack.id} />
               <ComfyNodesSection nodeId={pack.id} version={latest?.version} />
               <VersionsSection nodeId={pack.id} />

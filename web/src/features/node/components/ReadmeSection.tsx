@@ -1,12 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { config } from '../../../lib/config';
 import { useReadme } from '../api/get-readme';
+import { archiveUrlResolver } from '../lib/archive-urls';
 import type { ReadmeOptions } from '../lib/markdown';
-import { repositoryUrlResolver } from '../lib/repository-urls';
 import { markdownStyles } from './Markdown';
 
 /** Prefix of the README headings' ids (`#readme-installation`). */
 const ID_PREFIX = 'readme-';
+/** The registry's own copies of archive files, which a README's relative images load from. */
+const OWN_IMAGES = `${config.apiUrl}/nodes/`;
 
 type RenderReadme = (source: string, options: ReadmeOptions) => string;
 
@@ -19,21 +22,16 @@ const renderer = (): Promise<RenderReadme> => {
 
 /**
  * The README from the archive of the version the page shows, below the description: Markdown
- * rendered and sanitised with relative URLs resolved against the repository, reStructuredText and
+ * rendered and sanitised with relative URLs resolved against the version's own archive, reStructuredText and
  * plain text as written. Absent (no heading, no box) while loading and when there is none.
  */
-export function ReadmeSection({
-  nodeId,
-  version,
-  repository,
-}: {
-  nodeId: string;
-  version: string;
-  repository: string;
-}) {
+export function ReadmeSection({ nodeId, version }: { nodeId: string; version: string }) {
   const { t } = useTranslation('node');
   const { data } = useReadme(nodeId, version);
-  const resolveUrl = useMemo(() => repositoryUrlResolver(repository) ?? (() => null), [repository]);
+  const resolveUrl = useMemo(
+    () => archiveUrlResolver(nodeId, version, typeof window === 'undefined' ? '' : window.location.origin),
+    [nodeId, version],
+  );
   const [rendered, setRendered] = useState<{ source: string; html: string } | null>(null);
   const markdown = data?.format === 'markdown' ? data.content : null;
 
@@ -41,7 +39,11 @@ export function ReadmeSection({
     if (markdown === null) return;
     let current = true;
     void renderer().then((render) => {
-      if (current) setRendered({ source: markdown, html: render(markdown, { resolveUrl, idPrefix: ID_PREFIX }) });
+      if (current)
+        setRendered({
+          source: markdown,
+          html: render(markdown, { resolveUrl, idPrefix: ID_PREFIX, ownImages: OWN_IMAGES }),
+        });
     });
     return () => {
       current = false;

@@ -1,12 +1,13 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useNodeVersions } from '../../../api/queries/node-versions';
 import type { components } from '../../../api/schema.gen';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { versionInstallCommand } from '../../../lib/catalogue/install-commands';
+import { comparePath, versionFilesPath } from '../../../lib/code-links';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { isDownloadable, visibleReason } from '../lib/version-status';
 import { CopyCommand } from './CopyCommand';
@@ -14,6 +15,8 @@ import { Markdown } from './Markdown';
 import { VersionStatusBadge } from './StatusBadge';
 
 type NodeVersion = components['schemas']['NodeVersion'];
+
+const codeLinkClass = 'text-brand-600 underline underline-offset-2 dark:text-brand-100';
 
 function useFormat() {
   const { i18n } = useTranslation('node');
@@ -25,7 +28,15 @@ function useFormat() {
 }
 
 /** Details of one version: status, compatibility, dependencies, download and install command. */
-function VersionPanel({ nodeId, version }: { nodeId: string; version: NodeVersion }) {
+function VersionPanel({
+  nodeId,
+  version,
+  previous,
+}: {
+  nodeId: string;
+  version: NodeVersion;
+  previous: string | null;
+}) {
   const { t } = useTranslation('node');
   const { date, number } = useFormat();
   const list = (values: string[], none: string) => (values.length > 0 ? values.join(', ') : none);
@@ -63,6 +74,16 @@ function VersionPanel({ nodeId, version }: { nodeId: string; version: NodeVersio
           <bdi>{version.dependencies.length > 0 ? version.dependencies.join(', ') : t('versions.noDependencies')}</bdi>
         </dd>
       </dl>
+      <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <Link to={versionFilesPath(nodeId, version.version)} className={codeLinkClass}>
+          {t('versions.browseFiles', { version: version.version })}
+        </Link>
+        {previous ? (
+          <Link to={comparePath(nodeId, previous, version.version)} className={codeLinkClass}>
+            {t('versions.compareWithPrevious', { version: previous })}
+          </Link>
+        ) : null}
+      </p>
       {downloadable ? (
         <div className="mt-4 space-y-3">
           <CopyCommand label={t('install.thisVersion')} command={versionInstallCommand(nodeId, version.version)} />
@@ -132,7 +153,7 @@ export function VersionsSection({ nodeId }: { nodeId: string }) {
             ))}
           </select>
         </div>
-        <VersionPanel nodeId={nodeId} version={selected} />
+        <VersionPanel nodeId={nodeId} version={selected} previous={list[list.indexOf(selected) + 1]?.version ?? null} />
         <h3 className="mt-6 font-semibold">{t('versions.history')}</h3>
         <ol className="mt-3 space-y-3">
           {list.map((version) => (

@@ -27,6 +27,11 @@ export interface ReadmeOptions {
   resolveUrl: (url: string, kind: 'image' | 'link') => string | null;
   /** Prefix of the headings' ids, so they cannot collide with the page's own. */
   idPrefix: string;
+  /**
+   * Images under this address load even without https: the registry's own copy of the archive's
+   * files (an offline instance is often plain http on a local network).
+   */
+  ownImages?: string;
 }
 
 const ALLOWED_TAGS = [
@@ -73,6 +78,12 @@ const NOT_RELATIVE = /^([a-z][a-z0-9+.-]*:|\/\/)/i;
 /** The README being rendered, read by the sanitiser's hooks (sanitising is synchronous). */
 let readme: (ReadmeOptions & { slugs: Map<string, number> }) | null = null;
 
+/** Whether an image may load: over https, or from the registry's own copy of the archive. */
+function safeImage(src: string): boolean {
+  const trimmed = src.trim();
+  return SAFE_IMAGE.test(trimmed) || (readme?.ownImages !== undefined && trimmed.startsWith(readme.ownImages));
+}
+
 function resolved(url: string, kind: 'image' | 'link'): string | null {
   const trimmed = url.trim();
   if (!readme || trimmed === '' || trimmed.startsWith('#') || NOT_RELATIVE.test(trimmed)) return trimmed;
@@ -117,7 +128,7 @@ function getPurifier(): ReturnType<typeof DOMPurify> {
     if (node.tagName === 'IMG') {
       const src = resolved(node.getAttribute('src') ?? '', 'image') ?? '';
       node.setAttribute('src', src);
-      if (!SAFE_IMAGE.test(src.trim())) node.removeAttribute('src');
+      if (!safeImage(src)) node.removeAttribute('src');
       node.setAttribute('loading', 'lazy');
       node.setAttribute('referrerpolicy', 'no-referrer');
     }
@@ -132,7 +143,7 @@ function getPurifier(): ReturnType<typeof DOMPurify> {
     if (
       data.tagName === 'img' &&
       node instanceof Element &&
-      !SAFE_IMAGE.test(resolved(node.getAttribute('src') ?? '', 'image') ?? '')
+      !safeImage(resolved(node.getAttribute('src') ?? '', 'image') ?? '')
     ) {
       node.parentNode?.removeChild(node);
     }

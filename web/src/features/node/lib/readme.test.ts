@@ -1,71 +1,49 @@
+import { config } from '../../../lib/config';
+import { archiveUrlResolver } from './archive-urls';
 import { renderReadme } from './markdown';
-import { repositoryUrlResolver } from './repository-urls';
 
-const github = repositoryUrlResolver('https://github.com/acme/hello-pack.git');
+const API = config.apiUrl;
+const archive = archiveUrlResolver('hello-pack', '1.2.0', 'https://registry.example');
 
-const parse = (source: string, repository = 'https://github.com/acme/hello-pack') => {
+const parse = (source: string) => {
   const box = document.createElement('div');
   box.innerHTML = renderReadme(source, {
-    resolveUrl: repositoryUrlResolver(repository) ?? (() => null),
+    resolveUrl: archive,
     idPrefix: 'readme-',
+    ownImages: `${API}/nodes/`,
   });
   return box;
 };
 
-describe('repositoryUrlResolver', () => {
-  it('sends images to raw.githubusercontent.com and links to the file page, at the default branch', () => {
-    expect(github?.('docs/shot.png', 'image')).toBe(
-      'https://raw.githubusercontent.com/acme/hello-pack/HEAD/docs/shot.png',
+describe('archiveUrlResolver', () => {
+  it('sends images to the version’s own archive and links to the file in the code view', () => {
+    expect(archive('docs/shot.png', 'image')).toBe(`${API}/nodes/hello-pack/versions/1.2.0/raw/docs/shot.png`);
+    expect(archive('./docs/../img/a b.png?raw=true', 'image')).toBe(
+      `${API}/nodes/hello-pack/versions/1.2.0/raw/img/a%20b.png`,
     );
-    expect(github?.('./docs/../img/a b.png?raw=true', 'image')).toBe(
-      'https://raw.githubusercontent.com/acme/hello-pack/HEAD/img/a%20b.png',
+    expect(archive('/LICENSE', 'link')).toBe('https://registry.example/nodes/hello-pack/versions/1.2.0/files/LICENSE');
+    expect(archive('docs/', 'link')).toBe('https://registry.example/nodes/hello-pack/versions/1.2.0/files/docs');
+    expect(archive('../../../etc/passwd', 'link')).toBe(
+      'https://registry.example/nodes/hello-pack/versions/1.2.0/files/etc/passwd',
     );
-    expect(github?.('/LICENSE', 'link')).toBe('https://github.com/acme/hello-pack/blob/HEAD/LICENSE');
-    expect(github?.('docs/guide.md#setup', 'link')).toBe(
-      'https://github.com/acme/hello-pack/blob/HEAD/docs/guide.md#setup',
-    );
-    expect(github?.('../../../etc/passwd', 'link')).toBe('https://github.com/acme/hello-pack/blob/HEAD/etc/passwd');
-  });
-
-  it('uses the ref it is given, and knows GitLab', () => {
-    expect(repositoryUrlResolver('https://github.com/acme/hello-pack', 'v1.2.0')?.('a.png', 'image')).toBe(
-      'https://raw.githubusercontent.com/acme/hello-pack/v1.2.0/a.png',
-    );
-    expect(repositoryUrlResolver('https://gitlab.com/acme/hello')?.('a.png', 'image')).toBe(
-      'https://gitlab.com/acme/hello/-/raw/HEAD/a.png',
-    );
-  });
-
-  it('gives up on repositories it cannot place', () => {
-    expect(repositoryUrlResolver('')).toBeNull();
-    expect(repositoryUrlResolver('https://example.com/acme/hello')).toBeNull();
-    expect(repositoryUrlResolver('javascript:alert(1)')).toBeNull();
-    expect(repositoryUrlResolver('https://github.com/acme')).toBeNull();
   });
 });
 
 describe('renderReadme', () => {
-  it('resolves relative images and links against the repository and leaves absolute ones alone', () => {
+  it('resolves relative images and links against the archive and leaves absolute ones alone', () => {
     const box = parse(
       '![shot](docs/shot.png) [guide](docs/guide.md) [site](https://example.org/) ![badge](https://img.shields.io/x.svg)',
     );
     expect([...box.querySelectorAll('img')].map((i) => i.getAttribute('src'))).toEqual([
-      'https://raw.githubusercontent.com/acme/hello-pack/HEAD/docs/shot.png',
+      `${API}/nodes/hello-pack/versions/1.2.0/raw/docs/shot.png`,
       'https://img.shields.io/x.svg',
     ]);
     const links = [...box.querySelectorAll('a')];
     expect(links.map((a) => a.getAttribute('href'))).toEqual([
-      'https://github.com/acme/hello-pack/blob/HEAD/docs/guide.md',
+      'https://registry.example/nodes/hello-pack/versions/1.2.0/files/docs/guide.md',
       'https://example.org/',
     ]);
     for (const link of links) expect(link.getAttribute('rel')).toBe('noopener nofollow ugc');
-  });
-
-  it('drops relative images and link targets when the repository is unknown', () => {
-    const box = parse('![shot](docs/shot.png) [guide](docs/guide.md)', 'https://example.com/x/y');
-    expect(box.querySelector('img')).toBeNull();
-    expect(box.querySelector('a')?.hasAttribute('href')).toBe(false);
-    expect(box.textContent).toContain('guide');
   });
 
   it('gives headings ids that the README’s own links reach', () => {
@@ -102,7 +80,7 @@ describe('renderReadme', () => {
     expect(box.innerHTML).not.toMatch(/javascript:/i);
     expect(box.innerHTML).not.toContain('insecure.example');
     const logo = box.querySelector('p[align="center"] img');
-    expect(logo?.getAttribute('src')).toBe('https://raw.githubusercontent.com/acme/hello-pack/HEAD/docs/logo.png');
+    expect(logo?.getAttribute('src')).toBe(`${API}/nodes/hello-pack/versions/1.2.0/raw/docs/logo.png`);
     expect(logo?.getAttribute('width')).toBe('200');
     expect(box.querySelector('details summary')?.textContent).toBe('More');
     // An id from the README's HTML could shadow the page's own elements: only heading ids are set.

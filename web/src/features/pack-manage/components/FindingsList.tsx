@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { findingText } from '../../../lib/catalogue/finding-text';
+import { versionFilePath } from '../../../lib/code-links';
 import type { ScanFinding } from '../api/pack-manage';
 import { groupFindings } from '../lib/processing';
 
@@ -10,7 +12,14 @@ const severityTone = {
 } as const;
 
 /** What the scanner flagged, grouped by file, each with severity, line, message and code. */
-export function FindingsList({ findings }: { findings: ScanFinding[] }) {
+export function FindingsList({
+  findings,
+  source,
+}: {
+  findings: ScanFinding[];
+  /** The version the findings are about, to open each in its file; absent while it is being published. */
+  source?: { nodeId: string; version: string };
+}) {
   const { t } = useTranslation('pack-manage');
   const { t: common, i18n } = useTranslation('common');
   return (
@@ -30,6 +39,17 @@ export function FindingsList({ findings }: { findings: ScanFinding[] }) {
                   <span className="text-slate-700 dark:text-slate-300">
                     {t('findings.line', { line: finding.line_number })}
                   </span>
+                  {source ? (
+                    <Link
+                      to={versionFilePath(source.nodeId, source.version, finding.file_path, {
+                        line: finding.line_number,
+                        match: finding.code_snippet,
+                      })}
+                      className="text-brand-600 underline underline-offset-2 dark:text-brand-100"
+                    >
+                      {t('findings.openFile')}
+                    </Link>
+                  ) : null}
                   <span className="text-xs font-medium break-words text-slate-700 dark:text-slate-300">
                     {common(`scan.issue.${finding.issue_type}`, { defaultValue: finding.issue_type })}
                   </span>

@@ -138,7 +138,9 @@ export function VersionsSection({ publisherId, nodeId }: { publisherId: string; 
               version.status_reason ? (
                 <ReasonLine version={version} />
               ) : null}
-              {findings.length > 0 ? <FindingsList findings={findings} /> : null}
+              {findings.length > 0 ? (
+                <FindingsList findings={findings} source={{ nodeId, version: version.version }} />
+              ) : null}
             </li>
           );
         })}

@@ -1,0 +1,110 @@
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { buttonClass } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { rawFileUrl } from '../../../lib/code-links';
+import { formatNumber } from '../../../lib/format';
+import { useVersionFile } from '../api/code';
+import { HIGHLIGHT_LIMIT_CHARS, highlightLines } from '../lib/highlight';
+import { hashForClick, looksMinified, parseLineHash } from '../lib/lines';
+import { CodeView } from './CodeView';
+import { ReadError, useSize } from './parts';
+
+/** The selected lines from the address, kept in step with clicks on line numbers. */
+export function useLineSelection() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const selected = parseLineHash(location.hash);
+  const onSelect = (line: number, extend: boolean) =>
+    void navigate({ search: location.search, hash: hashForClick(selected, line, extend) }, { replace: true });
+  return { selected, onSelect };
+}
+
+/** Brings the first selected line into view once the lines are on the page. */
+export function useScrollToLine(line: number | null, ready: boolean) {
+  useEffect(() => {
+    if (!ready || line === null) return;
+    document.getElementById(`L${line}`)?.scrollIntoView({ block: 'center' });
+  }, [line, ready]);
+}
+
+/** One file of a version: highlighted text with line links, or what stands in for it (binary, too large). */
+export function FileView({
+  nodeId,
+  version,
+  path,
+  match,
+  notes,
+}: {
+  nodeId: string;
+  version: string;
+  path: string;
+  match: string | null;
+  notes?: ReadonlyMap<number, ReactNode>;
+}) {
+  const { t, i18n } = useTranslation('code');
+  const size = useSize();
+  const file = useVersionFile(nodeId, version, path);
+  const { selected, onSelect } = useLineSelection();
+  const data = file.data;
+  const minified = looksMinified(data?.longest_line ?? null);
+  const [wrap, setWrap] = useState(false);
+  const lines = useMemo(
+    () => (data?.content != null ? highlightLines(data.content, data.language) : []),
+    [data?.content, data?.language],
+  );
+  useScrollToLine(selected?.start ?? null, lines.length > 0);
+
+  if (file.isPending) return <Spinner label={t('file.loading')} />;
+  if (file.isError || !data) return <ReadError error={file.error} />;
+  const language = i18n.resolvedLanguage ?? 'en';
+  const download = (
+    <a href={rawFileUrl(nodeId, version, data.path)} download className={buttonClass('secondary', 'sm')}>
+      {t('file.download')}
+    </a>
+  );
+  return (
+    <div className="min-w-0 space-y-3">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <h2 dir="ltr" className="min-w-0 font-mono text-base font-semibold break-all">
+          {data.path}
+        </h2>
+        <span className="text-sm text-slate-600 dark:text-slate-400">
+          {size(data.size)}
+          {data.line_count !== null ? ` · ${t('file.lines', { value: formatNumber(data.line_count, language) })}` : ''}
+        </span>
+        {data.binary ? null : (
+          <label className="flex items-center gap-1.5 text-sm">
+            <input type="checkbox" checked={wrap || minified} onChange={(e) => setWrap(e.target.checked)} />
+            {t('file.wrap')}
+          </label>
+        )}
+        {download}
+      </div>
+      {data.binary ? (
+        <Alert tone="info">{t('file.binary', { size: size(data.size) })}</Alert>
+      ) : (
+        <>
+          {data.truncated ? (
+            <Alert tone="info">{t('file.truncated', { limit: size(data.limit_bytes), size: size(data.size) })}</Alert>
+          ) : null}
+          {minified ? (
+            <p className="text-sm">{t('file.minified', { value: formatNumber(data.longest_line ?? 0, language) })}</p>
+          ) : null}
+          {(data.content?.length ?? 0) > HIGHLIGHT_LIMIT_CHARS ? <p className="text-sm">{t('file.plain')}</p> : null}
+          <CodeView
+            lines={lines}
+            selected={selected}
+            onSelect={onSelect}
+            mark={match && selected ? { line: selected.start, text: match } : null}
+            {...(notes ? { notes } : {})}
+            wrap={wrap || minified}
+            label={t('file.contentLabel', { path: data.path })}
+          />
+        </>
+      )}
+    </div>
+  );
+}
