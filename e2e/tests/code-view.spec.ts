@@ -3,8 +3,8 @@ import { expect, test } from '../support/fixtures';
 import {
   type PackToPublish,
   packArchive,
-  publishFlaggedVersion,
   publisherWithToken,
+  publishFlaggedVersion,
   publishWithToken,
   uniqueSuffix,
 } from '../support/publishing';
@@ -196,7 +196,10 @@ test.describe('code view', () => {
     });
 
     await page.goto(`/admin/review?pack=${nodeId}`);
-    await page.getByRole('article', { name: `${nodeId}@1.2.0` }).getByRole('link', { name: 'Review the changes' }).click();
+    await page
+      .getByRole('article', { name: `${nodeId}@1.2.0` })
+      .getByRole('link', { name: 'Review the changes' })
+      .click();
     await expect(page).toHaveURL(`/admin/review/${nodeId}/1.2.0`);
     await expect(page.getByText('Compared with 1.1.0, the last approved version.')).toBeVisible();
     const evil = page.locator('section', { has: page.getByRole('heading', { name: 'loader/evil.py' }) });
