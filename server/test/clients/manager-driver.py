@@ -23,6 +23,19 @@ import urllib.request
 manager_dir, connector_dir, work_dir, layout, order, out_path = sys.argv[1:7]
 logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(message)s")
 
+# DRIVER_LOOPBACK_NAMES: host names that resolve to 127.0.0.1 in this process, what a hosts-file
+# line does for a registry reached by its public name (the TLS test's nginx listens on loopback).
+loopback_names = {name for name in os.environ.get("DRIVER_LOOPBACK_NAMES", "").split(",") if name}
+if loopback_names:
+    import socket
+
+    _getaddrinfo = socket.getaddrinfo
+
+    def _resolve(host, *args, **kwargs):
+        return _getaddrinfo("127.0.0.1" if host in loopback_names else host, *args, **kwargs)
+
+    socket.getaddrinfo = _resolve
+
 # ComfyUI's folder_paths, and the two heavy modules the Manager imports only for downloads
 # (huggingface_hub at import time, torchvision's download_url for archives).
 custom_nodes = os.path.join(work_dir, "custom_nodes")

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import https from 'node:https';
@@ -13,7 +13,16 @@ import { buildWebApp } from '../../src/modules/web-listener/app.js';
 import { buildTestApp } from '../helpers/app.js';
 import { packZip } from '../helpers/pack-zip.js';
 import { acmeWithToken, cliPublishBody } from '../routes/publishing/comfy-cli.js';
-import { freePort, processQueuedJobs, repoRoot, requirement } from './support.js';
+import {
+  freePort,
+  managerModules,
+  managerV4Source,
+  processQueuedJobs,
+  python,
+  pythonHas,
+  repoRoot,
+  requirement,
+} from './support.js';
 
 const nginxBinary = '/usr/sbin/nginx';
 const siteDir = path.join(repoRoot, 'deploy', 'nginx');
@@ -209,6 +218,94 @@ describe.runIf(runnable)('HTTPS through nginx with deploy/nginx/registry.conf', 
     expect(Buffer.compare(download.body, Buffer.from(zip))).toBe(0);
     const files = unzipSync(new Uint8Array(download.body));
     expect(strFromU8(files['pyproject.toml'] ?? new Uint8Array())).toContain('name = "hello"');
+
+    // ComfyUI-Manager v4's own code with the connector, given the HTTPS address as a user gives it
+    // (COMFY_REGISTRY_URL); the name resolves to loopback as a hosts-file line would make it, and
+    // Python trusts the test certificate through the variables docs/clients.md names.
+    const managerDir = managerV4Source();
+    if (
+      requirement(
+        'ComfyUI-Manager v4 source (../shared/clients/comfyui-manager-v4)',
+        managerDir !== undefined,
+        'set COMFYUI_MANAGER_V4_DIR',
+      ) &&
+      requirement(`Python with ${managerModules.join(', ')}`, pythonHas(managerModules), 'see .ci/run')
+    ) {
+      const managerWork = path.join(work, 'manager');
+      mkdirSync(managerWork);
+      const out = path.join(managerWork, 'result.json');
+      const { COMFY_REGISTRY_URL: _unset, ...inherited } = process.env;
+      await new Promise<void>((resolve, reject) => {
+        execFile(
+          python,
+          [
+            path.join(repoRoot, 'server/test/clients/manager-driver.py'),
+            managerDir ?? '',
+            path.join(repoRoot, 'clients', 'comfyui'),
+            managerWork,
+            'v4-source',
+            'connector-first',
+            out,
+          ],
+          {
+            env: {
+              ...inherited,
+              PYTHONDONTWRITEBYTECODE: '1',
+              COMFY_REGISTRY_URL: apiUrl,
+              SSL_CERT_FILE: path.join(work, 'fullchain.pem'),
+              REQUESTS_CA_BUNDLE: path.join(work, 'fullchain.pem'),
+              DRIVER_LOOPBACK_NAMES: API_NAME,
+              DRIVER_CALLS: '1',
+              DRIVER_LATEST: '1.0.0',
+            },
+            timeout: 120_000,
+          },
+          (error, _stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve()),
+        );
+      });
+      const managed = JSON.parse(readFileSync(out, 'utf8')) as {
+        base_url: string;
+        catalogue: { id: string; version: string }[];
+        install_latest: { download_url: string };
+        manager_install: { ok: boolean };
+        installed_files: string[];
+      };
+      expect(managed.base_url).toBe(apiUrl);
+      expect(managed.catalogue).toEqual([expect.objectContaining({ id: 'hello', version: '1.0.0' })]);
+      expect(managed.install_latest.download_url).toBe(downloadUrl);
+      expect(managed.manager_install.ok).toBe(true);
+      expect(managed.installed_files).toContain('pyproject.toml');
+    }
+
+    // The ComfyUI front end's calls (redirected by the connector's extension) from ComfyUI's
+    // origin: the CORS answers pass through nginx, for reads and for the review post (401).
+    const comfyOrigin = 'http://127.0.0.1:8188';
+    for (const [method, target] of [
+      ['GET', '/nodes?limit=16&page=1&sort=publisher_id%3Bdesc'],
+      ['POST', '/nodes/hello/reviews?star=5'],
+    ] as const) {
+      const asked = await send(`${apiUrl}${target}`, {
+        method: 'OPTIONS',
+        headers: {
+          origin: comfyOrigin,
+          'access-control-request-method': method,
+          'access-control-request-headers': 'content-type',
+        },
+      });
+      expect(asked.status).toBe(204);
+      expect(asked.headers['access-control-allow-origin']).toBe('*');
+    }
+    const read = await send(`${apiUrl}/nodes?limit=16&page=1&sort=publisher_id%3Bdesc`, {
+      headers: { origin: comfyOrigin, 'content-type': 'application/json' },
+    });
+    expect(read.status).toBe(200);
+    expect(read.headers['access-control-allow-origin']).toBe('*');
+    const review = await send(`${apiUrl}/nodes/hello/reviews?star=5`, {
+      method: 'POST',
+      headers: { origin: comfyOrigin, 'content-type': 'application/json' },
+    });
+    expect(review.status).toBe(401);
+    expect(review.headers['access-control-allow-origin']).toBe('*');
 
     // comfy-cli in dev mode through a TLS forward on its fixed address, as `socat TCP-LISTEN:8080,...
     // OPENSSL:<api host>:443` runs it (docs/clients.md): plain HTTP in with Host "localhost:8080",
