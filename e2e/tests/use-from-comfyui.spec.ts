@@ -13,10 +13,11 @@ test.describe('Use this registry from ComfyUI', () => {
     await expect(page).toHaveTitle('Use this registry from ComfyUI · ComfyUI Registry');
     await expect(page.getByRole('heading', { level: 1, name: 'Use this registry from ComfyUI' })).toBeVisible();
     await expect(page.getByTestId('api-address')).toHaveText(registry.apiUrl);
-    await expect(page.getByText(`python main.py --comfy-api-base ${registry.apiUrl}`)).toBeVisible();
+    await expect(page.getByText('--comfy-api-base')).toHaveCount(0);
+    await expect(page.getByText('The connector below also carries a front-end extension')).toBeVisible();
     await expect(page.getByText(`COMFY_REGISTRY_URL=${registry.apiUrl}`)).toBeVisible();
-    // The test instance runs over plain http, so the page says the front end needs https.
-    await expect(page.getByText('The front end accepts only an https address here')).toBeVisible();
+    // The test instance runs over plain http, so the page warns about a ComfyUI opened over https.
+    await expect(page.getByText('A browser that opens ComfyUI over https blocks calls to it')).toBeVisible();
     await expect(page.getByRole('banner').getByRole('link', { name: 'Use from ComfyUI' })).toHaveAttribute(
       'href',
       '/use-from-comfyui',
@@ -31,6 +32,7 @@ test.describe('Use this registry from ComfyUI', () => {
     const text = zip.toString('latin1');
     expect(text).toContain('comfy-registry-connector/__init__.py');
     expect(text).toContain('comfy-registry-connector/registry-url.txt');
+    expect(text).toContain('comfy-registry-connector/web/registry-redirect.js');
     expect(text).toContain(`\n${registry.apiUrl}\n`);
     await checkA11y(page);
   });

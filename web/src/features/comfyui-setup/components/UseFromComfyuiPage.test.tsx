@@ -21,7 +21,6 @@ describe('the "Use this registry from ComfyUI" page', () => {
   it("shows this instance's API address in every command and links the connector download", async () => {
     await renderFor('https://api.registry.example.org/');
     expect(screen.getByTestId('api-address')).toHaveTextContent(/^https:\/\/api\.registry\.example\.org$/);
-    expect(screen.getByText('python main.py --comfy-api-base https://api.registry.example.org')).toBeInTheDocument();
     expect(screen.getByText('COMFY_REGISTRY_URL=https://api.registry.example.org')).toBeInTheDocument();
     expect(
       screen.getByText('socat TCP-LISTEN:8080,bind=127.0.0.1,reuseaddr,fork OPENSSL:api.registry.example.org:443'),
@@ -29,16 +28,19 @@ describe('the "Use this registry from ComfyUI" page', () => {
     const download = screen.getByRole('link', { name: 'manager.download' });
     expect(download).toHaveAttribute('href', '/clients/comfyui-connector.zip');
     expect(download).toHaveAttribute('download');
-    // Served over https, so there is no warning about the front end's https requirement.
-    expect(screen.queryByText('frontend.httpsOnly')).not.toBeInTheDocument();
+    // Served over https, so there is no warning about calls from a ComfyUI opened over https.
+    expect(screen.queryByText('frontend.mixedContent')).not.toBeInTheDocument();
+    // No ComfyUI option moves the front end's registry address: the section gives no command, it
+    // points to the connector, whose extension moves those calls.
     const frontend = screen.getByRole('region', { name: 'frontend.title' });
-    expect(within(frontend).getByRole('button', { name: 'copyLabel' })).toBeInTheDocument();
+    expect(within(frontend).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(frontend).getByText('frontend.body')).toBeInTheDocument();
   });
 
-  it('warns that the front end needs https when the instance is served over plain http', async () => {
+  it('warns about ComfyUI opened over https when the instance is served over plain http', async () => {
     await renderFor('http://10.0.0.5:8080');
     expect(screen.getByTestId('api-address')).toHaveTextContent('http://10.0.0.5:8080');
-    expect(screen.getByText('frontend.httpsOnly')).toBeInTheDocument();
+    expect(screen.getByText('frontend.mixedContent')).toBeInTheDocument();
     expect(
       screen.getByText('socat TCP-LISTEN:8080,bind=127.0.0.1,reuseaddr,fork TCP:10.0.0.5:8080'),
     ).toBeInTheDocument();

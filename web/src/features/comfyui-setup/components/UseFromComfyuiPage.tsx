@@ -48,14 +48,13 @@ export function UseFromComfyuiPage() {
           {t('frontend.title')}
         </h2>
         <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{t('frontend.body')}</p>
-        <div className="mt-4 space-y-3">
-          {command(t('frontend.command'), commands.comfyui)}
-          {commands.https ? null : (
+        {commands.https ? null : (
+          <div className="mt-4">
             <Alert tone="info">
-              <p>{t('frontend.httpsOnly')}</p>
+              <p>{t('frontend.mixedContent')}</p>
             </Alert>
-          )}
-        </div>
+          </div>
+        )}
       </section>
 
       <section aria-labelledby="setup-manager" className={sectionClass}>

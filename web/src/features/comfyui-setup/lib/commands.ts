@@ -7,7 +7,6 @@ export const CONNECTOR_ZIP_PATH = '/clients/comfyui-connector.zip';
 export interface SetupCommands {
   apiUrl: string;
   https: boolean;
-  comfyui: string;
   connectorVariable: string;
   /** Makes the registry answer on localhost:8080, the only address of comfy-cli's dev mode. */
   forward: string;
@@ -24,7 +23,6 @@ export function setupCommands(apiUrl: string): SetupCommands {
   return {
     apiUrl,
     https,
-    comfyui: `python main.py --comfy-api-base ${apiUrl}`,
     connectorVariable: `COMFY_REGISTRY_URL=${apiUrl}`,
     forward: `socat TCP-LISTEN:8080,bind=127.0.0.1,reuseaddr,fork ${target}`,
     publish: publishCommand('<token>'),
