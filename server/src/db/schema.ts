@@ -266,6 +266,32 @@ export interface CoreComfyNodesTable {
   updated_at: UpdatedAt;
 }
 
+/** Where an alias of a pack comes from. */
+export type PackAliasSource = 'manager' | 'repository' | 'registry';
+
+export interface PackAliasesTable {
+  /** Another id of the pack, lower-cased; never a pack's own id. */
+  alias: string;
+  node_id: string;
+  source: PackAliasSource;
+  created_at: string;
+}
+
+export interface PackClassPatternsTable {
+  node_id: string;
+  /** The Manager's `nodename_pattern`: a regular expression the pack's class names match. */
+  pattern: string;
+  source: 'manager-import';
+}
+
+export interface SharedInstallPlansTable {
+  /** Derived from the request, so sharing the same plan twice gives the same id. */
+  id: string;
+  /** JSON of the plan request (node uses and environment). */
+  request: string;
+  created_at: string;
+}
+
 export interface PersonalAccessTokensTable {
   id: string;
   publisher_id: string;
@@ -499,6 +525,9 @@ export interface Database {
   upload_tickets: UploadTicketsTable;
   comfy_nodes: ComfyNodesTable;
   core_comfy_nodes: CoreComfyNodesTable;
+  pack_aliases: PackAliasesTable;
+  pack_class_patterns: PackClassPatternsTable;
+  shared_install_plans: SharedInstallPlansTable;
   personal_access_tokens: PersonalAccessTokensTable;
   reviews: ReviewsTable;
   download_counts: DownloadCountsTable;

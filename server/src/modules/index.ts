@@ -11,6 +11,7 @@ import resolveRoutes from './comfy-nodes/resolve-routes.js';
 import comfyNodesRoutes from './comfy-nodes/routes.js';
 import filesRoutes from './files/routes.js';
 import healthRoutes from './health/routes.js';
+import installPlanRoutes from './install-plan/routes.js';
 import metricsModule from './metrics/routes.js';
 import mirrorRoutes from './mirror/routes.js';
 import nodesRoutes from './nodes/routes/index.js';
@@ -48,6 +49,7 @@ export const apiModules: FastifyPluginAsync[] = [
   readmeRoutes,
   comfyNodesRoutes,
   resolveRoutes,
+  installPlanRoutes,
   filesRoutes,
   codeRoutes,
   bulkRoutes,

@@ -29,6 +29,8 @@ export interface ManagerCatalogue {
   classNames: Map<string, string[]>;
   /** Normalised repository URL → GitHub stars. */
   stars: Map<string, number>;
+  /** Normalised repository URL → the node map's `nodename_pattern` (a regular expression class names match). */
+  classPatterns: Map<string, string>;
   /**
    * Class names of ComfyUI itself (its entry in the node map), or undefined when there is no node
    * map or it has no entry for ComfyUI.
@@ -72,11 +74,13 @@ export function parseManagerInputs(inputs: ManagerInputs): ManagerCatalogue {
   if (!isRecord(inputs.nodes) || !Array.isArray(inputs.nodes.custom_nodes)) {
     throw new ManagerInputError('The node list must be a JSON object with a "custom_nodes" array.');
   }
+  const classPatterns = new Map<string, string>();
   const classNames =
-    inputs.nodeMap === undefined ? new Map<string, string[]>() : parseNodeMap(inputs.nodeMap, warnings);
+    inputs.nodeMap === undefined ? new Map<string, string[]>() : parseNodeMap(inputs.nodeMap, warnings, classPatterns);
   return {
     entries: inputs.nodes.custom_nodes,
     classNames,
+    classPatterns,
     stars: inputs.stats === undefined ? new Map() : parseStats(inputs.stats, warnings),
     coreClassNames: coreClassNamesOf(classNames),
     warnings,
@@ -97,11 +101,11 @@ function coreClassNamesOf(classNames: Map<string, string[]>): string[] | undefin
 }
 
 /**
- * `{url: [[class names...], {title_aux, nodename_pattern?, ...}]}`. Only the class names are
- * used: `nodename_pattern` (a regex the Manager matches unknown classes against) has no place
- * in the registry's data model.
+ * `{url: [[class names...], {title_aux, nodename_pattern?, ...}]}`: the class names, and the
+ * `nodename_pattern` (a regular expression the Manager matches classes no list names against,
+ * the only way it knows some packs, e.g. rgthree's ` \(rgthree\)$`) when it is a usable one.
  */
-function parseNodeMap(value: unknown, warnings: string[]): Map<string, string[]> {
+function parseNodeMap(value: unknown, warnings: string[], patterns: Map<string, string>): Map<string, string[]> {
   if (!isRecord(value)) throw new ManagerInputError('The node map must be a JSON object keyed by repository URL.');
   const map = new Map<string, string[]>();
   for (const [url, item] of Object.entries(value)) {
@@ -118,8 +122,32 @@ function parseNodeMap(value: unknown, warnings: string[]): Map<string, string[]>
       warnings.push(`node map: "${url}": ignored ${names.length - clean.length} bad class names`);
     const key = normalizeRepositoryUrl(url);
     map.set(key, [...new Set([...(map.get(key) ?? []), ...clean])]);
+    const meta = Array.isArray(item) ? item[1] : undefined;
+    const pattern = isRecord(meta) ? meta.nodename_pattern : undefined;
+    if (pattern === undefined) continue;
+    const problem = classPatternProblem(pattern);
+    if (problem) warnings.push(`node map: "${url}": ignored nodename_pattern: ${problem}`);
+    else patterns.set(key, pattern as string);
   }
   return map;
+}
+
+/** Longest `nodename_pattern` kept; the real ones are under 200 characters. */
+export const MAX_CLASS_PATTERN_LENGTH = 500;
+
+/**
+ * Why a `nodename_pattern` cannot be used, or null. The Manager compiles them with Python's `re`;
+ * the registry with JavaScript's, which reads the patterns the Manager's list has the same way.
+ */
+export function classPatternProblem(pattern: unknown): string | null {
+  if (typeof pattern !== 'string' || pattern.trim() === '') return 'not a non-empty string';
+  if (pattern.length > MAX_CLASS_PATTERN_LENGTH) return `longer than ${MAX_CLASS_PATTERN_LENGTH} characters`;
+  try {
+    new RegExp(pattern, 'u');
+  } catch {
+    return 'not a valid regular expression';
+  }
+  return null;
 }
 
 /** `{url: {stars, last_update, author_account_age_days}}`. */

@@ -19,6 +19,15 @@ export interface PlannedPack {
   githubStars: number;
   /** Node class names from the node map, deduplicated. */
   classNames: string[];
+  /** The node map's `nodename_pattern` for the pack, if any. */
+  classPattern: string | null;
+  /**
+   * Other ids the pack is known by, lower-cased: the id the public registry derives from the
+   * repository name (`rgthree-comfy` for the Manager's `rgthree`), when it differs from `id`.
+   */
+  repositoryAlias: string | null;
+  /** The Manager's id, lower-cased (differs from `normalizedId` only when it had to be repaired). */
+  managerId: string | null;
 }
 
 /** Why an entry of the list was not imported. */
@@ -110,9 +119,18 @@ export function planImport(catalogue: ManagerCatalogue): ImportPlan {
       ],
       githubStars: firstHit(catalogue.stars, lookupKeys) ?? 0,
       classNames: firstHit(catalogue.classNames, lookupKeys) ?? [],
+      classPattern: firstHit(catalogue.classPatterns, lookupKeys) ?? null,
+      repositoryAlias: otherId(lastPathSegment(reference), normalizedId),
+      managerId: explicitId ? otherId(explicitId, normalizedId) : null,
     });
   });
   return { packs, skipped, rewrittenIds, truncatedDescriptions };
+}
+
+/** `raw` lower-cased when it is a valid id other than `own`, else null. */
+function otherId(raw: string, own: string): string | null {
+  const id = raw.trim().toLowerCase();
+  return id !== own && isValidNodeId(id) ? id : null;
 }
 
 /** The value for the first key present: the repository URL, then the files the Manager installs. */

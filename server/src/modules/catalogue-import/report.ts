@@ -14,6 +14,10 @@ export interface ImportReport {
   /** Packs imported with their description cut to the pack limit, with the original length. */
   truncatedDescriptions: { id: string; length: number }[];
   classNames: { added: number; removed: number };
+  /** Other ids packs answer to (the Manager's id, the repository-derived id), and how they changed. */
+  aliases: { added: number; removed: number };
+  /** `nodename_pattern` rows added, changed or removed. */
+  classPatterns: number;
   /**
    * ComfyUI's own class names (`core_comfy_nodes`) after the import, and how they changed; null
    * when the node map was not given or has no entry for ComfyUI (the table is then left alone).
@@ -58,6 +62,8 @@ export function formatImportReport(report: ImportReport): string {
     }
   }
   lines.push(`Class names: ${report.classNames.added} added, ${report.classNames.removed} removed`);
+  lines.push(`Aliases (other ids of packs): ${report.aliases.added} added, ${report.aliases.removed} removed`);
+  lines.push(`Class name patterns changed: ${report.classPatterns}`);
   lines.push(
     report.coreClasses === null
       ? 'Core ComfyUI classes: left as they were (no node map, or no ComfyUI entry in it)'

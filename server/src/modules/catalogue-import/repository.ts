@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
-import type { ComfyNodesTable, Database, NodesTable } from '../../db/schema.js';
+import type { ComfyNodesTable, Database, NodesTable, PackAliasesTable, PackAliasSource } from '../../db/schema.js';
 import { nowIso } from '../../db/values.js';
 import { UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
 import { chunks, IDS_PER_QUERY, rowsPerInsert } from './batch.js';
@@ -160,4 +160,71 @@ export async function replaceCoreClassNames(db: Db, names: string[]): Promise<{ 
       .execute();
   }
   return { added: added.length, removed: removed.length };
+}
+
+/** Every pack's normalised id: an alias may never be one of them. */
+export async function findAllNormalizedIds(db: Db): Promise<Set<string>> {
+  const rows = await db.selectFrom('nodes').select('normalized_id').execute();
+  return new Set(rows.map((r) => r.normalized_id));
+}
+
+/** The aliases an import manages (from the Manager's list), with their packs. */
+export async function findImportedAliases(db: Db): Promise<Map<string, { node_id: string; source: PackAliasSource }>> {
+  const rows = await db
+    .selectFrom('pack_aliases')
+    .select(['alias', 'node_id', 'source'])
+    .where('source', 'in', ['manager', 'repository'])
+    .execute();
+  return new Map(rows.map((r) => [r.alias, { node_id: r.node_id, source: r.source }]));
+}
+
+export async function deleteAliases(db: Db, aliases: string[]): Promise<void> {
+  for (const slice of chunks(aliases, IDS_PER_QUERY)) {
+    await db.deleteFrom('pack_aliases').where('alias', 'in', slice).execute();
+  }
+}
+
+export async function insertAliases(db: Db, rows: Insertable<PackAliasesTable>[]): Promise<void> {
+  for (const slice of chunks(rows, rowsPerInsert(4))) await db.insertInto('pack_aliases').values(slice).execute();
+}
+
+/** Imported `nodename_pattern` rows: node id → pattern. */
+export async function findImportedPatterns(db: Db): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('pack_class_patterns')
+    .select(['node_id', 'pattern'])
+    .where('source', '=', 'manager-import')
+    .execute();
+  return new Map(rows.map((r) => [r.node_id, r.pattern]));
+}
+
+/** Makes the imported patterns exactly `wanted` (node id → pattern); returns how many changed. */
+export async function replaceImportedPatterns(db: Db, wanted: Map<string, string>): Promise<number> {
+  const current = await findImportedPatterns(db);
+  const stale = [...current].filter(([nodeId, pattern]) => wanted.get(nodeId) !== pattern).map(([nodeId]) => nodeId);
+  const fresh = [...wanted].filter(([nodeId, pattern]) => current.get(nodeId) !== pattern);
+  for (const slice of chunks(stale, IDS_PER_QUERY)) {
+    await db
+      .deleteFrom('pack_class_patterns')
+      .where('source', '=', 'manager-import')
+      .where('node_id', 'in', slice)
+      .execute();
+  }
+  for (const slice of chunks(fresh, rowsPerInsert(3))) {
+    await db
+      .insertInto('pack_class_patterns')
+      .values(slice.map(([node_id, pattern]) => ({ node_id, pattern, source: 'manager-import' as const })))
+      .execute();
+  }
+  return stale.length + fresh.length;
+}
+
+/** Which of these aliases exist (from any source). */
+export async function findAliasesIn(db: Db, aliases: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const slice of chunks(aliases, IDS_PER_QUERY)) {
+    const rows = await db.selectFrom('pack_aliases').select('alias').where('alias', 'in', slice).execute();
+    found.push(...rows.map((r) => r.alias));
+  }
+  return found;
 }

@@ -1,26 +1,35 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
-import type { ComfyNodesTable, NodesTable } from '../../db/schema.js';
+import type { ComfyNodesTable, Database, NodesTable } from '../../db/schema.js';
+import { nowIso } from '../../db/values.js';
 import { newId } from '../../lib/ids.js';
 import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
 import { UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
 import { forgetCoreClassNames } from '../comfy-nodes/core-nodes.js';
+import { forgetClassPatterns } from '../install-plan/class-patterns.js';
+import { settleAliases, type WantedAlias } from './aliases.js';
 import { chunks, IDS_PER_QUERY } from './batch.js';
 import { type ManagerFilePaths, type ManagerInputs, parseManagerInputs, readManagerFiles } from './manager-files.js';
 import { type PlannedPack, planImport } from './plan.js';
 import type { ImportReport } from './report.js';
 import {
+  deleteAliases,
   deleteClassNames,
   type ExistingNode,
   ensureUnclaimedPublisher,
+  findAliasesIn,
+  findAllNormalizedIds,
+  findImportedAliases,
   findImportedClassNames,
   findNodesByNormalizedId,
   findPublishedRepositories,
+  insertAliases,
   insertClassNames,
   insertNodes,
   listUnclaimedNormalizedIds,
   type NodePatch,
   replaceCoreClassNames,
+  replaceImportedPatterns,
   updateNode,
 } from './repository.js';
 
@@ -70,6 +79,8 @@ export async function importManagerCatalogue(
     rewrittenIds: plan.rewrittenIds,
     truncatedDescriptions: plan.truncatedDescriptions,
     classNames: { added: 0, removed: 0 },
+    aliases: { added: 0, removed: 0 },
+    classPatterns: 0,
     coreClasses: null,
     notInList: 0,
     warnings: catalogue.warnings,
@@ -93,6 +104,16 @@ export async function importManagerCatalogue(
     const staleNameIds: string[] = [];
     const updates: { id: string; patch: NodePatch }[] = [];
     const inList = new Set<string>();
+    const wantedAliases: WantedAlias[] = [];
+    const wantedPatterns = new Map<string, string>();
+    // The other ids and the class pattern the Manager's list gives a pack, for the pack that has it here.
+    const knownAs = (pack: PlannedPack, nodeId: string) => {
+      for (const alias of [pack.normalizedId, pack.managerId]) {
+        if (alias && alias !== nodeId.toLowerCase()) wantedAliases.push({ alias, nodeId, source: 'manager' });
+      }
+      if (pack.repositoryAlias) wantedAliases.push({ alias: pack.repositoryAlias, nodeId, source: 'repository' });
+      if (pack.classPattern) wantedPatterns.set(nodeId, pack.classPattern);
+    };
 
     for (const pack of plan.packs) {
       const current = existing.get(pack.normalizedId);
@@ -108,6 +129,7 @@ export async function importManagerCatalogue(
       if (!current) {
         const owner = published.get(pack.normalizedRepository);
         if (owner) {
+          knownAs(pack, owner);
           report.skipped.push({
             reason: 'repository-registered',
             id: pack.id,
@@ -119,10 +141,12 @@ export async function importManagerCatalogue(
         inList.add(pack.normalizedId);
         newNodes.push(newNodeRow(pack));
         newNames.push(...pack.classNames.map((name) => classNameRow(pack.id, name)));
+        knownAs(pack, pack.id);
         report.imported.push(pack.id);
         continue;
       }
       inList.add(pack.normalizedId);
+      knownAs(pack, current.id);
       const claimed = current.publisher_id !== UNCLAIMED_PUBLISHER_ID;
       const patch = claimed ? starsPatch(current, pack) : unclaimedPatch(current, pack);
       const names = importedNames.get(current.id) ?? new Map<string, string>();
@@ -145,6 +169,8 @@ export async function importManagerCatalogue(
     await deleteClassNames(trx, staleNameIds);
     await insertClassNames(trx, newNames);
     report.classNames = { added: newNames.length, removed: staleNameIds.length };
+    report.aliases = await syncAliases(trx, wantedAliases);
+    report.classPatterns = await replaceImportedPatterns(trx, wantedPatterns);
     report.notInList = (await listUnclaimedNormalizedIds(trx)).filter((id) => !inList.has(id)).length;
     if (catalogue.coreClassNames !== undefined) {
       const core = await replaceCoreClassNames(trx, catalogue.coreClassNames);
@@ -158,8 +184,41 @@ export async function importManagerCatalogue(
 
   if (ctx.events) announceCatalogueChange(ctx.events, changed);
   if (report.coreClasses) forgetCoreClassNames(ctx.db);
+  if (report.classPatterns > 0) forgetClassPatterns(ctx.db);
   report.durationMs = Math.round(performance.now() - started);
   return report;
+}
+
+/**
+ * Makes the Manager-derived aliases exactly what this list says, settled against every pack id
+ * (after this import's inserts), so an alias never answers for an id a pack has.
+ */
+async function syncAliases(
+  trx: Transaction<Database>,
+  wanted: WantedAlias[],
+): Promise<{ added: number; removed: number }> {
+  const settled = settleAliases(wanted, await findAllNormalizedIds(trx));
+  const current = await findImportedAliases(trx);
+  const stale = [...current]
+    .filter(([alias, row]) => settled.get(alias)?.nodeId !== row.node_id || settled.get(alias)?.source !== row.source)
+    .map(([alias]) => alias);
+  const created_at = nowIso();
+  const fresh = [...settled.values()]
+    .filter((a) => current.get(a.alias)?.node_id !== a.nodeId || current.get(a.alias)?.source !== a.source)
+    .map((a) => ({ alias: a.alias, node_id: a.nodeId, source: a.source, created_at }));
+  await deleteAliases(trx, stale);
+  // Aliases added by others (the mirror's) are left alone; one of them wins over the list's.
+  const others = new Set(
+    (
+      await findAliasesIn(
+        trx,
+        fresh.map((f) => f.alias),
+      )
+    ).filter((a) => !stale.includes(a)),
+  );
+  const inserted = fresh.filter((f) => !others.has(f.alias));
+  await insertAliases(trx, inserted);
+  return { added: inserted.length, removed: stale.length };
 }
 
 /** Reads the files named on the command line and imports them. */

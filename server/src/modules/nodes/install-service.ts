@@ -5,7 +5,7 @@ import { packBanned, packNotFound } from '../catalogue/pack-guards.js';
 import type { NodeVersionJson } from '../catalogue/wire.js';
 import { isHeldPending } from '../catalogue/withheld.js';
 import { findInstallTarget, recordInstall } from './install-repository.js';
-import { NodeMovedError } from './node-access.js';
+import { NodeMovedError, redirectAlias } from './node-access.js';
 import { downloadKeyOf, presentVersion } from './present-version.js';
 import type { VersionRow } from './versions-repository.js';
 
@@ -26,6 +26,7 @@ export async function installNode(
     version = normalized;
   }
   const target = await findInstallTarget(ctx.db, ctx.dialect, nodeId, version);
+  if (!target) await redirectAlias(ctx.db, nodeId);
   if (!target || target.nodeStatus === 'NodeStatusDeleted') throw packNotFound();
   if (target.nodeId !== nodeId) throw new NodeMovedError(target.nodeId);
   // Installing is never allowed for a banned pack, not even for admins.

@@ -5,7 +5,7 @@ import { HttpError } from '../../lib/errors.js';
 import { optionalViewer } from '../auth/viewer.js';
 import { NODE_BANNED, packNotFound } from '../catalogue/pack-guards.js';
 import { sendCachedRead } from './cache/catalogue-cache.js';
-import { findNodeByAnyCase, type NodeRow } from './repository.js';
+import { findNodeByAnyCase, findPackIdByAlias, type NodeRow } from './repository.js';
 
 /** 403 for reads of a banned pack; admins are let through by `serveNodeRead`. */
 export class NodeBannedError extends HttpError {
@@ -14,7 +14,7 @@ export class NodeBannedError extends HttpError {
   }
 }
 
-/** The pack exists under another spelling of its id; routes answer 302 to the canonical one. */
+/** The pack exists under another spelling of its id, or another id of it; routes answer 302 to the canonical one. */
 export class NodeMovedError extends HttpError {
   constructor(readonly canonicalId: string) {
     super(302, 'Found', `canonical id: ${canonicalId}`);
@@ -28,14 +28,22 @@ export interface NodeAccess {
 
 /**
  * The pack a public read is about: 404 `Node not found` when unknown or deleted, a redirect when
- * the id differs from the canonical one only in case, 403 `Node Banned` when banned (unless allowed).
+ * the id differs from the canonical one only in case or is another id of the pack (an alias),
+ * 403 `Node Banned` when banned (unless allowed).
  */
 export async function findReadableNode(db: Kysely<Database>, nodeId: string, access: NodeAccess): Promise<NodeRow> {
   const node = await findNodeByAnyCase(db, nodeId);
+  if (!node) await redirectAlias(db, nodeId);
   if (!node || node.status === 'NodeStatusDeleted') throw packNotFound();
   if (node.id !== nodeId) throw new NodeMovedError(node.id);
   if (node.status === 'NodeStatusBanned' && !access.allowBanned) throw new NodeBannedError();
   return node;
+}
+
+/** Throws the redirect to the pack `id` is another id of, when it is one. */
+export async function redirectAlias(db: Kysely<Database>, id: string): Promise<void> {
+  const canonical = await findPackIdByAlias(db, id);
+  if (canonical !== undefined) throw new NodeMovedError(canonical);
 }
 
 export interface NodeReadOptions<T> {

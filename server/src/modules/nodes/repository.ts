@@ -11,6 +11,19 @@ export function findNodeByAnyCase(db: Db, nodeId: string): Promise<NodeRow | und
   return db.selectFrom('nodes').selectAll().where('normalized_id', '=', nodeId.toLowerCase()).executeTakeFirst();
 }
 
+/**
+ * The pack another id of it names (the public registry's id, the Manager's id, the id derived
+ * from the repository name), or undefined. Only consulted when no pack has the id itself.
+ */
+export async function findPackIdByAlias(db: Db, alias: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('pack_aliases')
+    .select('node_id')
+    .where('alias', '=', alias.toLowerCase())
+    .executeTakeFirst();
+  return row?.node_id;
+}
+
 /** Packs by exact id. */
 export async function findNodesByIds(db: Db, ids: string[]): Promise<NodeRow[]> {
   if (ids.length === 0) return [];

@@ -1,0 +1,125 @@
+/**
+ * The `requirements.txt` of a few recent states of ComfyUI, kept as data so a plan can be checked
+ * against the ComfyUI a user runs. Each is copied verbatim from the ComfyUI repository at the
+ * commit named in `source`; add a state by copying the file of a newer commit the same way.
+ * The label says what the file itself shows (the front-end package it pins), because the release
+ * number is not recorded in the same commit's files here.
+ */
+export interface ComfyuiRelease {
+  id: string;
+  label: string;
+  source: string;
+  requirements: readonly string[];
+}
+
+export const COMFYUI_RELEASES: readonly ComfyuiRelease[] = [
+  {
+    id: 'comfyui-4f8cf3e',
+    label: 'ComfyUI, frontend 1.51.9 (Comfy-Org/ComfyUI@4f8cf3e2)',
+    source: 'https://github.com/Comfy-Org/ComfyUI/blob/4f8cf3e29518687b5ddd3b1f6203e4240a43f813/requirements.txt',
+    requirements: [
+      'comfyui-frontend-package==1.51.9',
+      'comfyui-workflow-templates==0.11.55',
+      'comfyui-embedded-docs==0.5.10',
+      'torch',
+      'torchsde',
+      'torchvision',
+      'torchaudio',
+      'numpy>=1.25.0',
+      'einops',
+      'transformers>=4.50.3',
+      'tokenizers>=0.13.3',
+      'sentencepiece',
+      'safetensors>=0.4.2',
+      'aiohttp>=3.11.8',
+      'yarl>=1.18.0',
+      'pyyaml',
+      'Pillow',
+      'scipy',
+      'tqdm',
+      'psutil',
+      'alembic',
+      'SQLAlchemy>=2.0.0',
+      'filelock',
+      'av>=17.0.0',
+      'comfy-kitchen==0.2.31',
+      'comfy-aimdo==0.5.2',
+      'requests',
+      'simpleeval>=1.0.0',
+      'blake3',
+      'onnx>=1.17.0',
+      'onnxruntime>=1.20.0',
+      'kornia>=0.7.1',
+      'spandrel',
+      'pydantic~=2.0',
+      'pydantic-settings~=2.0',
+      'PyOpenGL>=3.1.8',
+      'comfy-angle',
+    ],
+  },
+  {
+    id: 'comfyui-002f2be',
+    label: 'ComfyUI, frontend 1.45.15 (comfyanonymous/ComfyUI@002f2bed)',
+    source: 'https://github.com/comfyanonymous/ComfyUI/blob/002f2bedd6e4f6a0f7436ab7ce2fb8021483904c/requirements.txt',
+    requirements: [
+      'comfyui-frontend-package==1.45.15',
+      'comfyui-workflow-templates==0.9.98',
+      'comfyui-embedded-docs==0.5.3',
+      'torch',
+      'torchsde',
+      'torchvision',
+      'torchaudio',
+      'numpy>=1.25.0',
+      'einops',
+      'transformers>=4.50.3',
+      'tokenizers>=0.13.3',
+      'sentencepiece',
+      'safetensors>=0.4.2',
+      'aiohttp>=3.11.8',
+      'yarl>=1.18.0',
+      'pyyaml',
+      'Pillow',
+      'scipy',
+      'tqdm',
+      'psutil',
+      'alembic',
+      'SQLAlchemy>=2.0.0',
+      'filelock',
+      'av>=16.0.0',
+      'comfy-kitchen==0.2.10',
+      'comfy-aimdo==0.4.10',
+      'requests',
+      'simpleeval>=1.0.0',
+      'blake3',
+      'kornia>=0.7.1',
+      'spandrel',
+      'pydantic~=2.0',
+      'pydantic-settings~=2.0',
+      'PyOpenGL',
+      'glfw',
+    ],
+  },
+  {
+    id: 'comfyui-3b5e042',
+    label: 'ComfyUI, before the frontend package (comfyanonymous/ComfyUI@3b5e0426)',
+    source: 'https://github.com/comfyanonymous/ComfyUI/blob/3b5e0426fa8521eebbc8920a41221100c96628b0/requirements.txt',
+    requirements: [
+      'torch',
+      'torchsde',
+      'torchvision',
+      'einops',
+      'transformers>=4.25.1',
+      'safetensors>=0.3.0',
+      'aiohttp',
+      'pyyaml',
+      'Pillow',
+      'scipy',
+      'tqdm',
+      'psutil',
+      'kornia>=0.7.1',
+      'spandrel',
+    ],
+  },
+];
+
+export const findComfyuiRelease = (id: string): ComfyuiRelease | undefined => COMFYUI_RELEASES.find((r) => r.id === id);
