@@ -12,7 +12,7 @@ import { type NodeJson, UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
 import { ensureUnclaimedPublisher } from '../catalogue-import/repository.js';
 import { ensureIdNotUpstream } from '../mirror/id-guard.js';
 import { presentNode } from '../nodes/present.js';
-import { findNodeByAnyCase, type NodeRow } from '../nodes/repository.js';
+import { findNodeByAnyCase, findPackIdByAlias, type NodeRow } from '../nodes/repository.js';
 import { findPublisher } from '../publishers/repository.js';
 import { type CompatInput, compatColumns } from './compat-fields.js';
 
@@ -72,6 +72,8 @@ export async function createUnclaimedNode(
   await ensureIdNotUpstream(ctx, input.id);
   const row = await adminAction(ctx, viewer, async (trx) => {
     if (await findNodeByAnyCase(trx, input.id)) throw conflict('Node already exists', `node id ${input.id} is taken`);
+    const aliasOf = await findPackIdByAlias(trx, input.id);
+    if (aliasOf) throw conflict('Node already exists', `node id ${input.id} is another id of ${aliasOf}`);
     await ensureUnclaimedPublisher(trx);
     const now = nowIso();
     const created = await trx

@@ -10,7 +10,7 @@ import { catalogueWrite } from '../catalogue/unit-of-work.js';
 import type { NodeJson, NodesPageJson } from '../catalogue/wire.js';
 import { ensureIdNotUpstream } from '../mirror/id-guard.js';
 import { presentNodes } from '../nodes/present.js';
-import { findNodeByAnyCase } from '../nodes/repository.js';
+import { findNodeByAnyCase, findPackIdByAlias } from '../nodes/repository.js';
 import { allows, allowsWrite, loadPublisherAccess, requirePublisherWrite } from '../publishers/access.js';
 import { isUniqueViolation } from '../publishers/db-guards.js';
 import { findPublisher, memberRole } from '../publishers/repository.js';
@@ -34,6 +34,9 @@ export async function createPack(
   const columns = packColumns(input);
   const taken = await findNodeByAnyCase(ctx.db, id);
   if (taken) throw conflict(ALREADY_EXISTS, `duplicate node id: "${taken.id}" is already registered`);
+  // Another pack answers to this id (workflows and people name it so): a new pack must not take it over.
+  const aliasOf = await findPackIdByAlias(ctx.db, id);
+  if (aliasOf) throw conflict(ALREADY_EXISTS, `duplicate node id: "${id}" is another id of "${aliasOf}"`);
   await ensureIdNotUpstream(ctx, id);
   try {
     const row = await catalogueWrite(ctx, async ({ trx, touch }) => {
