@@ -3,6 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
 import { parse } from 'smol-toml';
+import { readPackRequirements } from '../../src/modules/archive/requirements/index.js';
+import type { PythonRequirementJson } from '../../src/modules/catalogue/wire.js';
+import { requirementRows } from '../../src/modules/pipeline/requirements-rows.js';
 
 /** The corpus of real packs, read in place beside the repository. */
 export const realPacksDir = path.resolve(
@@ -40,4 +43,18 @@ export function pyprojectDependencies(pack: RealPack): string[] {
   const toml = parse(new TextDecoder().decode(bytes)) as { project?: { dependencies?: unknown } };
   const deps = toml.project?.dependencies;
   return Array.isArray(deps) ? deps.filter((d): d is string => typeof d === 'string') : [];
+}
+
+/**
+ * A corpus pack's Python requirements as the publishing pipeline stores them: its
+ * `requirements.txt` (with includes) and `[project].dependencies`, read by the archive module.
+ */
+export function pipelineRequirementRows(pack: RealPack): PythonRequirementJson[] {
+  const files = unzipSync(readFileSync(path.join(realPacksDir, pack.archive)));
+  const read = (name: string) => {
+    const bytes = files[name];
+    return bytes ? new TextDecoder().decode(bytes) : null;
+  };
+  const pyproject = read('pyproject.toml') ?? '';
+  return requirementRows(readPackRequirements(read, pyprojectDependencies(pack), pyproject));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkEnvironment, rangesMeet } from '../../src/modules/install-plan/environment.js';
-import { readRequirementLine } from '../../src/modules/install-plan/requirement-line.js';
+import { type RequirementLine, readRequirementLine } from '../../src/modules/install-plan/requirement-line.js';
 import { readWorkflow } from '../../src/modules/install-plan/workflow-read.js';
 import { apiWorkflow, uiWorkflow } from '../helpers/workflows.js';
 
@@ -66,6 +66,8 @@ describe('readWorkflow', () => {
   });
 });
 
+const lines = (...texts: string[]): RequirementLine[] => texts.map((t) => readRequirementLine(t) as RequirementLine);
+
 describe('requirements', () => {
   it('reads the requirement lines real packs write', () => {
     expect(readRequirementLine('numpy<=1.26.4')).toMatchObject({ name: 'numpy', specifier: '<=1.26.4', marker: null });
@@ -103,7 +105,7 @@ describe('requirements', () => {
         {
           id: 'a',
           version: '1.0.0',
-          requirements: ['numpy<2', 'torch'],
+          requirements: lines('numpy<2', 'torch'),
           supportedOs: ['Windows', 'Linux'],
           supportedAccelerators: ['CUDA'],
           supportedComfyuiVersion: '>=0.3.40',
@@ -111,7 +113,7 @@ describe('requirements', () => {
         {
           id: 'b',
           version: '2.0.0',
-          requirements: ['numpy>=2', 'requests'],
+          requirements: lines('numpy>=2', 'requests'),
           supportedOs: [],
           supportedAccelerators: [],
           supportedComfyuiVersion: '',

@@ -14,8 +14,10 @@ export interface RequirementHolder {
 export interface PackEnvironment {
   id: string;
   version: string;
-  /** The version's Python requirements (PEP 508 lines); null when they are not known. */
-  requirements: string[] | null;
+  /** The version's Python requirements; null when they are not known. */
+  requirements: RequirementLine[] | null;
+  /** What was found in the version's requirements that the check cannot use (pip options, unreadable lines). */
+  notes?: string[];
   supportedOs: string[];
   supportedAccelerators: string[];
   /** A PEP 440 specifier of the ComfyUI versions it supports, '' when it declares none. */
@@ -164,10 +166,15 @@ export function checkEnvironment(
 ): EnvironmentReport {
   const unchecked: string[] = [];
   const byName = new Map<string, { holder: RequirementHolder; line: RequirementLine }[]>();
-  const add = (holder: Omit<RequirementHolder, 'requirement'>, text: string) => {
-    const line = readRequirementLine(text);
+  const add = (holder: Omit<RequirementHolder, 'requirement'>, line: RequirementLine | null) => {
     if (!line) return;
+    if (line.name === '') {
+      unchecked.push(`${holder.id}: ${line.raw}: a direct reference that names no package`);
+      return;
+    }
     const list = byName.get(line.name) ?? [];
+    // requirements.txt and pyproject.toml often say the same thing twice.
+    if (list.some((h) => h.holder.id === holder.id && h.holder.kind === holder.kind && h.line.raw === line.raw)) return;
     list.push({ holder: { ...holder, requirement: line.raw }, line });
     byName.set(line.name, list);
   };
@@ -176,9 +183,13 @@ export function checkEnvironment(
       unchecked.push(`requirements of ${pack.id} ${pack.version}: not known to the registry`);
       continue;
     }
-    for (const text of pack.requirements) add({ kind: 'pack', id: pack.id, version: pack.version }, text);
+    for (const line of pack.requirements) add({ kind: 'pack', id: pack.id, version: pack.version }, line);
+    for (const note of pack.notes ?? []) unchecked.push(`${pack.id} ${pack.version}: ${note}`);
   }
-  if (release) for (const text of release.requirements) add({ kind: 'comfyui', id: release.id, version: null }, text);
+  if (release) {
+    for (const text of release.requirements)
+      add({ kind: 'comfyui', id: release.id, version: null }, readRequirementLine(text));
+  }
 
   const requirements: MergedRequirement[] = [];
   const conflicts: RequirementConflict[] = [];

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import { nowIso, parseJsonArray } from '../../db/values.js';
 import { badRequest, notFound, withCode } from '../../lib/errors.js';
+import { listVersionRequirements } from '../catalogue/version-requirements.js';
 import { findNodesByAnyCase } from '../nodes/repository.js';
 import { type ComfyuiRelease, findComfyuiRelease } from './comfyui-releases.js';
 import { checkEnvironment, type PackEnvironment } from './environment.js';
@@ -12,6 +13,7 @@ import {
   type PlanVersionRow,
   saveSharedPlan,
 } from './repository.js';
+import { type RequirementLine, readRequirementLine, storedRequirementLine } from './requirement-line.js';
 import type { PlanRequestBody, PlanResponseJson } from './schemas.js';
 import { planInstall } from './service.js';
 import { type NodeUse, readWorkflow, tallyUses } from './workflow-read.js';
@@ -74,16 +76,52 @@ export function planInputOf(body: PlanRequestBody): PlanInput {
   };
 }
 
-/** The version's Python requirements as the registry stores them (`dependencies`, from `pyproject.toml`). */
-function requirementsOf(row: PlanVersionRow): string[] {
-  return parseJsonArray(row.dependencies);
+/**
+ * The Python requirements of versions: those read from each archive's `requirements.txt` and
+ * `pyproject.toml` when the pipeline stored them, else the version's `dependencies` (what the
+ * publish request or the upstream gave).
+ */
+async function requirementsOf(
+  ctx: AppContext,
+  rows: PlanVersionRow[],
+): Promise<Map<string, { lines: RequirementLine[]; notes: string[] }>> {
+  const stored = await listVersionRequirements(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  const out = new Map<string, { lines: RequirementLine[]; notes: string[] }>();
+  for (const row of rows) {
+    const entries = stored.get(row.id) ?? [];
+    if (entries.length > 0) {
+      out.set(row.id, {
+        lines: entries.map(storedRequirementLine).filter((l): l is RequirementLine => l !== null),
+        notes: entries.flatMap((e) =>
+          e.kind === 'option'
+            ? [`${e.text}: pip option, the packages it brings in are not checked`]
+            : e.kind === 'problem'
+              ? [`${e.text}: ${e.problem}`]
+              : [],
+        ),
+      });
+    } else {
+      const lines = parseJsonArray(row.dependencies).map(readRequirementLine);
+      out.set(row.id, { lines: lines.filter((l): l is RequirementLine => l !== null), notes: [] });
+    }
+  }
+  return out;
 }
 
-function environmentOf(id: string, row: PlanVersionRow): PackEnvironment {
+function environmentOf(
+  id: string,
+  row: PlanVersionRow,
+  requirements: Map<string, { lines: RequirementLine[]; notes: string[] }>,
+): PackEnvironment {
+  const found = requirements.get(row.id);
   return {
     id,
     version: row.version,
-    requirements: requirementsOf(row),
+    requirements: found?.lines ?? null,
+    notes: found?.notes ?? [],
     supportedOs: parseJsonArray(row.supported_os),
     supportedAccelerators: parseJsonArray(row.supported_accelerators),
     supportedComfyuiVersion: row.supported_comfyui_version,
@@ -93,18 +131,24 @@ function environmentOf(id: string, row: PlanVersionRow): PackEnvironment {
 /** The plan of an input: packs, commands, and what installing them does to the environment. */
 export async function computePlan(ctx: AppContext, input: PlanInput): Promise<PlanResponseJson> {
   const { versions, ...plan } = await planInstall(ctx, input.uses);
-  const packs: PackEnvironment[] = [];
   const unchecked: string[] = [];
+  const chosen: [string, PlanVersionRow][] = [];
   for (const pack of plan.packs) {
     const row = versions.get(pack.id);
-    if (row) packs.push(environmentOf(pack.id, row));
+    if (row) chosen.push([pack.id, row]);
     else unchecked.push(`requirements of ${pack.id}: no version here to read them from (installed by git clone)`);
   }
-  const installed = await installedPacks(ctx, input.installed, new Set(plan.packs.map((p) => p.id)), unchecked);
+  const installedRows = await installedVersions(ctx, input.installed, new Set(plan.packs.map((p) => p.id)), unchecked);
+  const all = [...chosen, ...installedRows];
+  const requirements = await requirementsOf(
+    ctx,
+    all.map(([, row]) => row),
+  );
+  const packs = all.map(([id, row]) => environmentOf(id, row, requirements));
   const release: ComfyuiRelease | undefined =
     input.comfyui_release === null ? undefined : findComfyuiRelease(input.comfyui_release);
   const environment = checkEnvironment(
-    [...packs, ...installed],
+    packs,
     {
       os: input.os ?? undefined,
       accelerator: input.accelerator ?? undefined,
@@ -122,12 +166,12 @@ export async function computePlan(ctx: AppContext, input: PlanInput): Promise<Pl
 }
 
 /** The latest versions of the packs said to be installed (by id or another id of theirs). */
-async function installedPacks(
+async function installedVersions(
   ctx: AppContext,
   ids: string[],
   planned: Set<string>,
   unchecked: string[],
-): Promise<PackEnvironment[]> {
+): Promise<[string, PlanVersionRow][]> {
   if (ids.length === 0) return [];
   const own = await findNodesByAnyCase(ctx.db, ids);
   const found = new Map(own.map((p) => [p.normalized_id, p]));
@@ -154,7 +198,7 @@ async function installedPacks(
       unchecked.push(`requirements of installed ${pack.id}: no version here to read them from`);
       return [];
     }
-    return [environmentOf(pack.id, row)];
+    return [[pack.id, row] as [string, PlanVersionRow]];
   });
 }
 

@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { saveVersionRequirements } from '../../../src/modules/catalogue/version-requirements.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { seedComfyNode, seedPack } from '../../helpers/catalogue.js';
-import { pyprojectDependencies, type RealPack, realPack, realPacks } from '../../helpers/real-packs.js';
+import {
+  pipelineRequirementRows,
+  pyprojectDependencies,
+  type RealPack,
+  realPack,
+  realPacks,
+} from '../../helpers/real-packs.js';
 import { apiWorkflow, uiWorkflow } from '../../helpers/workflows.js';
 
 /**
  * Publishes a corpus pack here as its publisher would: versions 1.0.0 and 1.1.0 with the real
- * `pyproject.toml` dependencies, the latest providing the classes the Manager lists for it.
+ * `pyproject.toml` dependencies and the requirements the pipeline reads from the real archive,
+ * the latest providing the classes the Manager lists for it.
  */
 async function publishRealPack(
   t: TestApp,
@@ -23,6 +31,8 @@ async function publishRealPack(
       { version: '1.1.0', dependencies },
     ],
   });
+  const rows = pipelineRequirementRows(pack);
+  for (const version of seeded.versions) await saveVersionRequirements(t.ctx.db, version.id, rows);
   const latest = seeded.versions[1]?.id ?? null;
   for (const name of pack.manager_classes) await seedComfyNode(t, { node_id: pack.id, node_version_id: latest, name });
 }
@@ -70,7 +80,8 @@ describe('install plans of real packs published here', () => {
       git: [],
       all: `comfy node install ${sam2.id}@1.0.0 ${inspire.id}@1.1.0 ${detail.id}@1.1.0`,
     });
-    // The real requirements merged: SAM2's numpy<=1.26.4 meets the ComfyUI release's numpy>=1.25.0.
+    // The real requirements merged (requirements.txt and pyproject.toml, each said once): SAM2's
+    // numpy<=1.26.4 meets the ComfyUI release's numpy>=1.25.0.
     const release = await t.anon.post('/install-plan', { workflow, comfyui_release: 'comfyui-4f8cf3e' });
     const numpy = release.json().environment.requirements.find((r: { name: string }) => r.name === 'numpy');
     expect(numpy).toEqual({
@@ -78,6 +89,7 @@ describe('install plans of real packs published here', () => {
       status: 'ok',
       wanted_by: [
         { kind: 'pack', id: sam2.id, version: '1.0.0', requirement: 'numpy<=1.26.4' },
+        { kind: 'pack', id: inspire.id, version: '1.1.0', requirement: 'numpy' },
         { kind: 'comfyui', id: 'comfyui-4f8cf3e', version: null, requirement: 'numpy>=1.25.0' },
       ],
       note: null,
