@@ -617,6 +617,22 @@ test('every client against one instance: comfy-cli, ComfyUI-Manager v3 and v4, t
     expect(reachedPublic).toEqual([`GET ${PUBLIC_REGISTRY}/releases?project=comfyui`]);
   });
 
+  await step(fe, 'the same calls made with fetch are redirected too', async () => {
+    const urls = await page.evaluate(async (base) => {
+      const init = { headers: { 'Content-Type': 'application/json' } };
+      const plain = await fetch(`${base}/nodes/matrix-pack`, init);
+      const asRequest = await fetch(new Request(`${base}/publishers/matrix`, init));
+      const other = await fetch(`${base}/releases`);
+      return [plain.url, asRequest.url, other.url, plain.status, asRequest.status];
+    }, PUBLIC_REGISTRY);
+    expect(urls).toEqual([
+      `${apiUrl}/nodes/${packId}`,
+      `${apiUrl}/publishers/${publisherId}`,
+      `${PUBLIC_REGISTRY}/releases`,
+      200,
+      200,
+    ]);
+  });
   await step(fe, 'connector unconfigured: nothing redirected, nothing logged', async () => {
     const origin = await startComfyUI({ ...withoutSetting, PYTHONDONTWRITEBYTECODE: '1' }, [await freePort()]);
     const plain = await page.context().newPage();

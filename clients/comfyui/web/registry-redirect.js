@@ -42,13 +42,14 @@ function install(registry) {
   };
 
   const originalFetch = window.fetch;
-  window.fetch = function (input, init) {
+  // Always called on window: fetch refuses any other receiver ("Illegal invocation").
+  window.fetch = (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
     const target = redirectedUrl(url, registry);
-    if (target === null) return originalFetch.call(this, input, init);
+    if (target === null) return originalFetch.call(window, input, init);
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
     note(method, url, target);
-    return originalFetch.call(this, input instanceof Request ? new Request(target, input) : target, init);
+    return originalFetch.call(window, input instanceof Request ? new Request(target, input) : target, init);
   };
 
   console.info(
