@@ -5,7 +5,7 @@ export type PackCard = SearchNodeJson;
 
 /**
  * The cards of recent search hits, valid while the search engine's revision they were read under
- * holds (the answer cache's rule, see `SearchAnswerCache`): every search used to read its page's
+ * holds (the answer cache's rule, see `searchAnswerCache`): every search used to read its page's
  * packs, latest versions and publishers from the database, about a third of a search's time,
  * though the same popular packs top most searches. Kept in use order, the oldest dropped past
  * `maxEntries`; a new revision empties it.

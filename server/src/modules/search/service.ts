@@ -1,8 +1,9 @@
 import type { AppContext } from '../../context.js';
+import type { AnswerCache } from '../../lib/answer-cache.js';
 import { pageEnvelope, pageNumber, pageOffset, pageSize } from '../../lib/paging.js';
 import { serializeNode } from '../catalogue/serialize.js';
 import { presentVersion } from '../nodes/present-version.js';
-import type { SearchAnswerCache } from './answer-cache.js';
+import type { SearchAnswer } from './answer-cache.js';
 import { coreClassesNamed } from './core-classes.js';
 import type { HitMatch, SearchEngine, SearchSort } from './engine.js';
 import type { AcceleratorFamily, OsFamily } from './filters.js';
@@ -20,7 +21,7 @@ export interface SearchServices {
   engine: SearchEngine;
   queryLog: QueryLog;
   popular: PopularQueries;
-  answers: SearchAnswerCache;
+  answers: AnswerCache<SearchAnswer>;
   cards: PackCardCache;
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { SearchAnswerCache } from '../answer-cache.js';
+import { searchAnswerCache } from '../answer-cache.js';
 import { PackCardCache } from '../pack-cards.js';
 import type { SearchServices } from '../service.js';
 import { PopularQueries } from '../suggestions/popular-queries.js';
@@ -28,7 +28,7 @@ const searchModule: FastifyPluginAsync = async (app) => {
       onError: (error) => app.log.error({ err: error }, 'writing search counts failed'),
     }),
     popular: new PopularQueries(ctx.db, ctx.config.search.SEARCH_SUGGEST_MIN_COUNT),
-    answers: new SearchAnswerCache({ maxBytes: ctx.config.search.SEARCH_CACHE_MAX_BYTES }),
+    answers: searchAnswerCache({ maxBytes: ctx.config.search.SEARCH_CACHE_MAX_BYTES }),
     // Follows the answer cache: off with it, so `SEARCH_CACHE_MAX_BYTES=0` measures every search in full.
     cards: new PackCardCache(ctx.config.search.SEARCH_CACHE_MAX_BYTES > 0 ? PACK_CARDS_KEPT : 0),
   };

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
+import { encodableBody } from '../../../lib/answer-cache.js';
 import { chooseEncoding, varyOnEncoding } from '../../../lib/compression.js';
 import { errorResponses } from '../../../lib/schemas.js';
 import { optionalViewer } from '../../auth/viewer.js';
-import { encodedAnswer } from '../answer-cache.js';
 import { SearchNodesPage, SearchNodesQuery } from '../schemas.js';
 import {
   countSearch,
@@ -67,13 +67,13 @@ export function searchNodesRoute(services: SearchServices): FastifyPluginAsyncTy
           const serializing = performance.now();
           const body = reply.serialize(page);
           timings.serialize = performance.now() - serializing;
-          return { body: Buffer.from(body as string), total: page.total };
+          return { ...encodableBody(Buffer.from(body as string)), total: page.total };
         });
         countSearch(app.ctx, services, input, answer.total);
         varyOnEncoding(reply);
         const encoding = chooseEncoding(request);
         const compressing = performance.now();
-        const encoded = encoding ? encodedAnswer(answer, encoding, !built) : undefined;
+        const encoded = encoding ? answer.encoded(encoding) : undefined;
         const compressed = performance.now() - compressing;
         reply.header(
           'server-timing',
