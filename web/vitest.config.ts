@@ -11,6 +11,11 @@ export default defineConfig({
     // worker, not once per file); the setup file cleans the DOM and storage after every test.
     isolate: false,
     include: ['src/**/*.test.{ts,tsx}'],
+    // Ceilings, not targets (Vitest's default is 5 s): a screen test renders, waits for text and
+    // clicks through; on a machine shared with the server suites a render can take seconds. A
+    // passing test ends when it is done, so the margin costs a healthy run nothing.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     restoreMocks: true,
   },
 });
