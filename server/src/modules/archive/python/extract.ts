@@ -54,6 +54,16 @@ function collect(program: PackProgram): Extraction {
     mappings = merged.mappings;
     displays = merged.displays;
   }
+  if (!mappings || mappings.entries.size === 0) {
+    // Loaders from outside the pack: read the classes they would collect from the pack's folders.
+    const loaded = loaderClasses(program, root.get('NODE_CLASS_MAPPINGS'));
+    if (loaded.entries.size > 0) {
+      notes.push(
+        `NODE_CLASS_MAPPINGS comes from a loader outside the pack; read ${loaded.entries.size} class(es) it collects`,
+      );
+      mappings = loaded;
+    }
+  }
   const nodes = new Map<string, ExtractedComfyNode>();
   const untraced: string[] = [];
   for (const [name, value] of mappings?.entries ?? []) {
@@ -65,8 +75,10 @@ function collect(program: PackProgram): Extraction {
     const node = readNode(program, value.cls, name, display?.kind === 'str' ? display.value : null, notes);
     if (node) nodes.set(name, node);
   }
+  const mappedNames = entrypoint.length > 0 ? namesInModuleMappings(program) : new Map<ClassInfo['node'], string>();
   for (const cls of entrypoint) {
-    const node = readNode(program, cls, null, null, notes);
+    // A classic class listed by the extension keeps the name its module's mapping gives it.
+    const node = readNode(program, cls, null, null, notes, mappedNames.get(cls.node) ?? null);
     if (node && !nodes.has(node.name)) nodes.set(node.name, node);
   }
   if (untraced.length > 0) notes.push(`not traced to a class in the pack: ${untraced.slice(0, 5).join(', ')}`);
@@ -85,6 +97,7 @@ function readNode(
   name: string | null,
   display: string | null,
   notes: string[],
+  classicName: string | null = null,
 ): ExtractedComfyNode | null {
   try {
     if (program.classAttribute(cls, 'define_schema')) {
@@ -92,7 +105,8 @@ function readNode(
       if (node) return node;
       if (!name) notes.push(`${cls.name}: define_schema() does not return a readable io.Schema(...)`);
     }
-    return name ? classicNode(program, cls, name, display) : null;
+    const classic = name ?? classicName ?? (program.classAttribute(cls, 'INPUT_TYPES') ? cls.name : null);
+    return classic ? classicNode(program, cls, classic, display) : null;
   } catch (error) {
     if (error instanceof RangeError) {
       notes.push(`${cls.name}: too deeply nested to read`);
@@ -129,6 +143,63 @@ function mergeModuleMappings(program: PackProgram, mappings: DictValue | null, d
     }
   }
   return { mappings: allMappings, displays: allDisplays, modules };
+}
+
+/** Class statement → the key some module's NODE_CLASS_MAPPINGS lists it under. */
+function namesInModuleMappings(program: PackProgram): Map<ClassInfo['node'], string> {
+  const out = new Map<ClassInfo['node'], string>();
+  for (const [path, source] of program.sources) {
+    if (!source.includes('NODE_CLASS_MAPPINGS')) continue;
+    for (const [key, value] of asDict(program.moduleScope(path).vars.get('NODE_CLASS_MAPPINGS'))?.entries ?? []) {
+      if (value.kind === 'class' && !out.has(value.cls.node)) out.set(value.cls.node, key);
+    }
+  }
+  return out;
+}
+
+/**
+ * The classes a loader would collect when NODE_CLASS_MAPPINGS is built by code static reading
+ * cannot follow: a helper from another package given a folder of the pack (`loader(ROOT, "core")`),
+ * or a loop importing each module and reading its `__nodes__` list. Only classes that look like
+ * nodes count: listed in a module's `__nodes__`, or defining their own `NAME` and having an
+ * `INPUT_TYPES` or `define_schema`. Keys are the class's `NAME` when it has one, else its name.
+ */
+function loaderClasses(program: PackProgram, value: PyValue | undefined): DictValue {
+  const out = dict();
+  const rootSource = program.sources.get(ENTRY) ?? '';
+  const folders = new Set<string>();
+  if (value?.kind === 'call' || (value?.kind === 'unknown' && /\bloader\b|load_nodes/i.test(value.text))) {
+    const args = value.kind === 'call' ? [...value.args, ...value.kwargs.values()] : [];
+    for (const arg of args) if (arg.kind === 'str') folders.add(arg.value.replace(/^\.?\/+|\/+$/g, ''));
+  }
+  const usesNodeLists = rootSource.includes('__nodes__');
+  for (const [path, source] of program.sources) {
+    if (path === ENTRY) continue;
+    const inFolder = [...folders].some((f) => f !== '' && (path.startsWith(`${f}/`) || path === `${f}.py`));
+    const listed = usesNodeLists && source.includes('__nodes__');
+    if (!inFolder && !listed) continue;
+    const vars = program.moduleScope(path).vars;
+    const candidates: ClassInfo[] = [];
+    const nodeList = vars.get('__nodes__');
+    if (listed && nodeList?.kind === 'list') {
+      for (const item of nodeList.items) if (item.kind === 'class') candidates.push(item.cls);
+    }
+    if (inFolder) {
+      for (const item of vars.values()) {
+        if (item.kind !== 'class' || item.cls.modulePath !== path) continue;
+        const own = program.classScope(item.cls).vars.get('NAME');
+        // INPUT_TYPES may come from a base class of the loader's package; a CATEGORY says node too.
+        const isNode = ['INPUT_TYPES', 'define_schema', 'CATEGORY'].some((a) => program.classAttribute(item.cls, a));
+        if (own?.kind === 'str' && isNode) candidates.push(item.cls);
+      }
+    }
+    for (const cls of candidates) {
+      const name = program.classAttribute(cls, 'NAME')?.value;
+      const key = name?.kind === 'str' ? name.value : cls.name;
+      if (!out.entries.has(key)) out.entries.set(key, { kind: 'class', cls });
+    }
+  }
+  return out;
 }
 
 function asDict(value: PyValue | undefined): DictValue | null {

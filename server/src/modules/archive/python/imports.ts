@@ -28,7 +28,7 @@ export function importBindings(program: PackProgram, node: PyNode, importer: str
       const dotted = (aliased ? item.childForFieldName('name') : item)?.text ?? '';
       const target = aliased ? dotted : (dotted.split('.')[0] ?? dotted);
       const bound = aliased ? (item.childForFieldName('alias')?.text ?? dotted) : target;
-      const file = resolveAbsolute(importer, target, program.exists);
+      const file = resolveImport(program, importer, target);
       out.push([bound, file ? { kind: 'module', path: file } : { kind: 'ref', name: bound, origin: target }]);
     }
     return out;
@@ -60,7 +60,7 @@ function resolveFrom(
 ): { file: string | null; folder: string | null; dotted: string } {
   if (moduleNode.type !== 'relative_import') {
     const dotted = moduleNode.text;
-    return { file: resolveAbsolute(importer, dotted, program.exists), folder: null, dotted };
+    return { file: resolveImport(program, importer, dotted), folder: null, dotted };
   }
   const level = (moduleNode.namedChildren.find((c) => c?.type === 'import_prefix')?.text ?? '.').length;
   const dotted = moduleNode.namedChildren.find((c) => c?.type === 'dotted_name')?.text ?? '';
@@ -68,6 +68,17 @@ function resolveFrom(
   if (base === null) return { file: null, folder: null, dotted };
   if (dotted === '') return { file: moduleFile(base, '', program.exists), folder: base, dotted };
   return { file: moduleFile(base, dotted, program.exists), folder: null, dotted };
+}
+
+/** An absolute import: the pack root, the importer's folder, then the folders the pack adds to sys.path. */
+function resolveImport(program: PackProgram, importer: string, dotted: string): string | null {
+  const file = resolveAbsolute(importer, dotted, program.exists);
+  if (file) return file;
+  for (const folder of program.searchFolders()) {
+    const found = moduleFile(folder, dotted, program.exists);
+    if (found) return found;
+  }
+  return null;
 }
 
 /** `from x import *`: the module's `__all__` when it lists names, else its public names. */
@@ -82,4 +93,40 @@ function starNames(program: PackProgram, file: string): [string, PyValue][] {
     const value = vars.get(n);
     return value ? [[n, value] as [string, PyValue]] : [];
   });
+}
+
+/** Whether a callee is `importlib.import_module` (however it was imported). */
+export function isImportModule(callee: PyValue): boolean {
+  if (callee.kind === 'attr') {
+    return callee.name === 'import_module' && callee.object.kind === 'ref' && callee.object.origin === 'importlib';
+  }
+  return callee.kind === 'ref' && callee.origin === 'importlib.import_module';
+}
+
+/**
+ * `importlib.import_module(name, package)` with a name static reading knows: the pack's module
+ * it loads, or null. Relative names resolve against `package` (a module's `__name__`, which for
+ * the pack's own modules is their path below the pack root, dotted).
+ */
+export function importModule(
+  program: PackProgram,
+  name: PyValue | undefined,
+  pkg: PyValue | undefined,
+): PyValue | null {
+  if (name?.kind !== 'str') return null;
+  const dotted = name.value;
+  const level = dotted.length - dotted.replace(/^\.+/, '').length;
+  let file: string | null;
+  if (level === 0) {
+    file = resolveImport(program, '__init__.py', dotted);
+  } else {
+    if (pkg?.kind !== 'str') return null;
+    let folder = pkg.value.split('.').filter(Boolean).join('/');
+    for (let i = 1; i < level; i++) {
+      if (folder === '') return null;
+      folder = folderOf(folder);
+    }
+    file = moduleFile(folder, dotted.slice(level), program.exists);
+  }
+  return file ? { kind: 'module', path: file } : null;
 }

@@ -1,4 +1,4 @@
-import { importBindings, submodule } from './imports.js';
+import { importBindings, importModule, isImportModule, submodule } from './imports.js';
 import { callMethod } from './methods.js';
 import { binary, builtin, compare, iterate, MAX_ITEMS } from './operations.js';
 import type { PyNode } from './parser.js';
@@ -92,9 +92,17 @@ export class Interpreter {
         return null;
       }
       case 'import_statement':
-      case 'import_from_statement':
-        for (const [name, value] of importBindings(this.program, node, scope.modulePath)) scope.vars.set(name, value);
+      case 'import_from_statement': {
+        const star = node.namedChildren.some((c) => c?.type === 'wildcard_import');
+        for (const [name, value] of importBindings(this.program, node, scope.modulePath)) {
+          // A later `from x import *` re-exporting the same name as something unreadable must not
+          // hide the class an earlier import bound (the star import usually brings the same class).
+          const current = scope.vars.get(name);
+          if (star && current?.kind === 'class' && value.kind !== 'class') continue;
+          scope.vars.set(name, value);
+        }
         return null;
+      }
       default:
         return null;
     }
@@ -180,7 +188,9 @@ export class Interpreter {
     }
     if (op === '+' && current.kind === 'list' && !current.tuple) {
       const items = iterate(value);
-      if (items && current.items.length + items.length <= MAX_ITEMS) current.items.push(...items);
+      // What cannot be read (a folder listing) stays visible as a placeholder instead of vanishing.
+      if (!items) current.items.push(unknown(right.text));
+      else if (current.items.length + items.length <= MAX_ITEMS) current.items.push(...items);
       return;
     }
     this.assign(left, binary(op, current, value, node.text), scope);
@@ -190,6 +200,7 @@ export class Interpreter {
   assign(target: PyNode, value: PyValue, scope: Scope): void {
     switch (target.type) {
       case 'identifier':
+        if (keepsMapping(scope.vars.get(target.text), value)) return;
         scope.vars.set(target.text, value);
         return;
       case 'subscript': {
@@ -209,11 +220,8 @@ export class Interpreter {
         const parts = target.namedChildren.filter((p): p is PyNode => p !== null);
         const items = iterate(value);
         parts.forEach((part, i) => {
-          this.assign(
-            part,
-            items?.[i] ?? unknown(`${value.kind === 'unknown' ? value.text : target.text}[${i}]`),
-            scope,
-          );
+          if (!items && part.type === 'identifier' && keepsMapping(scope.vars.get(part.text), value)) return;
+          this.assign(part, items?.[i] ?? elementOf(value, i, target.text), scope);
         });
         return;
       }
@@ -290,6 +298,11 @@ export class Interpreter {
         const argument = node.childForFieldName('argument');
         const known = argument ? truthy(this.evaluate(argument, scope)) : null;
         return known === null ? unknown(node.text) : { kind: 'bool', value: !known };
+      }
+      case 'await': {
+        // ComfyUI awaits get_node_list() and comfy_entrypoint(); statically the awaited value is the call's.
+        const inner = node.namedChildren[0];
+        return inner ? this.evaluate(inner, scope) : unknown(node.text);
       }
       case 'list_comprehension':
       case 'set_comprehension':
@@ -422,7 +435,16 @@ export class Interpreter {
   invoke(callee: PyValue, args: PyValue[], kwargs: Map<string, PyValue>, text: string): PyValue {
     if (callee.kind === 'function') return this.callFunction(callee.fn, null, args, kwargs);
     if (callee.kind === 'bound') return this.callFunction(callee.fn, callee.self, args, kwargs);
-    if (callee.kind === 'class') return { kind: 'instance', cls: callee.cls };
+    if (callee.kind === 'class') {
+      // `class AnyType(str)` and friends: an instance built from a string is that string to ComfyUI.
+      const [first] = args;
+      if (first?.kind === 'str' && this.program.inheritsFrom(callee.cls, 'str')) return first;
+      return { kind: 'instance', cls: callee.cls };
+    }
+    if (isImportModule(callee)) {
+      const module = importModule(this.program, args[0], kwargs.get('package') ?? args[1]);
+      if (module) return module;
+    }
     if (callee.kind === 'ref' && callee.origin === '') {
       const result = builtin(callee.name, args, kwargs, text);
       if (result) return result;
@@ -618,4 +640,24 @@ function parseInteger(text: string): PyValue {
     return num(Number.parseInt(clean.slice(2), radix));
   }
   return num(Number(clean));
+}
+
+/**
+ * `x = f(x)` (or `x, y = f(x, y)`) where f comes from outside the pack and x already holds a
+ * mapping: packs use it to extend their mappings through an optional helper. The result cannot
+ * be read, but throwing away the mapping read so far would lose every class it lists.
+ */
+function keepsMapping(current: PyValue | undefined, value: PyValue): boolean {
+  if (current?.kind !== 'dict' || value.kind !== 'call') return false;
+  if (value.callee.kind !== 'ref' && value.callee.kind !== 'attr') return false;
+  return value.args.includes(current) || [...value.kwargs.values()].includes(current);
+}
+
+/**
+ * Element i of a value that cannot be iterated statically. Of a call to something outside the
+ * pack it stays a call (with the same arguments), so readers can still see what it was given.
+ */
+function elementOf(value: PyValue, i: number, targetText: string): PyValue {
+  if (value.kind === 'call') return { ...value, text: `${value.text}[${i}]` };
+  return unknown(`${value.kind === 'unknown' ? value.text : targetText}[${i}]`);
 }

@@ -39,7 +39,7 @@ function upperSnake(name: string): string {
 export function ioTypeOf(typeValue: PyValue): string | null {
   if (typeValue.kind === 'call') {
     const calleeName = nameOf(typeValue.callee);
-    const arg = typeValue.args[0];
+    const arg = typeValue.args[0] ?? typeValue.kwargs.get('io_type');
     return calleeName === 'Custom' && arg?.kind === 'str' ? arg.value : null;
   }
   const name = nameOf(typeValue);

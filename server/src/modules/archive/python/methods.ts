@@ -15,7 +15,7 @@ export function callMethod(
 ): PyValue | null {
   if (target.kind === 'dict') return dictMethod(target, name, args, kwargs, text);
   if (target.kind === 'list') return listMethod(target, name, args, text);
-  if (target.kind === 'str') return stringMethod(target.value, name, args, text);
+  if (target.kind === 'str') return stringMethod(target.value, name, args, kwargs, text);
   return null;
 }
 
@@ -91,7 +91,13 @@ function listMethod(target: Extract<PyValue, { kind: 'list' }>, name: string, ar
   }
 }
 
-function stringMethod(value: string, name: string, args: PyValue[], text: string): PyValue | null {
+function stringMethod(
+  value: string,
+  name: string,
+  args: PyValue[],
+  kwargs: Map<string, PyValue>,
+  text: string,
+): PyValue | null {
   const [first, second] = args;
   const a = asString(first);
   switch (name) {
@@ -115,6 +121,8 @@ function stringMethod(value: string, name: string, args: PyValue[], text: string
       const parts = a === null ? value.trim().split(/\s+/).filter(Boolean) : value.split(a);
       return list(parts.map(str));
     }
+    case 'format':
+      return formatString(value, args, kwargs, text);
     case 'startswith':
       return a === null ? unknown(text) : { kind: 'bool', value: value.startsWith(a) };
     case 'endswith':
@@ -130,4 +138,27 @@ function trimChars(value: string, chars: string): string {
   while (start < end && chars.includes(value[start] ?? '')) start++;
   while (end > start && chars.includes(value[end - 1] ?? '')) end--;
   return value.slice(start, end);
+}
+
+/**
+ * `'{} ({})'.format(a, b)`: automatic, numbered and named fields filled with known strings and
+ * numbers; unknown when a field has a conversion or format spec, or its value is not known.
+ */
+function formatString(template: string, args: PyValue[], kwargs: Map<string, PyValue>, text: string): PyValue {
+  let auto = 0;
+  let failed = false;
+  const out = template.replace(/\{\{|\}\}|\{([^{}]*)\}/g, (whole, field: string | undefined) => {
+    if (whole === '{{') return '{';
+    if (whole === '}}') return '}';
+    if (field === undefined || /[!:]/.test(field)) {
+      failed = true;
+      return '';
+    }
+    const value = field === '' ? args[auto++] : /^\d+$/.test(field) ? args[Number(field)] : kwargs.get(field);
+    if (value?.kind === 'str') return value.value;
+    if (value?.kind === 'num') return String(value.value);
+    failed = true;
+    return '';
+  });
+  return failed ? unknown(text) : str(out);
 }

@@ -30,6 +30,33 @@ export class PackProgram {
     readonly sources: ReadonlyMap<string, string>,
   ) {}
 
+  private searchFolderList: string[] | undefined;
+
+  /**
+   * Folders of the pack that its code adds to `sys.path` (`sys.path.append(os.path.join(
+   * os.path.dirname(__file__), "lib"))`), read from the source lines: absolute imports that
+   * are not found at the pack root or beside the importer are looked for there too.
+   */
+  searchFolders(): string[] {
+    if (this.searchFolderList) return this.searchFolderList;
+    const found = new Set<string>();
+    const folders = new Set([...this.sources.keys()].map(folderOf));
+    for (const [path, source] of this.sources) {
+      if (!source.includes('sys.path')) continue;
+      for (const line of source.matchAll(/sys\.path\.(?:append|insert)\((.*)\)/g)) {
+        const literals = [...(line[1] ?? '').matchAll(/["']([\w./-]+)["']/g)].map((m) => m[1] ?? '');
+        const base = folderOf(path);
+        if (literals.length === 0) found.add(base);
+        for (const literal of literals) {
+          const folder = [base, ...literal.split('/').filter((p) => p !== '' && p !== '.')].filter(Boolean).join('/');
+          if (folders.has(folder)) found.add(folder);
+        }
+      }
+    }
+    this.searchFolderList = [...found];
+    return this.searchFolderList;
+  }
+
   /** Whether the pack has this Python file. */
   exists = (path: string): boolean => this.sources.has(path);
 
