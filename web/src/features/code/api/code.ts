@@ -24,16 +24,23 @@ export const fileListingQuery = (nodeId: string, version: string) =>
 
 export const useFileListing = (nodeId: string, version: string) => useQuery(fileListingQuery(nodeId, version));
 
+const FILE_ROUTE = '/nodes/{nodeId}/versions/{version}/files/{*}';
+
+/** The file route with the path in place of `{*}` (each segment encoded). */
+function filePathUrl(path: string): typeof FILE_ROUTE {
+  const encoded = path.split('/').map(encodeURIComponent).join('/');
+  return FILE_ROUTE.replace('{*}', encoded) as typeof FILE_ROUTE;
+}
+
 /** `GET /nodes/{nodeId}/versions/{version}/files/{path}`: one file's text (or its size, when binary). */
 export const useVersionFile = (nodeId: string, version: string, path: string) =>
   useQuery({
     queryKey: keyFor(`/nodes/${nodeId}/versions/${version}/files`, path),
     queryFn: ({ signal }) =>
       unwrap(
-        api.GET('/nodes/{nodeId}/versions/{version}/files/{*}', {
-          params: { path: { nodeId, version, '*': path } },
-          signal,
-        }),
+        // The client fills in named parameters only, never the `{*}` of a file's path: the path is
+        // written into the address here, its folders kept as URL folders.
+        api.GET(filePathUrl(path), { params: { path: { nodeId, version, '*': path } }, signal }),
       ),
     enabled: hasIds(nodeId, version, path),
     staleTime: FOREVER,

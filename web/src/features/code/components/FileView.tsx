@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { rawFileUrl } from '../../../lib/code-links';
 import { formatNumber } from '../../../lib/format';
 import { useVersionFile } from '../api/code';
+import { downloadFile } from '../lib/download';
 import { HIGHLIGHT_LIMIT_CHARS, highlightLines } from '../lib/highlight';
 import { hashForClick, looksMinified, parseLineHash } from '../lib/lines';
 import { CodeView } from './CodeView';
@@ -51,6 +52,7 @@ export function FileView({
   const data = file.data;
   const minified = looksMinified(data?.longest_line ?? null);
   const [wrap, setWrap] = useState(false);
+  const [downloadFailed, setDownloadFailed] = useState(false);
   const lines = useMemo(
     () => (data?.content != null ? highlightLines(data.content, data.language) : []),
     [data?.content, data?.language],
@@ -61,9 +63,25 @@ export function FileView({
   if (file.isError || !data) return <ReadError error={file.error} />;
   const language = i18n.resolvedLanguage ?? 'en';
   const download = (
-    <a href={rawFileUrl(nodeId, version, data.path)} download className={buttonClass('secondary', 'sm')}>
-      {t('file.download')}
-    </a>
+    <>
+      <a
+        href={rawFileUrl(nodeId, version, data.path)}
+        download
+        className={buttonClass('secondary', 'sm')}
+        onClick={(event) => {
+          event.preventDefault();
+          setDownloadFailed(false);
+          void downloadFile(nodeId, version, data.path).catch(() => setDownloadFailed(true));
+        }}
+      >
+        {t('file.download')}
+      </a>
+      {downloadFailed ? (
+        <span role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {t('file.downloadFailed')}
+        </span>
+      ) : null}
+    </>
   );
   return (
     <div className="min-w-0 space-y-3">
