@@ -9,6 +9,36 @@ export const upstreamSchema = Type.Object({
         'Base URL of a registry API to mirror, e.g. `https://api.comfy.org`. Unset: no upstream, only packs published here.',
     }),
   ),
+  UPSTREAM_ARCHIVE_HOSTS: Type.String({
+    default: '',
+    maxLength: 2000,
+    description:
+      "Hosts (`host` or `host:port`, comma-separated) that archive URLs may name besides the upstream's own, e.g. `storage.googleapis.com` for `https://api.comfy.org`. Any other URL, and any redirect to another host, is refused.",
+  }),
+  UPSTREAM_MAX_PAGES: Type.Integer({
+    default: 10_000,
+    minimum: 1,
+    maximum: 1_000_000,
+    description: 'Most `/nodes` pages one sync reads; an upstream announcing more fails the sync with the reason.',
+  }),
+  UPSTREAM_MAX_ANSWER_BYTES: Type.Integer({
+    default: 16 * 1024 * 1024,
+    minimum: 1024,
+    maximum: 1024 ** 3,
+    description: 'Largest JSON answer (a listing page, a versions list) read from the upstream; a larger one fails.',
+  }),
+  UPSTREAM_SYNC_MAX_SECONDS: Type.Integer({
+    default: 6 * 3600,
+    minimum: 1,
+    maximum: 7 * 86_400,
+    description: 'Longest one sync may run; it stops there and records the reason as its error.',
+  }),
+  UPSTREAM_ARCHIVE_MAX_SECONDS: Type.Integer({
+    default: 600,
+    minimum: 1,
+    maximum: 86_400,
+    description: 'Longest the transfer of one upstream archive may take; a slower one is cut and not kept.',
+  }),
   UPSTREAM_CACHE: Type.Union([Type.Literal('lazy'), Type.Literal('eager')], {
     default: 'lazy',
     description:

@@ -32,6 +32,7 @@ export const routeTable: readonly RouteLine[] = [
   ['GET',    '/admin/upstream/overrides',                                                'listUpstreamOverrides',         'mirror/routes.ts'],
   ['POST',   '/admin/upstream/overrides',                                                'createUpstreamOverride',        'mirror/routes.ts'],
   ['POST',   '/admin/upstream/sync',                                                     'startUpstreamSync',             'mirror/routes.ts'],
+  ['POST',   '/admin/upstream/sync/cancel',                                              'cancelUpstreamSync',            'mirror/routes.ts'],
   ['GET',    '/admin/users',                                                             'listUsers',                     'admin/routes/users.ts'],
   ['PUT',    '/admin/users/{userId}',                                                    'updateUser',                    'admin/routes/users.ts'],
   ['POST',   '/admin/versions/review',                                                   'reviewNodeVersions',            'admin/routes/versions.ts'],

@@ -22,7 +22,9 @@ export type ArchiveBehaviour =
   /** The archive with no ETag at all. */
   | { kind: 'no-hash' }
   /** A redirect to `location`. */
-  | { kind: 'redirect'; location: string };
+  | { kind: 'redirect'; location: string }
+  /** One byte every `everyMs`, for ever. */
+  | { kind: 'drip'; everyMs: number };
 
 export interface HostileUpstream {
   url: string;
@@ -39,6 +41,10 @@ export interface HostileUpstream {
   downloadUrl: string;
   /** Serves `/nodes?page=N` bodies as they are (raw text), when set. */
   rawNodesPage?: (page: number) => string;
+  /** Answers `/nodes` with a redirect there, when set. */
+  nodesRedirect?: string;
+  /** Waits this long before answering each `/nodes` page. */
+  pageDelayMs?: number;
 }
 
 export const HOSTILE_KEY = 'acme/alpha/1.0.0/node.zip';
@@ -68,7 +74,7 @@ export async function startHostileUpstream(bytes: Buffer): Promise<HostileUpstre
     }),
     downloadUrl: '',
   };
-  const server = http.createServer((request, response) => {
+  const server = http.createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://upstream');
     state.requests.push(`${url.pathname}${url.search}`);
     response.on('close', () => state.finished.push(`${url.pathname}${url.search}`));
@@ -76,6 +82,14 @@ export async function startHostileUpstream(bytes: Buffer): Promise<HostileUpstre
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
     };
+    if (url.pathname === '/nodes' && state.nodesRedirect) {
+      response.writeHead(302, { location: state.nodesRedirect });
+      response.end();
+      return;
+    }
+    if (url.pathname === '/nodes' && state.pageDelayMs) {
+      await new Promise((resolve) => setTimeout(resolve, state.pageDelayMs));
+    }
     if (url.pathname === '/nodes') {
       const page = Number(url.searchParams.get('page') ?? '1');
       if (state.rawNodesPage) {
@@ -182,6 +196,17 @@ function answerArchive(state: HostileUpstream, response: http.ServerResponse): v
         'content-length': packed.length,
       });
       response.end(packed);
+      return;
+    }
+    case 'drip': {
+      response.writeHead(200, { 'content-type': 'application/zip', 'content-length': bytes.length });
+      let sent = 0;
+      const timer = setInterval(() => {
+        if (response.destroyed || sent >= bytes.length - 1) return;
+        response.write(bytes.subarray(sent, sent + 1));
+        sent++;
+      }, behaviour.everyMs);
+      response.on('close', () => clearInterval(timer));
       return;
     }
     case 'redirect':

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { JobWorker } from '../../modules/jobs/worker.js';
 import { type UpstreamStatusJson, upstreamStatus } from '../../modules/mirror/status.js';
 import type { SyncCounts } from '../../modules/mirror/sync.js';
-import { requestUpstreamSync, upstreamSyncHandler } from '../../modules/mirror/sync-job.js';
+import { cancelUpstreamSync, requestUpstreamSync, upstreamSyncHandler } from '../../modules/mirror/sync-job.js';
 import { type CliCommand, UsageError } from '../command.js';
 import { openForCommand } from '../open.js';
 
@@ -15,16 +15,24 @@ const BAR_WIDTH = 30;
  */
 export const upstreamSyncCommand: CliCommand = {
   name: 'upstream-sync',
-  summary: 'Sync the mirrored catalogue from UPSTREAM_URL now (--full re-reads every pack).',
-  usage: 'registry upstream-sync [--full]',
+  summary:
+    'Sync the mirrored catalogue from UPSTREAM_URL now (--full re-reads every pack; --cancel stops the queued or running sync).',
+  usage: 'registry upstream-sync [--full | --cancel]',
   async run(args, { config, io }) {
-    const full = parseFlags(args);
+    const { full, cancel } = parseFlags(args);
     if (!config.upstream.UPSTREAM_URL) {
       io.err('No upstream configured: set UPSTREAM_URL (e.g. https://api.comfy.org) and run again.\n');
       return 1;
     }
     const { ctx, database } = await openForCommand(config);
     try {
+      if (cancel) {
+        // A server's worker running the sync sees the row change and stops before its next page.
+        const cancelled = await cancelUpstreamSync(ctx, 'cancelled from the command line');
+        io.err(cancelled ? 'Sync cancelled.\n' : 'No sync was queued or running.\n');
+        io.out(formatStatus(await upstreamStatus(ctx)));
+        return 0;
+      }
       await requestUpstreamSync(ctx, full);
       const log = {
         info() {},
@@ -77,15 +85,16 @@ function formatStatus(status: UpstreamStatusJson): string {
   return `upstream ${status.upstream}: ${sync.status} pages=${sync.page}/${sync.totalPages} ${counts}${error}\n`;
 }
 
-function parseFlags(args: string[]): boolean {
+function parseFlags(args: string[]): { full: boolean; cancel: boolean } {
   try {
     const { values } = parseArgs({
       args,
-      options: { full: { type: 'boolean' } },
+      options: { full: { type: 'boolean' }, cancel: { type: 'boolean' } },
       strict: true,
       allowPositionals: false,
     });
-    return values.full === true;
+    if (values.full && values.cancel) throw new Error('--full and --cancel cannot be combined');
+    return { full: values.full === true, cancel: values.cancel === true };
   } catch (error) {
     throw new UsageError((error as Error).message);
   }

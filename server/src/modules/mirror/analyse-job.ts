@@ -57,13 +57,17 @@ export function analyseMirroredHandler(ctx: AppContext, analyze: AnalyzeArchive)
       try {
         analysis = await analyze(archive.path, { name: subject.node.id, version: subject.version.version }, limits);
       } catch (error) {
-        if (error instanceof AnalysisLimitError) throw new PermanentJobError(error.message);
-        throw error;
+        // A time or memory limit is a property of the archive, as for uploads: it is refused now.
+        if (!(error instanceof AnalysisLimitError)) throw error;
+        analysis = { ok: false, reason: error.message };
       } finally {
         await archive.remove();
       }
       const outcome = decideOutcome(analysis, { requireReview: false });
       const flagged = outcome.status === 'NodeVersionStatusFlagged';
+      // Every outcome but a pass is applied: Flagged for findings, Deleted for an archive the
+      // analyser refuses (zip-slip, an entry past the limits), so neither stays installable.
+      const refused = outcome.status !== 'NodeVersionStatusActive' && outcome.status !== subject.version.status;
       const { version } = subject;
       await catalogueWrite(ctx, async ({ trx, touch }) => {
         if (analysis.ok) {
@@ -83,7 +87,7 @@ export function analyseMirroredHandler(ctx: AppContext, analyze: AnalyzeArchive)
             .where('id', '=', version.id)
             .execute();
         }
-        if (flagged) {
+        if (refused) {
           await changeVersionStatus(trx, version, { status: outcome.status, reason: outcome.reason }, null);
         }
         touch(version.node_id);

@@ -9,7 +9,13 @@ import { newId } from '../../lib/ids.js';
 import { announceJobQueued, enqueueJob } from '../jobs/queue.js';
 import { archiveKey } from '../storage/blob-store.js';
 import { ANALYSE_MIRRORED_JOB } from './analyse-job.js';
-import { UpstreamClient, UpstreamStatusError, UpstreamUnavailableError, upstreamOptions } from './upstream-client.js';
+import {
+  UpstreamClient,
+  UpstreamRefusedError,
+  UpstreamStatusError,
+  UpstreamUnavailableError,
+  upstreamOptions,
+} from './upstream-client.js';
 
 /** A mirrored version whose archive is not stored here yet. */
 export interface UncachedArchive {
@@ -110,6 +116,13 @@ export async function fetchUpstreamArchive(
   // refusal itself is read after the copy.
   stored.catch(() => toStore.destroy());
 
+  // A slow drip would hold this transfer, and every client waiting on it, for as long as the
+  // upstream likes: past the limit it is cut like any other failed transfer.
+  const maxSeconds = ctx.config.upstream.UPSTREAM_ARCHIVE_MAX_SECONDS;
+  const deadline = setTimeout(
+    () => source.destroy(new UpstreamArchiveRefused(`the transfer took longer than ${maxSeconds} s`)),
+    maxSeconds * 1000,
+  );
   const done = (async (): Promise<boolean> => {
     try {
       const hasher = createHash('sha256');
@@ -158,6 +171,7 @@ export async function fetchUpstreamArchive(
       log.warn({ key: target.key, upstream: target.upstreamUrl, err: reason.message }, 'upstream archive not cached');
       return false;
     } finally {
+      clearTimeout(deadline);
       inFlight.get(ctx.db)?.delete(target.key);
     }
   })();
@@ -254,6 +268,9 @@ function upstreamError(error: unknown): HttpError {
     return error.timedOut
       ? gatewayTimeout('Upstream registry timed out', 'the archive is not cached here yet; try again later')
       : badGateway('Upstream registry unavailable', 'the archive is not cached here yet; try again later');
+  }
+  if (error instanceof UpstreamRefusedError) {
+    return badGateway('Upstream archive refused', error.reason);
   }
   if (error instanceof UpstreamStatusError) {
     return badGateway('Upstream registry refused the archive', `the upstream answered ${error.status}`);

@@ -7,7 +7,7 @@ import { bearer } from '../publishers/schemas.js';
 import { grantOverride, presentOverride } from './override-service.js';
 import { listOverrides } from './repository.js';
 import { UpstreamStatus, upstreamStatus } from './status.js';
-import { requestUpstreamSync } from './sync-job.js';
+import { CANCELLED_BY_ADMIN, cancelUpstreamSync as cancelSync, requestUpstreamSync } from './sync-job.js';
 
 const tags = ['admin'];
 
@@ -84,6 +84,36 @@ const mirrorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const { queued } = await requestUpstreamSync(app.ctx, request.body?.full === true);
       return reply.code(202).send({ queued, status: await upstreamStatus(app.ctx) });
+    },
+  );
+
+  app.post(
+    '/admin/upstream/sync/cancel',
+    {
+      schema: {
+        operationId: 'cancelUpstreamSync',
+        tags,
+        summary: 'Cancel the queued or running upstream sync',
+        description:
+          'A running sync stops before its next page; the packs it already wrote stay. The sync is recorded as failed with the reason `cancelled by an administrator`. Answers `cancelled: false` when no sync was queued or running.',
+        security: bearer,
+        response: {
+          200: Type.Object(
+            {
+              cancelled: Type.Boolean({ description: 'False when no sync was queued or running.' }),
+              status: UpstreamStatus,
+            },
+            { additionalProperties: false },
+          ),
+          ...errorResponses(401, 403),
+        },
+      },
+    },
+    async function cancelUpstreamSync(request) {
+      const admin = await requireAdmin(request);
+      const cancelled = await cancelSync(app.ctx, CANCELLED_BY_ADMIN);
+      if (cancelled) request.log.warn({ admin: admin.id }, 'upstream sync cancelled');
+      return { cancelled, status: await upstreamStatus(app.ctx) };
     },
   );
 

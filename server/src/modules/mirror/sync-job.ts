@@ -39,6 +39,23 @@ export async function requestUpstreamSync(
 }
 
 /**
+ * Cancels the queued or running sync: its row is marked failed with `reason`, and a running sync
+ * stops before its next page (the pages it finished stay written). False when none was queued or
+ * running.
+ */
+/** The reason a sync cancelled from the admin screen or API records. */
+export const CANCELLED_BY_ADMIN = 'cancelled by an administrator';
+
+export async function cancelUpstreamSync(ctx: AppContext, reason: string): Promise<boolean> {
+  const result = await ctx.db
+    .updateTable('upstream_sync')
+    .set({ status: 'failed', last_error: reason.slice(0, 2000), finished_at: nowIso(), updated_at: nowIso() })
+    .where('status', 'in', ['queued', 'running'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
  * The `upstream-sync` job. A failure (upstream down, a malformed page) is recorded in the progress
  * row and retried by the queue with backoff, resuming at the page it stopped at; when the worker
  * stops, the sync stops at the next page boundary and its job goes back to the queue.

@@ -19,7 +19,7 @@ import {
   updateSyncState,
   upsertMirroredPublisher,
 } from './repository.js';
-import { type UpstreamClient, UpstreamStatusError } from './upstream-client.js';
+import { type UpstreamClient, UpstreamRefusedError, UpstreamStatusError } from './upstream-client.js';
 import {
   checkItem,
   UpstreamComfyNode,
@@ -118,23 +118,66 @@ export async function runUpstreamSync(
     writing: new Set(),
     overridden: await overriddenIds(ctx.db),
     log: options.log,
+    refusalsLogged: { count: 0 },
   };
+  const refusedBefore = counts.refused;
+  const summariseRefusals = () => {
+    const refused = counts.refused - refusedBefore;
+    if (refused > context.refusalsLogged.count) {
+      options.log.warn(
+        { upstream, refused, logged: context.refusalsLogged.count },
+        `${refused} upstream items refused in this run; the first ${context.refusalsLogged.count} were logged`,
+      );
+    }
+  };
+  const limits = ctx.config.upstream;
+  // The sync's own time limit, and an admin's cancel (the row leaves `running`), stop it at the
+  // next page like the worker's shutdown does.
+  const deadline = Date.parse(startedAt) + limits.UPSTREAM_SYNC_MAX_SECONDS * 1000;
+  let stopReason: string | null = null;
 
   const firstPage = state.next_page;
   const progress = new PageProgress(firstPage, counts);
   let totalPages = state.total_pages;
   let nextPage = firstPage;
   let failure: { error: unknown } | null = null;
+  /** The first empty page seen: nothing after it is read. */
+  let lastPage = Number.POSITIVE_INFINITY;
   let saving = Promise.resolve();
-  const stopped = () => failure !== null || options.signal?.aborted === true;
+  const stopped = () => failure !== null || stopReason !== null || options.signal?.aborted === true;
+  /** Whether an admin cancelled the sync or it ran out of time; sets `stopReason`. */
+  const checkStop = async (): Promise<void> => {
+    if (stopReason) return;
+    if (Date.now() > deadline) {
+      stopReason = `stopped after UPSTREAM_SYNC_MAX_SECONDS (${limits.UPSTREAM_SYNC_MAX_SECONDS} s)`;
+      return;
+    }
+    const now = await readSyncState(ctx.db);
+    if (now?.status !== 'running') stopReason = 'cancelled';
+  };
 
   /** Reads and syncs one page, then saves the resume point if it moved. False when it was the last. */
   const syncPage = async (page: number): Promise<boolean> => {
+    await checkStop();
+    if (stopReason) return false;
     const raw = await client.getJson(`/nodes?page=${page}&limit=${ctx.config.upstream.UPSTREAM_PAGE_SIZE}`);
     const envelope = checkItem(UpstreamNodesPage, raw);
     // A page that is not a page at all is the upstream's fault, not one pack's: the job retries.
     if (!envelope.ok) throw new Error(`upstream /nodes page ${page} is malformed: ${envelope.problem}`);
     const { nodes } = envelope.value;
+    // An upstream answers at most the page size asked for; more is abuse (a million `{}`).
+    if (nodes.length > limits.UPSTREAM_PAGE_SIZE) {
+      throw new Error(
+        `upstream /nodes page ${page} has ${nodes.length} entries; ${limits.UPSTREAM_PAGE_SIZE} were asked for`,
+      );
+    }
+    if (envelope.value.totalPages > limits.UPSTREAM_MAX_PAGES) {
+      throw new Error(
+        `upstream announces ${envelope.value.totalPages} pages; this registry reads at most ${limits.UPSTREAM_MAX_PAGES} (UPSTREAM_MAX_PAGES)`,
+      );
+    }
+    // An empty page past the first is the end of the listing, whatever totalPages claimed.
+    if (nodes.length === 0 && page > 1) lastPage = Math.min(lastPage, page);
     // A catalogue that grew during the walk is walked to its new end; one that shrank leaves
     // empty pages at the end, which cost a request each.
     totalPages = Math.max(page === firstPage ? 0 : totalPages, envelope.value.totalPages);
@@ -171,7 +214,7 @@ export async function runUpstreamSync(
   };
 
   const worker = async () => {
-    while (!stopped() && nextPage <= totalPages) {
+    while (!stopped() && nextPage <= totalPages && nextPage <= lastPage) {
       const page = nextPage++;
       // The first failure stops the walk; pages already started finish, the rest wait for the retry.
       await syncPage(page).catch((error: unknown) => {
@@ -184,8 +227,25 @@ export async function runUpstreamSync(
     await Promise.all(Array.from({ length: PAGES_AT_ONCE }, worker));
   }
   await saving;
+  summariseRefusals();
   if (failure) throw (failure as { error: unknown }).error;
   if (options.signal?.aborted) return readSyncState(ctx.db);
+  if (stopReason === 'cancelled') {
+    options.log.warn({ upstream, ...counts }, 'upstream sync cancelled');
+    return readSyncState(ctx.db);
+  }
+  if (stopReason) {
+    const reason: string = stopReason;
+    await updateSyncState(ctx.db, {
+      status: 'failed',
+      last_error: reason,
+      counts: JSON.stringify(counts),
+      finished_at: nowIso(),
+      updated_at: nowIso(),
+    });
+    options.log.warn({ upstream, ...counts }, `upstream sync ${reason}`);
+    return readSyncState(ctx.db);
+  }
 
   await markUnseen(context, startedAt);
   if (ctx.config.upstream.UPSTREAM_CACHE === 'eager') {
@@ -217,7 +277,15 @@ interface PackContext {
   /** Normalised ids admins released for local packs: the sync leaves them alone. */
   overridden: Set<string>;
   log: SyncLog;
+  /** Refusals logged one by one so far; past REFUSALS_LOGGED they are only counted. */
+  refusalsLogged: { count: number };
 }
+
+/**
+ * Refusals logged one line each per sync; the rest are counted and summed up in one line at the
+ * end, so an upstream sending a million malformed items cannot flood the log.
+ */
+const REFUSALS_LOGGED = 20;
 
 /**
  * Syncs one listing entry: skipped when a local pack holds the id or nothing changed since the
@@ -286,14 +354,19 @@ async function syncOnePack(
     c.counts.packsWritten++;
     return { id: node.id, written: true };
   } catch (error) {
-    if (error instanceof UpstreamStatusError) return refuse(c, node.id, `pack refused: ${error.message}`);
+    if (error instanceof UpstreamStatusError || error instanceof UpstreamRefusedError) {
+      return refuse(c, node.id, `pack refused: ${error.message}`);
+    }
     throw error;
   }
 }
 
 function refuse(c: PackContext, id: string, reason: string): null {
   c.counts.refused++;
-  c.log.warn({ upstream: c.upstream, item: id }, reason);
+  if (c.refusalsLogged.count < REFUSALS_LOGGED) {
+    c.refusalsLogged.count++;
+    c.log.warn({ upstream: c.upstream, item: id.slice(0, 200) }, reason.slice(0, 500));
+  }
   return null;
 }
 

@@ -25,8 +25,26 @@ export class UpstreamUnavailableError extends Error {
   }
 }
 
+/**
+ * A URL the mirror will not request: another host than the upstream's (and the configured
+ * archive hosts), a redirect to one, or an answer too large to read. Not retried.
+ */
+export class UpstreamRefusedError extends Error {
+  constructor(
+    readonly url: string,
+    readonly reason: string,
+  ) {
+    super(`upstream request refused for ${url}: ${reason}`);
+    this.name = 'UpstreamRefusedError';
+  }
+}
+
 export interface UpstreamClientOptions {
   baseUrl: string;
+  /** Hosts (`host` or `host:port`) URLs may name besides the base URL's own. */
+  allowedHosts?: string[];
+  /** Largest JSON answer read, in bytes. */
+  maxAnswerBytes?: number;
   concurrency: number;
   requestsPerSecond: number;
   timeoutMs: number;
@@ -45,8 +63,18 @@ export function upstreamOptions(config: Config): UpstreamClientOptions | null {
     timeoutMs: u.UPSTREAM_TIMEOUT_MS,
     maxRetries: u.UPSTREAM_MAX_RETRIES,
     retryBaseMs: u.UPSTREAM_RETRY_BASE_MS,
+    allowedHosts: u.UPSTREAM_ARCHIVE_HOSTS.split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter((h) => h !== ''),
+    maxAnswerBytes: u.UPSTREAM_MAX_ANSWER_BYTES,
   };
 }
+
+/** Redirects followed at most for one request (all on the same host). */
+const MAX_REDIRECTS = 5;
+
+/** Default cap on a JSON answer when the options give none. */
+const DEFAULT_MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
 /** Longest wait a `Retry-After` header may impose; a longer one counts as "unavailable". */
 const MAX_RETRY_AFTER_MS = 120_000;
@@ -70,7 +98,7 @@ export class UpstreamClient {
   /** GETs a JSON document; a 4xx other than 429 throws UpstreamStatusError at once. */
   async getJson(pathAndQuery: string): Promise<unknown> {
     const response = await this.fetch(pathAndQuery, { accept: 'application/json' });
-    const text = await response.text();
+    const text = await readCapped(response, this.options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES);
     try {
       return JSON.parse(text) as unknown;
     } catch {
@@ -83,12 +111,14 @@ export class UpstreamClient {
    * reads (or cancels) the body; the request's slot is released when the headers have arrived.
    */
   async fetch(urlOrPath: string, headers: Record<string, string> = {}): Promise<Response> {
-    const url = /^https?:\/\//.test(urlOrPath) ? urlOrPath : `${this.options.baseUrl}${urlOrPath}`;
+    const url = /^https?:\/\//i.test(urlOrPath) ? urlOrPath : `${this.options.baseUrl}${urlOrPath}`;
+    this.#checkHost(url);
     let lastReason = '';
     let timedOut = false;
     for (let attempt = 0; attempt <= this.options.maxRetries; attempt++) {
       let waitMs = this.options.retryBaseMs * 2 ** attempt;
-      const response = await this.#once(url, headers).catch((error: unknown) => {
+      const response = await this.#follow(url, headers).catch((error: unknown) => {
+        if (error instanceof UpstreamRefusedError) throw error;
         lastReason = error instanceof Error ? error.message : String(error);
         timedOut = error instanceof Error && error.name === 'TimeoutError';
         return null;
@@ -110,6 +140,54 @@ export class UpstreamClient {
     throw new UpstreamUnavailableError(url, lastReason, timedOut);
   }
 
+  /**
+   * Only the upstream's own host and the configured archive hosts: an upstream naming any other
+   * URL (a loopback-only service, a cloud metadata address) would have this registry fetch it
+   * and serve the answer to anonymous users.
+   */
+  #checkHost(url: string): void {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new UpstreamRefusedError(url.slice(0, 200), 'not a URL');
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+      throw new UpstreamRefusedError(url.slice(0, 200), `${parsed.protocol} URLs are not fetched`);
+    }
+    if (parsed.username || parsed.password)
+      throw new UpstreamRefusedError(url.slice(0, 200), 'URL carries credentials');
+    if (parsed.origin === new URL(this.options.baseUrl).origin) return;
+    const allowed = this.options.allowedHosts ?? [];
+    if (allowed.includes(parsed.host.toLowerCase()) || allowed.includes(parsed.hostname.toLowerCase())) return;
+    throw new UpstreamRefusedError(
+      url.slice(0, 200),
+      `${parsed.host} is neither the upstream's host nor one of UPSTREAM_ARCHIVE_HOSTS`,
+    );
+  }
+
+  /** One request, following redirects only while they stay on the same host. */
+  async #follow(url: string, headers: Record<string, string>): Promise<Response> {
+    let current = url;
+    for (let hop = 0; ; hop++) {
+      const response = await this.#once(current, headers);
+      const location = response.headers.get('location');
+      if (response.status < 300 || response.status >= 400 || !location) return response;
+      await response.body?.cancel().catch(() => undefined);
+      if (hop >= MAX_REDIRECTS) throw new UpstreamRefusedError(url, `more than ${MAX_REDIRECTS} redirects`);
+      let next: URL;
+      try {
+        next = new URL(location, current);
+      } catch {
+        throw new UpstreamRefusedError(url, 'redirect to an unreadable location');
+      }
+      if (next.origin !== new URL(current).origin) {
+        throw new UpstreamRefusedError(url, `redirect to another host (${next.host})`);
+      }
+      current = next.toString();
+    }
+  }
+
   async #once(url: string, headers: Record<string, string>): Promise<Response> {
     await this.#acquire();
     // The time limit covers the wait for the answer's headers; a large archive may then take
@@ -121,7 +199,7 @@ export class UpstreamClient {
     );
     try {
       this.requests++;
-      return await fetch(url, { headers, signal: controller.signal, redirect: 'follow' });
+      return await fetch(url, { headers, signal: controller.signal, redirect: 'manual' });
     } finally {
       clearTimeout(timer);
       this.#release();
@@ -145,6 +223,27 @@ export class UpstreamClient {
     this.#inFlight--;
     this.#waiting.shift()?.();
   }
+}
+
+/** An answer's body as text, refused once it passes `maxBytes` (a hostile upstream's endless page). */
+async function readCapped(response: Response, maxBytes: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (!response.body || (Number.isFinite(declared) && declared > maxBytes)) {
+    await response.body?.cancel().catch(() => undefined);
+    if (!response.body) return '';
+    throw new UpstreamRefusedError(response.url, `answer larger than ${maxBytes} bytes`);
+  }
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    total += chunk.byteLength;
+    if (total > maxBytes) {
+      await response.body.cancel().catch(() => undefined);
+      throw new UpstreamRefusedError(response.url, `answer larger than ${maxBytes} bytes`);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** `Retry-After` in milliseconds (seconds or an HTTP date), or null when absent or unreadable. */

@@ -39,3 +39,17 @@ export function useStartUpstreamSync() {
     onError: (error) => notify('error', readerErrorText(error)),
   });
 }
+
+/** `POST /admin/upstream/sync/cancel`: stops the queued or running sync before its next page. */
+export function useCancelUpstreamSync() {
+  const { t } = useTranslation('admin');
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.POST('/admin/upstream/sync/cancel')),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(upstreamKey, answer.status);
+      notify('info', t(answer.cancelled ? 'upstream.toast.cancelled' : 'upstream.toast.notRunning'));
+    },
+    onError: (error) => notify('error', readerErrorText(error)),
+  });
+}

@@ -3,7 +3,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { DATE_TIME, formatDate, formatNumber } from '../../../lib/format';
-import { syncInProgress, useStartUpstreamSync, useUpstream } from '../api/upstream';
+import { syncInProgress, useCancelUpstreamSync, useStartUpstreamSync, useUpstream } from '../api/upstream';
 import { UpstreamOverrides } from './UpstreamOverrides';
 
 /** The admin dashboard's mirror panel: what is mirrored, the sync's progress and last result, "Sync now". */
@@ -12,6 +12,7 @@ export function UpstreamPanel() {
   const language = i18n.resolvedLanguage ?? 'en';
   const upstream = useUpstream();
   const start = useStartUpstreamSync();
+  const cancel = useCancelUpstreamSync();
   const number = (value: number | undefined) => formatNumber(value ?? 0, language);
 
   let body: React.ReactNode;
@@ -80,6 +81,11 @@ export function UpstreamPanel() {
           <Button variant="secondary" size="sm" disabled={busy} onClick={() => start.mutate(true)}>
             {t('upstream.fullSync')}
           </Button>
+          {syncInProgress(upstream.data) ? (
+            <Button variant="secondary" size="sm" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
+              {t('upstream.cancelSync')}
+            </Button>
+          ) : null}
         </div>
         <UpstreamOverrides />
       </div>
