@@ -109,6 +109,8 @@ export interface NodesTable {
   last_synced_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** Digest of the upstream listing entry at the last sync ('' for local packs). */
   upstream_fingerprint: ColumnType<string, string | undefined, string>;
+  /** Why the next version will be held for review after a change of hands ('' when it will not). */
+  next_version_hold: ColumnType<string, string | undefined, string>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -139,6 +141,10 @@ export interface NodeVersionsTable {
   tags_admin: Json;
   /** The stored archive; null until the upload completed. */
   storage_file_id: string | null;
+  /** The change-of-hands reason this version was held for ('' when none). */
+  hold_reason: ColumnType<string, string | undefined, string>;
+  /** How it was published, JSON (`catalogue/provenance.ts`); '' when not recorded. */
+  provenance: ColumnType<string, string | undefined, string>;
   /** Where a mirrored version's archive is fetched from until it is cached here; '' otherwise. */
   upstream_archive_url: ColumnType<string, string | undefined, string>;
   downloads: ColumnType<number, number | undefined, number>;
@@ -512,6 +518,19 @@ export interface UpstreamOverridesTable {
   created_at: string;
 }
 
+/** One change of hands of a pack (migration 0028). */
+export interface PackCustodyEventsTable {
+  id: string;
+  node_id: string;
+  /** `claim` | `transfer` | `publisher_change` | `repository_change` */
+  kind: string;
+  from_value: string;
+  to_value: string;
+  actor_user_id: string | null;
+  detail: ColumnType<string, string | undefined, string>;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   publishers: PublishersTable;
@@ -545,4 +564,5 @@ export interface Database {
   two_factors: TwoFactorsTable;
   upstream_sync: UpstreamSyncTable;
   upstream_overrides: UpstreamOverridesTable;
+  pack_custody_events: PackCustodyEventsTable;
 }

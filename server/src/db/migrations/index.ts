@@ -18,6 +18,7 @@ import * as m0019 from './0019_version_readmes.js';
 import * as m0021 from './0021_upstream_overrides.js';
 import * as m0024 from './0024_scan_grades.js';
 import * as m0026 from './0026_version_requirements.js';
+import * as m0028 from './0028_custody.js';
 import * as m0032 from './0032_pack_aliases.js';
 import * as m0033 from './0033_shared_install_plans.js';
 
@@ -46,6 +47,7 @@ export const migrations: Record<string, RegistryMigration> = {
   '0021_upstream_overrides': m0021,
   '0024_scan_grades': m0024,
   '0026_version_requirements': m0026,
+  '0028_custody': m0028,
   '0032_pack_aliases': m0032,
   '0033_shared_install_plans': m0033,
 };

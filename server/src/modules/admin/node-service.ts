@@ -5,6 +5,7 @@ import { nowIso } from '../../db/values.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { adminAction } from '../audit/admin-action.js';
 import type { Viewer } from '../auth/viewer.js';
+import { recordChangeOfHands, repositoryChange } from '../catalogue/custody.js';
 import { nodeIdProblem, normalizeNodeId } from '../catalogue/node-id.js';
 import { adminPackColumns, type PackInput, packColumns } from '../catalogue/pack-columns.js';
 import { packNotFound } from '../catalogue/pack-guards.js';
@@ -121,9 +122,25 @@ export async function updateNodeAsAdmin(
       columns.publisher_id = input.publisher.id;
     }
     if (Object.keys(columns).length === 0) throw badRequest('Nothing to change');
+    const now = nowIso();
+    if (columns.publisher_id !== undefined && columns.publisher_id !== node.publisher_id) {
+      await recordChangeOfHands(trx, {
+        nodeId: node.id,
+        kind: 'transfer',
+        from: node.publisher_id,
+        to: columns.publisher_id,
+        actorUserId: viewer.id,
+        detail: input.status_detail ?? '',
+        now,
+      });
+    }
+    const moved = repositoryChange(node, columns);
+    if (moved) {
+      await recordChangeOfHands(trx, { nodeId: node.id, kind: 'repository_change', ...moved, actorUserId: viewer.id, now });
+    }
     const updated = await trx
       .updateTable('nodes')
-      .set({ ...columns, updated_at: nowIso() })
+      .set({ ...columns, updated_at: now })
       .where('id', '=', node.id)
       .returningAll()
       .executeTakeFirstOrThrow();

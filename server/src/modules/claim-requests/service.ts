@@ -6,6 +6,7 @@ import { pageOffset } from '../../lib/paging.js';
 import { adminAction } from '../audit/admin-action.js';
 import { enabledProviders } from '../auth/providers.js';
 import type { Viewer } from '../auth/viewer.js';
+import { recordChangeOfHands } from '../catalogue/custody.js';
 import { requireVisiblePack } from '../catalogue/pack-guards.js';
 import { UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
 import { alreadyClaimed } from '../claims/codes.js';
@@ -155,6 +156,17 @@ export async function decideRequest(
     if (decision.approve && !(await movePack(trx, request.node_id, UNCLAIMED_PUBLISHER_ID, request.publisher_id))) {
       // Rolls the decision back with the transaction: the pack is no longer unclaimed.
       throw alreadyClaimed(conflict(ALREADY_CLAIMED, 'deny the request instead'), request.node_id);
+    }
+    if (decision.approve) {
+      await recordChangeOfHands(trx, {
+        nodeId: request.node_id,
+        kind: 'claim',
+        from: UNCLAIMED_PUBLISHER_ID,
+        to: request.publisher_id,
+        actorUserId: viewer.id,
+        detail: `Claim request approved by an administrator${note ? `: ${note}` : ''}`,
+        now: new Date().toISOString(),
+      });
     }
     return {
       result: undefined,

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.js';
 import { badRequest, forbidden, serviceUnavailable, tooManyRequests, withCode } from '../../lib/errors.js';
 import type { Viewer } from '../auth/viewer.js';
 import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
+import { recordChangeOfHands } from '../catalogue/custody.js';
 import { requireVisiblePack } from '../catalogue/pack-guards.js';
 import { UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
 import { findNodeByAnyCase } from '../nodes/repository.js';
@@ -50,6 +51,15 @@ export async function claimPack(
       reason: `GitHub user ${login} administers ${repository.owner}/${repository.name}`,
       before: { publisher_id: UNCLAIMED_PUBLISHER_ID },
       after: { publisher_id: publisherId },
+    });
+    await recordChangeOfHands(trx, {
+      nodeId: node.id,
+      kind: 'claim',
+      from: UNCLAIMED_PUBLISHER_ID,
+      to: publisherId,
+      actorUserId: viewer.id,
+      detail: `GitHub user ${login} administers ${repository.owner}/${repository.name}`,
+      now: new Date().toISOString(),
     });
     await recordCatalogueChange(trx, [node.id]);
     return true;

@@ -4,6 +4,7 @@ import { nowIso } from '../../db/values.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { pageEnvelope, pageNumber, pageOffset, pageSize } from '../../lib/paging.js';
 import type { Viewer } from '../auth/viewer.js';
+import { recordChangeOfHands, repositoryChange } from '../catalogue/custody.js';
 import { nodeIdProblem, normalizeNodeId } from '../catalogue/node-id.js';
 import { type AdminPackInput, adminPackColumns, type PackInput, packColumns } from '../catalogue/pack-columns.js';
 import { catalogueWrite } from '../catalogue/unit-of-work.js';
@@ -71,6 +72,16 @@ export async function updatePack(
   }
   const patch = { ...packColumns(input), ...(viewer.isAdmin ? adminPackColumns(input) : {}), updated_at: nowIso() };
   const row = await catalogueWrite(ctx, async ({ trx, touch }) => {
+    const moved = repositoryChange(node, patch);
+    if (moved) {
+      await recordChangeOfHands(trx, {
+        nodeId: node.id,
+        kind: 'repository_change',
+        ...moved,
+        actorUserId: viewer.id,
+        now: patch.updated_at,
+      });
+    }
     const updated = await updateNodeRow(trx, node.id, patch);
     touch(node.id);
     return updated;

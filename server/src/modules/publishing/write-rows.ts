@@ -3,6 +3,7 @@ import type { Database, NodesTable, NodeVersionsTable } from '../../db/schema.js
 import { badRequest, type HttpError, withCode } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordCatalogueChange } from '../catalogue/changes.js';
+import { recordChangeOfHands, repositoryChange, takeNextVersionHold } from '../catalogue/custody.js';
 import { isNewestVersion, refreshLatestVersion } from '../catalogue/latest-version.js';
 import { nodeIdProblem, normalizeNodeId } from '../catalogue/node-id.js';
 import { type PackFields, packPatch } from '../catalogue/pack-columns.js';
@@ -65,9 +66,21 @@ export async function writeVersionRows(trx: Transaction<Database>, input: WriteR
 
   if (existing) {
     if ((await isNewestVersion(trx, pack.id, input.version.version)) || existing.status === 'NodeStatusDeleted') {
+      const patch = packPatch(input.pack, input.now);
+      // Publishing from another repository is a change of hands: this very version is held.
+      const moved = repositoryChange(existing, patch);
+      if (moved) {
+        await recordChangeOfHands(trx, {
+          nodeId: pack.id,
+          kind: 'repository_change',
+          ...moved,
+          actorUserId: input.actorUserId,
+          now: input.now,
+        });
+      }
       await updatePack(trx, pack.id, {
         // Author, category and tags follow the same rule: only stated values overwrite.
-        ...packPatch(input.pack, input.now),
+        ...patch,
         // Publishing to a pack its owner deleted brings it back.
         ...(existing.status === 'NodeStatusDeleted' ? { status: 'NodeStatusActive' as const } : {}),
       });
@@ -101,6 +114,8 @@ export async function writeVersionRows(trx: Transaction<Database>, input: WriteR
       input.actorUserId,
     );
   }
+  const holdReason = await takeNextVersionHold(trx, pack.id, version.id);
+  if (holdReason !== '') version = { ...version, hold_reason: holdReason };
   await refreshLatestVersion(trx, pack.id);
   await recordCatalogueChange(trx, [pack.id]);
   const current = await trx.selectFrom('nodes').selectAll().where('id', '=', pack.id).executeTakeFirstOrThrow();
