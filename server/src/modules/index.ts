@@ -23,6 +23,7 @@ import readmeRoutes from './readme/routes.js';
 import reviewRoutes from './reviews/routes.js';
 import searchModule from './search/routes/index.js';
 import tokenRoutes from './tokens/routes.js';
+import trustRoutes from './trust/routes.js';
 
 /**
  * Every API module's routes, registered in this order; a module sets up what its routes share
@@ -47,6 +48,7 @@ export const apiModules: FastifyPluginAsync[] = [
   nodesRoutes,
   versionsRoutes,
   readmeRoutes,
+  trustRoutes,
   comfyNodesRoutes,
   resolveRoutes,
   installPlanRoutes,

@@ -92,6 +92,7 @@ export const routeTable: readonly RouteLine[] = [
   ['GET',    '/nodes/{nodeId}/versions/{version}/files/{*}',                             'getNodeVersionFile',            'code/routes.ts'],
   ['GET',    '/nodes/{nodeId}/versions/{version}/raw/{*}',                               'downloadNodeVersionFile',       'code/routes.ts'],
   ['GET',    '/nodes/{nodeId}/versions/{version}/readme',                                'getNodeVersionReadme',          'readme/routes.ts'],
+  ['GET',    '/nodes/{nodeId}/versions/{version}/trust',                                 'getNodeVersionTrust',           'trust/routes.ts'],
   ['GET',    '/publishers',                                                              'listPublishers',                'publishers/routes/publishers.ts'],
   ['POST',   '/publishers',                                                              'createPublisher',               'publishers/routes/publishers.ts'],
   ['GET',    '/publishers/validate',                                                     'validatePublisher',             'publishers/routes/publishers.ts'],

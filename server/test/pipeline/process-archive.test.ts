@@ -230,8 +230,10 @@ describe('process-archive job', () => {
     const { token } = await acmeWithToken(t);
     const admin = await t.as(await t.factories.admin());
     const held: ScanFinding = { ...finding, grade: 'hold' };
+    // The archives name the repository the publish did: no change of hands in between.
+    const same = metadata({ repository: 'https://github.com/acme/hello' });
     const first = await uploaded(t, token, '1.0.0');
-    await workerFor(t, async () => clean({ findings: [held] })).runOnce();
+    await workerFor(t, async () => clean({ metadata: same, findings: [held] })).runOnce();
     expect((await versionRow(t, first)).status).toBe('NodeVersionStatusFlagged');
     const approve = await admin.post('/admin/versions/review', {
       items: [{ node_id: 'hello', version: '1.0.0' }],
@@ -241,13 +243,13 @@ describe('process-archive job', () => {
 
     // Same rule, file and code in the next version: installable at once.
     const second = await uploaded(t, token, '1.1.0');
-    await workerFor(t, async () => clean({ findings: [{ ...held, line_number: 9 }] })).runOnce();
+    await workerFor(t, async () => clean({ metadata: same, findings: [{ ...held, line_number: 9 }] })).runOnce();
     expect((await versionRow(t, second)).status).toBe('NodeVersionStatusActive');
 
     // A new finding holds, and the queue tells which finding is new since the approved version.
     const fresh: ScanFinding = { ...held, file_path: 'extra.py', code_snippet: 'eval(payload)' };
     const third = await uploaded(t, token, '1.2.0');
-    await workerFor(t, async () => clean({ findings: [held, fresh] })).runOnce();
+    await workerFor(t, async () => clean({ metadata: same, findings: [held, fresh] })).runOnce();
     expect((await versionRow(t, third)).status).toBe('NodeVersionStatusFlagged');
     const queue = (await admin.get('/admin/review-queue?nodeId=hello')).json();
     expect(

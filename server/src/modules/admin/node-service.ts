@@ -136,7 +136,13 @@ export async function updateNodeAsAdmin(
     }
     const moved = repositoryChange(node, columns);
     if (moved) {
-      await recordChangeOfHands(trx, { nodeId: node.id, kind: 'repository_change', ...moved, actorUserId: viewer.id, now });
+      await recordChangeOfHands(trx, {
+        nodeId: node.id,
+        kind: 'repository_change',
+        ...moved,
+        actorUserId: viewer.id,
+        now,
+      });
     }
     const updated = await trx
       .updateTable('nodes')

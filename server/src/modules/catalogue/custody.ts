@@ -58,10 +58,17 @@ export async function recordChangeOfHands(db: Db, change: CustodyChange): Promis
       created_at: change.now,
     })
     .execute();
+  // Several changes before the next version (a claim, then a new repository) are all said.
+  const pending = await db
+    .selectFrom('nodes')
+    .select('next_version_hold')
+    .where('id', '=', change.nodeId)
+    .executeTakeFirst();
+  const earlier = pending?.next_version_hold ?? '';
   await db
     .updateTable('nodes')
     .set({
-      next_version_hold: holdReasonFor(change),
+      next_version_hold: earlier === '' ? holdReasonFor(change) : `${earlier}\n${holdReasonFor(change)}`,
       ...(change.kind === 'repository_change' ? { github_stars: 0 } : {}),
     })
     .where('id', '=', change.nodeId)

@@ -56,3 +56,19 @@ export const AWAITING_REVIEW_REASON = 'Passed automated checks; waiting for revi
 export function isHeldPending(row: { status: string; status_reason: string }): boolean {
   return row.status === 'NodeVersionStatusPending' && row.status_reason === AWAITING_REVIEW_REASON;
 }
+
+/**
+ * Whether a class row counts as provided by its pack (class pages, the resolver, search): once
+ * a pack has versions, its classes are those extracted from its latest installable version, and
+ * the imported catalogue's class names (rows without a version) count only for a pack that never
+ * had a live version. So a pack that changed hands and ships other code stops being offered for
+ * the classes its old code had, and a withheld pack is offered for none.
+ */
+export function providesClass(
+  row: { node_version_id: string | null },
+  pack: { id: string; latest_version_id: string | null },
+  withheld: ReadonlySet<string>,
+): boolean {
+  if (row.node_version_id !== null) return row.node_version_id === pack.latest_version_id;
+  return pack.latest_version_id === null && !withheld.has(pack.id);
+}

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
+import { findWithheldPackIds, providesClass } from '../catalogue/withheld.js';
 import { findNodesByIds, findPublisherRefs, type NodeRow } from '../nodes/repository.js';
 import { coreClassNames } from './core-nodes.js';
 import { findOwnersOfClasses, findVersionStrings } from './resolve-repository.js';
@@ -19,6 +20,7 @@ export async function resolveClasses(ctx: AppContext, names: string[]): Promise<
   const owners = await findOwnersOfClasses(ctx.db, lookup);
   const packs = await findNodesByIds(ctx.db, [...new Set(owners.map((o) => o.node_id))]);
   const active = new Map(packs.filter((p) => p.status === 'NodeStatusActive').map((p) => [p.id, p]));
+  const withheld = await findWithheldPackIds(ctx.db, [...active.values()]);
 
   const providers = new Map<string, NodeRow>();
   const ownersByName = new Map<string, typeof owners>();
@@ -27,7 +29,7 @@ export async function resolveClasses(ctx: AppContext, names: string[]): Promise<
     const candidates = rows
       .map((o) => {
         const pack = active.get(o.node_id);
-        return pack && (o.node_version_id === null || o.node_version_id === pack.latest_version_id) ? pack : undefined;
+        return pack && providesClass(o, pack, withheld) ? pack : undefined;
       })
       .filter((pack): pack is NodeRow => pack !== undefined);
     const best = [...new Map(candidates.map((p) => [p.id, p])).values()].sort(byProviderPreference(name))[0];

@@ -3,6 +3,7 @@ import { parseJsonArray } from '../../db/values.js';
 import { notFound } from '../../lib/errors.js';
 import { DEFAULT_SEARCH_RANKING, serializeComfyNode } from '../catalogue/serialize.js';
 import type { ComfyNodeJson, NodeJson } from '../catalogue/wire.js';
+import { findWithheldPackIds, providesClass } from '../catalogue/withheld.js';
 import { findReadableNode, type NodeAccess } from '../nodes/node-access.js';
 import { presentNode } from '../nodes/present.js';
 import { findNodesByIds, type NodeRow } from '../nodes/repository.js';
@@ -38,8 +39,9 @@ export async function listComfyNodes(
 }
 
 /**
- * The pack that provides a comfy-node class. Candidates are active packs whose row of that name is
- * an imported class name or comes from the pack's latest version. Ties: a pack that preempts the
+ * The pack that provides a comfy-node class. Candidates are active packs whose row of that name
+ * comes from the pack's latest version, or is an imported class name of a pack that never had a
+ * live version (`providesClass`). Ties: a pack that preempts the
  * name wins, then the lower search ranking, then more downloads, then more GitHub stars (imported
  * packs have no downloads yet), then the id.
  *
@@ -53,12 +55,11 @@ export async function findPackProviding(ctx: AppContext, name: string): Promise<
   }
   const owners = await findClassOwners(ctx.db, name);
   const packs = await findNodesByIds(ctx.db, [...new Set(owners.map((o) => o.node_id))]);
+  const withheld = await findWithheldPackIds(ctx.db, packs);
   const candidates = packs.filter(
     (pack) =>
       pack.status === 'NodeStatusActive' &&
-      owners.some(
-        (o) => o.node_id === pack.id && (o.node_version_id === null || o.node_version_id === pack.latest_version_id),
-      ),
+      owners.some((o) => o.node_id === pack.id && providesClass(o, pack, withheld)),
   );
   const best = candidates.sort(byProviderPreference(name))[0];
   if (!best) throw notFound('Comfy Node not found', `no active pack provides ${name}`);

@@ -1,9 +1,10 @@
-import type { Selectable, Updateable } from 'kysely';
+import type { Selectable, Transaction, Updateable } from 'kysely';
 import type { DialectName } from '../../db/dialect.js';
-import type { NodeVersionsTable } from '../../db/schema.js';
+import type { Database, NodeVersionsTable } from '../../db/schema.js';
 import { parseJsonArray } from '../../db/values.js';
 import { isHttpUrl } from '../../lib/http-url.js';
 import type { ArchiveAnalysis, PackMetadata } from '../archive/types.js';
+import { recordChangeOfHands, repositoryChange } from '../catalogue/custody.js';
 import { isNewestVersion } from '../catalogue/latest-version.js';
 import { packPatch } from '../catalogue/pack-columns.js';
 import { findPublishingBan } from '../catalogue/publishing-ban.js';
@@ -67,11 +68,30 @@ export async function applyOutcome(
       patch.scan_findings = JSON.stringify(input.outcome.findings ?? analysis.findings);
       Object.assign(patch, blankVersionFields(version, analysis.metadata));
       if (outcome.updatesPack && (await isNewestVersion(trx, version.node_id, version.version))) {
-        await trx
-          .updateTable('nodes')
-          .set(packPatch(packFieldsOf(analysis.metadata), now))
+        const packPatchOfArchive = packPatch(packFieldsOf(analysis.metadata), now);
+        // A browser upload names its repository only in pyproject.toml: moving a pack that already
+        // has published code to another repository is a change of hands like any other, and holds
+        // the version after this one. (A pack's first version merely states where it lives.)
+        const pack = await trx
+          .selectFrom('nodes')
+          .select('repository_url')
           .where('id', '=', version.node_id)
-          .execute();
+          .executeTakeFirst();
+        const moved =
+          pack && (await hasOtherLiveVersion(trx, version.node_id, version.id))
+            ? repositoryChange(pack, packPatchOfArchive)
+            : null;
+        if (moved) {
+          await recordChangeOfHands(trx, {
+            nodeId: version.node_id,
+            kind: 'repository_change',
+            ...moved,
+            actorUserId: null,
+            detail: `pyproject.toml of version ${version.version}`,
+            now,
+          });
+        }
+        await trx.updateTable('nodes').set(packPatchOfArchive).where('id', '=', version.node_id).execute();
       }
     } else {
       patch.comfy_node_extract_status = 'failed';
@@ -90,6 +110,18 @@ export async function applyOutcome(
     });
     return { nodeId: version.node_id, statusChanged };
   });
+}
+
+/** Whether the pack has a version besides this one that was not deleted. */
+async function hasOtherLiveVersion(trx: Transaction<Database>, nodeId: string, versionId: string): Promise<boolean> {
+  const other = await trx
+    .selectFrom('node_versions')
+    .select('id')
+    .where('node_id', '=', nodeId)
+    .where('id', '!=', versionId)
+    .where('status', '!=', 'NodeVersionStatusDeleted')
+    .executeTakeFirst();
+  return other !== undefined;
 }
 
 /** Version fields the publish request left blank, filled from the archive (browser uploads send none). */

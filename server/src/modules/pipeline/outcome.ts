@@ -33,6 +33,11 @@ export interface OutcomeContext {
    * same finding again does not hold this version.
    */
   clearedFindings?: ReadonlySet<string>;
+  /**
+   * Why a change of hands holds this version (`node_versions.hold_reason`, catalogue/custody.ts);
+   * '' or absent when none.
+   */
+  custodyHold?: string;
 }
 
 /**
@@ -45,8 +50,24 @@ export type HoldCheck = (analysis: Extract<ArchiveAnalysis, { ok: true }>, conte
 const scanHolds: HoldCheck = (analysis, context) =>
   analysis.findings.filter((f) => holds(f) && !context.clearedFindings?.has(findingKey(f)));
 
-/** Every reason a version is held; other checks (a change of owner, ...) join this list. */
-export const HOLD_CHECKS: HoldCheck[] = [scanHolds];
+/** A change of hands (claim, transfer, repository change) holds the next version, whatever the scan saw. */
+const custodyHolds: HoldCheck = (_analysis, context) =>
+  context.custodyHold ? [provenanceFinding('change_of_hands', '', context.custodyHold)] : [];
+
+function provenanceFinding(issueType: string, filePath: string, message: string): ScanFinding {
+  return {
+    issue_type: issueType,
+    file_path: filePath,
+    line_number: 0,
+    code_snippet: '',
+    message,
+    scanner: 'custody',
+    grade: 'hold',
+  };
+}
+
+/** Every reason a version is held. */
+export const HOLD_CHECKS: HoldCheck[] = [scanHolds, custodyHolds];
 
 /** Whether a finding holds its version: its grade, or, for findings stored before grades, always. */
 export function holds(finding: ScanFinding): boolean {

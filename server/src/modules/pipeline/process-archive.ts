@@ -95,6 +95,7 @@ export function processArchiveHandler(
         const outcome = decideOutcome(analysis, {
           requireReview: ctx.config.publishing.REQUIRE_REVIEW,
           clearedFindings: await clearedFindingKeys(ctx.db, subject.node.id, versionId),
+          custodyHold: subject.version.hold_reason,
         });
         const result = await applyOutcome(ctx, {
           versionId,

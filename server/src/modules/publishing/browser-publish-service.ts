@@ -132,6 +132,7 @@ async function receiveBrowserUpload(
           pack: NO_PACK_FIELDS,
           version: { ...NO_VERSION_FIELDS, version, changelog: input.changelog },
           actorUserId: viewer.id,
+          provenance: { via: 'browser', user_id: viewer.id, user_name: viewer.name },
           now: now.toISOString(),
         });
         const ticket = await issueUploadTicket(trx, rows.version.id, {

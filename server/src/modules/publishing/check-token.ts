@@ -12,6 +12,8 @@ export interface PublishAccess {
   publisher: Selectable<PublishersTable>;
   /** The existing pack (any letter case of the path id), or undefined on first publish. */
   pack: Selectable<NodesTable> | undefined;
+  /** The token that was checked (its name and last four go into the version's provenance). */
+  token: { name: string; last_four: string };
 }
 
 /**
@@ -52,5 +54,10 @@ export async function checkPublishToken(
   // One code for a wrong, unknown or revoked token: revoking deletes the row, so they look alike.
   if (!tokenRow) throw withCode(badRequest('Invalid personal access token'), 'token.invalid');
   await requireNoPublishingBan(db, publisherId, nodeId, tokenRow.created_by);
-  return { publisher, pack };
+  return { publisher, pack, token: { name: tokenRow.name, last_four: lastFour(tokenRow.token_last_four, token) } };
+}
+
+/** The token's last four characters as stored, or read from the secret the caller just sent. */
+function lastFour(stored: string | null, secret: string | null | undefined): string {
+  return stored ?? (secret ?? '').slice(-4);
 }

@@ -26,7 +26,7 @@ export async function publishVersion(
   params: { publisherId: string; nodeId: string },
   body: PublishVersionBodyJson,
 ): Promise<PublishedVersion> {
-  await checkPublishToken(ctx.db, params.publisherId, params.nodeId, body.personal_access_token);
+  const access = await checkPublishToken(ctx.db, params.publisherId, params.nodeId, body.personal_access_token);
   const request = readPublishRequest(params, body);
   // A new pack must not take an id the upstream registry has (asked outside the transaction).
   await ensureIdNotUpstream(ctx, request.nodeId);
@@ -39,6 +39,7 @@ export async function publishVersion(
         pack: request.pack,
         version: request.version,
         actorUserId: null,
+        provenance: { via: 'token', token_name: access.token.name, token_last_four: access.token.last_four },
         now: now.toISOString(),
       });
       const ticket = await issueUploadTicket(trx, rows.version.id, {

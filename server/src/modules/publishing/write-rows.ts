@@ -9,6 +9,7 @@ import { nodeIdProblem, normalizeNodeId } from '../catalogue/node-id.js';
 import { type PackFields, packPatch } from '../catalogue/pack-columns.js';
 import { packBanned, packOfAnotherPublisher } from '../catalogue/pack-guards.js';
 import { findPackByAnyCase, insertPack, updatePack } from '../catalogue/pack-rows.js';
+import { type Provenance, provenanceJson } from '../catalogue/provenance.js';
 import { createVersion } from '../catalogue/version-status.js';
 import { TICKET_STALE_MS } from './upload-ticket.js';
 import type { VersionFields } from './validate-request.js';
@@ -21,6 +22,8 @@ export interface WriteRowsInput {
   version: VersionFields;
   /** The signed-in user for browser publishing; null for a token. */
   actorUserId: string | null;
+  /** How this version is being published, for its trust panel. */
+  provenance: Provenance | null;
   now: string;
 }
 
@@ -87,7 +90,7 @@ export async function writeVersionRows(trx: Transaction<Database>, input: WriteR
     }
   }
 
-  const fields = versionColumns(input.version, input.now);
+  const fields = { ...versionColumns(input.version, input.now), provenance: provenanceJson(input.provenance) };
   let version: Selectable<NodeVersionsTable>;
   if (sameVersion && replaceable) {
     // Earlier upload URLs of the replaced version stop working.

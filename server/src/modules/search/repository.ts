@@ -64,8 +64,8 @@ async function loadDocuments(db: Db, selection: Selection | undefined): Promise<
     packs = packs.orderBy('nodes.id').limit(selection.limit);
   }
 
-  // Class names of each pack's latest version, plus the imported catalogue's (no version) as a
-  // fallback for packs whose latest version lists none.
+  // Class names of each pack's latest version, and the imported catalogue's (no version) for packs
+  // without one.
   let classes = db
     .selectFrom('comfy_nodes')
     .innerJoin('nodes', 'nodes.id', 'comfy_nodes.node_id')
@@ -125,7 +125,8 @@ async function loadDocuments(db: Db, selection: Selection | undefined): Promise<
     tags: [...parseJsonArray(row.tags), ...parseJsonArray(row.tags_admin)],
     repository: row.repository_url,
     normalizedRepository: row.normalized_repository,
-    comfyNodes: fromVersion.get(row.id) ?? imported.get(row.id) ?? [],
+    // Once a pack has an installable version its classes are that version's (catalogue/withheld.ts).
+    comfyNodes: (row.latest_version_id === null ? imported.get(row.id) : fromVersion.get(row.id)) ?? [],
     supportedOs: parseJsonArray(row.supported_os),
     supportedAccelerators: parseJsonArray(row.supported_accelerators),
     banned: row.status === 'NodeStatusBanned',
