@@ -13,6 +13,7 @@ export interface ArchiveLimitSettings {
   ARCHIVE_MAX_SOURCE_FILE_BYTES: number;
   ARCHIVE_MAX_SOURCE_BYTES: number;
   ARCHIVE_MAX_TEXT_BYTES: number;
+  ARCHIVE_ALLOWED_INDEX_HOSTS: string;
 }
 
 /** Turns the configured archive settings into the limits `analyzeArchive` takes. */
@@ -25,5 +26,8 @@ export function archiveLimitsFromConfig(settings: ArchiveLimitSettings): Archive
     maxSourceFileBytes: settings.ARCHIVE_MAX_SOURCE_FILE_BYTES,
     maxSourceBytes: settings.ARCHIVE_MAX_SOURCE_BYTES,
     maxTextBytes: settings.ARCHIVE_MAX_TEXT_BYTES,
+    allowedIndexHosts: settings.ARCHIVE_ALLOWED_INDEX_HOSTS.split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
   };
 }

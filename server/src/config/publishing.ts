@@ -73,6 +73,11 @@ export const publishingSchema = Type.Object({
     description:
       'Largest total size of the text files (Python, scripts, web code, lists) of one archive read by the scan.',
   }),
+  ARCHIVE_ALLOWED_INDEX_HOSTS: Type.String({
+    default: 'download.pytorch.org',
+    description:
+      'Comma-separated hosts of extra package indexes a version may ask pip to use (--extra-index-url, -f): labelled, not held. Any other index holds the version for review.',
+  }),
   ARCHIVE_ANALYSIS_MAX_MEMORY_MB: Type.Integer({
     default: 512,
     minimum: 64,

@@ -4,6 +4,7 @@ import { decodeSource, pythonParser } from './python/parser.js';
 import { PackProgram } from './python/program.js';
 import { findReadme, README_MAX_BYTES, readmeFromBytes } from './readme.js';
 import { readPackRequirements } from './requirements/index.js';
+import { DEFAULT_ALLOWED_INDEX_HOSTS, scanDependencies } from './scan/dependencies.js';
 import { scanArchive } from './scan/index.js';
 import type { AnalyzeArchive, ArchiveLimits } from './types.js';
 import { type KeepFile, readArchive } from './zip/read-archive.js';
@@ -46,7 +47,13 @@ export const analyzeArchive: AnalyzeArchive = async (zipPath, expected, limits) 
   const program = new PackProgram(await pythonParser(), sources);
   try {
     const extraction = extractNodes(program);
-    const findings = scanArchive(program, files, texts, limits);
+    const findings = [
+      ...scanArchive(program, files, texts, limits),
+      ...scanDependencies(requirements, {
+        repository: pyproject.metadata.repository,
+        allowedIndexHosts: limits.allowedIndexHosts ?? DEFAULT_ALLOWED_INDEX_HOSTS,
+      }),
+    ];
     return {
       ok: true,
       metadata: pyproject.metadata,

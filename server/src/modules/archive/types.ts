@@ -26,6 +26,11 @@ export interface ArchiveLimits {
   maxSourceBytes: number;
   /** Largest total of all files kept in memory for reading (Python and other text), checked the same way. */
   maxTextBytes: number;
+  /**
+   * Hosts of extra package indexes a version may name without being held (it is labelled
+   * instead); `download.pytorch.org` when not given.
+   */
+  allowedIndexHosts?: string[];
 }
 
 /** What the publish request said the archive contains. */

@@ -67,6 +67,11 @@ export const RULE_POLICY: Readonly<Record<string, RulePolicy>> = {
   process_at_import: { grade: 'label', label: 'starts_processes' },
   dynamic_code_execution: { grade: 'label', label: 'runs_dynamic_code' },
   unscanned_source: { grade: 'label', label: 'unscanned_code' },
+  dependency_outside_index: { grade: 'hold', holdsAnywhere: true },
+  dependency_lookalike: { grade: 'hold', holdsAnywhere: true },
+  dependency_git: { grade: 'label', label: 'git_dependencies' },
+  dependency_pinned: { grade: 'label', label: 'pins_dependencies' },
+  dependency_extra_index: { grade: 'label', label: 'extra_index' },
 };
 
 /** The policy of an issue type; unknown types hold. */
