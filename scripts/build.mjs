@@ -36,7 +36,7 @@ export function buildIfNeeded({ force = false, web = true } = {}) {
   }
   const webPkg = path.join(root, 'web/package.json');
   if (web && existsSync(webPkg)) {
-    const sources = ['web/src', 'web/public', 'web/index.html'].map((p) => path.join(root, p));
+    const sources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts'].map((p) => path.join(root, p));
     // A build from before the first-screen renderer existed lacks web/dist/.ssr: rebuild it too.
     const complete = existsSync(path.join(root, 'web/dist/.ssr/entry-server.js'));
     if (force || !complete || stale(sources, path.join(root, 'web/dist/index.html'))) {

@@ -23,10 +23,20 @@ test.describe('first screen rendered on the server', () => {
       await saveScreenshot(page, 'first-screen-pack-no-js');
     });
 
-    test('the home page shows the search heading and the query from the URL', async ({ page }) => {
-      await page.goto('/?q=upscale');
+    test('a search link shows its first page of results, and home the popular packs', async ({
+      page,
+      saveScreenshot,
+    }) => {
+      await page.goto('/?q=impact');
       await expect(page.getByRole('heading', { level: 1, name: 'Find a custom node pack' })).toBeVisible();
-      await expect(page.locator('#root input[type="search"]')).toHaveValue('upscale');
+      await expect(page.locator('#root input[type="search"]')).toHaveValue('impact');
+      // The results are in the page as served: no script ran.
+      const results = page.getByRole('region', { name: 'Results' });
+      await expect(results.getByRole('heading', { name: 'ComfyUI Impact Pack' })).toBeVisible();
+      await expect(results.getByText(/packs? found/)).toBeVisible();
+      await saveScreenshot(page, 'first-screen-search-no-js');
+      await page.goto('/');
+      await expect(page.getByRole('region', { name: 'Popular packs' }).getByRole('listitem').first()).toBeVisible();
     });
 
     test('is written in the language the reader chose in the app (the cookie)', async ({ page, context }) => {

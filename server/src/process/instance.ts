@@ -42,9 +42,9 @@ export async function runInstance(config: Config, options: InstanceOptions): Pro
   });
   if (options.migrate) await migrateToLatest(database.db);
   const ctx = createContext(config, database);
-  const logger = loggerOptions(config.server.LOG_LEVEL);
+  const logger = loggerOptions(config.server.LOG_LEVEL, config.server.LOG_FORMAT);
   const api = await buildApp(ctx, { logger });
-  const web = await buildWebApp(ctx, { logger });
+  const web = await buildWebApp(ctx, { logger, api });
   // Requests meanwhile answer 503 with Retry-After and /ready says the database is unreachable;
   // the pool connects again once the database is back.
   connectionLost = (error) => api.log.warn({ err: error.message }, 'database connection lost; reconnecting as needed');

@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { COMPRESSION_THRESHOLD_BYTES, chooseEncoding, compressBody, varyOnEncoding } from '../../lib/compression.js';
 import { readAppRoutes } from './app-routes.js';
 import { registerConnectorDownload } from './connector-download.js';
 import { loadFirstScreenRenderer } from './first-screen.js';
@@ -16,6 +17,7 @@ import { DEFAULT_DESCRIPTION, type EmbeddedData, type PageHead, renderPage, SITE
 import { registerTranslationGuide, registryVersion } from './project-docs.js';
 import { readManifest, type Screen, type ScreenHints, screenHints, screens } from './route-assets.js';
 import { injectRuntimeConfig, webRuntimeConfig } from './runtime-config.js';
+import { embeddedSearch, homeSearch } from './search-page.js';
 import { matchShareRoute, missing, type ShareRoute, sharePage } from './share.js';
 
 /** Where the built web app lives: `web/dist` next to the server package. */
@@ -26,6 +28,8 @@ export function defaultWebRoot(): string {
 export interface WebAppOptions {
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
+  /** The API of the same process, asked in-process for the home page's first results. */
+  api?: FastifyInstance;
 }
 
 /** A page the listener serves: what its head says, the data it embeds, and its status. */
@@ -102,8 +106,17 @@ export async function buildWebApp(ctx: AppContext, options: WebAppOptions = {}):
   // Paths the app's router does not know are 404 with its not-found screen, like unknown packs.
   const isAppRoute = readAppRoutes(root);
   const unknownPage = missing('Page not found');
-  const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
-    reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  // Pages are compressed per request (they embed the reader's language and fresh answers); the
+  // build's files are compressed once, at build time (web/vite.config.ts, `preCompressed` below).
+  const sendHtml = (request: FastifyRequest, reply: FastifyReply, html: string, status = 200) => {
+    reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    const body = Buffer.from(html);
+    if (body.length < COMPRESSION_THRESHOLD_BYTES) return reply.send(body);
+    varyOnEncoding(reply);
+    const encoding = chooseEncoding(request);
+    if (!encoding) return reply.send(body);
+    return reply.header('content-encoding', encoding).send(compressBody(body, encoding));
+  };
   const send = async (request: FastifyRequest, reply: FastifyReply, page: ServedPage) => {
     // Only pages that exist get a first screen; the app words "not found" and "unavailable" itself.
     const screen =
@@ -112,13 +125,13 @@ export async function buildWebApp(ctx: AppContext, options: WebAppOptions = {}):
         : undefined;
     // Its language follows the reader's cookie and Accept-Language, so caches must key on them.
     if (screen) reply.header('vary', 'Cookie, Accept-Language');
-    return sendHtml(reply, renderPage(base, page.head, page.data, page.hints, screen), page.status);
+    return sendHtml(request, reply, renderPage(base, page.head, page.data, page.hints, screen), page.status);
   };
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, url: string, query: string) => {
     const route = matchShareRoute(url);
     if (!route) {
       if (isAppRoute && !isAppRoute(url)) return send(request, reply, unknownPage);
-      return sendHtml(reply, appPage);
+      return sendHtml(request, reply, appPage);
     }
     const page = await sharePage(ctx, route);
     if (page.status === 302) return reply.redirect(`${page.location}${query}`, 302);
@@ -129,6 +142,8 @@ export async function buildWebApp(ctx: AppContext, options: WebAppOptions = {}):
     root,
     index: false,
     cacheControl: false,
+    // `x.br` / `x.gz` beside each file, written by the build, as the request's Accept-Encoding allows.
+    preCompressed: true,
     // index.html is only ever sent with the config injected (below); the build manifest
     // (.vite/manifest.json) and other dot folders are not for browsers.
     allowedPath: (pathName) => pathName !== '/index.html' && !pathName.split('/').some((s) => s.startsWith('.')),
@@ -141,9 +156,17 @@ export async function buildWebApp(ctx: AppContext, options: WebAppOptions = {}):
           ? `public, max-age=${ONE_YEAR_SECONDS}, immutable`
           : 'public, max-age=3600',
       );
+      // The same URL answers brotli, gzip or plain bytes (`preCompressed`), so caches key on it.
+      res.setHeader('vary', 'Accept-Encoding');
     },
   });
-  app.get('/', async (request, reply) => send(request, reply, home));
+  // Home and a search link open with their first page of results rendered and embedded.
+  app.get('/', async (request, reply) => {
+    const queryAt = request.url.indexOf('?');
+    const search = options.api && homeSearch(new URLSearchParams(queryAt === -1 ? '' : request.url.slice(queryAt)));
+    const data = options.api && search ? await embeddedSearch(options.api, search) : undefined;
+    return send(request, reply, { ...home, data });
+  });
   // Anything that is not a file is a client-side route; a missing asset or translation is a real 404.
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
