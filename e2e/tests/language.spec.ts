@@ -66,9 +66,8 @@ test.describe('language picker', () => {
     await checkA11y(page);
   });
 
-  test("Contribute opens the localization dialog; its button opens this project's translation guide and closes it", async ({
+  test('Contribute opens the localization dialog; "Contribute on GitHub" opens the issue page in a new tab and closes it', async ({
     page,
-    registry,
     checkA11y,
   }) => {
     await page.goto('/');
@@ -84,8 +83,9 @@ test.describe('language picker', () => {
     await page.getByRole('button', { name: /^Language/ }).click();
     await page.getByRole('menuitem', { name: 'Contribute' }).click();
     const popup = page.waitForEvent('popup');
-    await page.getByRole('button', { name: 'Read the translation guide' }).click();
-    expect((await popup).url()).toBe(`${registry.webUrl}/contributing/translations.md`);
+    await page.getByRole('button', { name: 'Contribute on GitHub' }).click();
+    // SPEC §2: an external issue page, in a new tab; the dialog closes.
+    expect((await popup).url()).toBe('https://github.com/Comfy-Org/registry-web/issues/206');
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 

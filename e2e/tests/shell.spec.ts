@@ -1,7 +1,7 @@
 import { expect, test } from '../support/fixtures';
 
 test.describe('document and header', () => {
-  test('home has the translated title, description, language and a header', async ({ page, checkA11y }) => {
+  test('home has the translated title, description, language and a header', async ({ page, registry, checkA11y }) => {
     await page.goto('/');
     await expect(page).toHaveTitle('ComfyUI Registry');
     await expect(page.locator('meta[name="description"]')).toHaveAttribute(
@@ -16,7 +16,15 @@ test.describe('document and header', () => {
     const logo = home.locator('svg');
     await expect(logo).toHaveAttribute('width', '36');
     await expect(logo).toHaveAttribute('height', '36');
-    await expect(header.getByRole('link', { name: 'Documentation' })).toHaveAttribute('href', /\/e2e-docs$/);
+    // SPEC §2: Documentation opens the external registry overview (the Chinese docs for zh*).
+    await expect(header.getByRole('link', { name: 'Documentation' })).toHaveAttribute(
+      'href',
+      'https://docs.comfy.org/registry/overview',
+    );
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: /API reference/ })).toHaveAttribute(
+      'href',
+      `${registry.apiUrl}/docs`,
+    );
     await expect(header.getByRole('link', { name: 'Resolve workflow' })).toHaveAttribute('href', '/resolve');
     await expect(header.getByRole('link', { name: 'Join our Discord community' })).toHaveAttribute('href', '/discord');
     await expect(header.getByRole('button', { name: /^Language/ })).toBeVisible();
@@ -57,14 +65,34 @@ test.describe('document and header', () => {
     expect(response.headers().location).toBe(`${registry.webUrl}/e2e-discord-invite`);
   });
 
-  test('the header fits a 360 px screen without sideways scrolling', async ({ page, saveScreenshot }) => {
-    await page.setViewportSize({ width: 360, height: 740 });
+  for (const width of [390, 360]) {
+    test(`the header shows Login and Signup on a ${width} px phone without sideways scrolling`, async ({
+      page,
+      saveScreenshot,
+    }) => {
+      await page.setViewportSize({ width, height: 740 });
+      await page.goto('/');
+      // SPEC §2: logged out, the header shows Login and Signup.
+      const header = page.getByRole('banner');
+      await expect(header.getByRole('link', { name: 'Login' })).toBeVisible();
+      await expect(header.getByRole('link', { name: 'Signup' })).toBeVisible();
+      await expect(header.getByRole('link', { name: 'Signup' })).toBeInViewport({ ratio: 1 });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await saveScreenshot(page, `home-${width}`);
+    });
+  }
+
+  test('Documentation opens the Chinese docs when the language is Chinese', async ({ page }) => {
     await page.goto('/');
-    // On a phone the header keeps Login (its page offers "create an account") and leaves Signup out.
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-    await saveScreenshot(page, 'home-360');
+    await page.evaluate(() => localStorage.setItem('comfy-registry-language', 'zh'));
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh');
+    const docs = page.getByRole('banner').locator('a[href^="https://docs.comfy.org/"]');
+    await expect(docs).toHaveAttribute('href', 'https://docs.comfy.org/zh-CN');
+    const popup = page.waitForEvent('popup');
+    await docs.click();
+    expect((await popup).url()).toBe('https://docs.comfy.org/zh-CN');
   });
 
   test('the header leads to the missing-nodes resolver, also in Arabic at 360 px', async ({ page }) => {

@@ -80,7 +80,7 @@ test.describe('site footer and contact', () => {
     });
   });
 
-  test("the localization dialog opens this project's translation guide, served here", async ({
+  test('the localization dialog opens the GitHub issue page; the translation guide is still served here', async ({
     page,
     registry,
     saveThemedScreenshots,
@@ -90,11 +90,10 @@ test.describe('site footer and contact', () => {
     await page.getByRole('button', { name: /^Language/ }).click();
     await page.getByRole('menuitem', { name: 'Contribute' }).click();
     const popup = page.waitForEvent('popup');
-    await page.getByRole('button', { name: 'Read the translation guide' }).click();
-    const guide = await popup;
-    expect(guide.url()).toBe(`${registry.webUrl}/contributing/translations.md`);
-    await expect(guide.locator('body')).toContainText('# Translating the web app');
-    await expect(guide.locator('body')).toContainText('web/public/locales/<language>/<namespace>.json');
+    await page.getByRole('button', { name: 'Contribute on GitHub' }).click();
+    expect((await popup).url()).toBe('https://github.com/Comfy-Org/registry-web/issues/206');
+    const guide = await page.request.get(`${registry.webUrl}/contributing/translations.md`);
+    expect(await guide.text()).toContain('# Translating the web app');
     await saveThemedScreenshots(page, 'weba-contribute-dialog', '/', async (shot) => {
       await shot.getByRole('button', { name: /^(Language|اللغة)/ }).click();
       await shot.getByRole('menuitem').last().click();

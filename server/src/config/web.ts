@@ -2,30 +2,28 @@ import { Type } from 'typebox';
 
 /** What the web listener tells the browser app at load time (links, analytics, build id). */
 export const webSchema = Type.Object({
-  WEB_DOCS_URL: Type.Optional(
-    Type.String({
-      pattern: '^https?://',
-      description: "The header's Documentation link. Default: this instance's API reference, `PUBLIC_API_URL/docs`.",
-    }),
-  ),
-  WEB_DOCS_URL_ZH: Type.Optional(
-    Type.String({
-      pattern: '^https?://',
-      description: 'The Documentation link when the interface language is Chinese. Default: `WEB_DOCS_URL`.',
-    }),
-  ),
+  WEB_DOCS_URL: Type.String({
+    default: 'https://docs.comfy.org/registry/overview',
+    pattern: '^https?://',
+    description:
+      "The header's Documentation link (the footer links this instance's API reference, `PUBLIC_API_URL/docs`).",
+  }),
+  WEB_DOCS_URL_ZH: Type.String({
+    default: 'https://docs.comfy.org/zh-CN',
+    pattern: '^https?://',
+    description: 'The Documentation link when the interface language is Chinese (`zh`, `zh-TW`, ...).',
+  }),
   WEB_DISCORD_URL: Type.String({
     default: 'https://discord.gg/comfyorg',
     pattern: '^https?://',
     description: 'Community invite `/discord` redirects to.',
   }),
-  WEB_CONTRIBUTE_URL: Type.Optional(
-    Type.String({
-      pattern: '^https?://',
-      description:
-        "Page the button of the localization dialog opens. Default: this project's translation guide (docs/translations.md), served by the web listener at `/contributing/translations.md`.",
-    }),
-  ),
+  WEB_CONTRIBUTE_URL: Type.String({
+    default: 'https://github.com/Comfy-Org/registry-web/issues/206',
+    pattern: '^https?://',
+    description:
+      'The issue page the localization dialog\'s "Contribute on GitHub" button opens in a new tab. This project\'s translation guide stays at `/contributing/translations.md` on the web listener.',
+  }),
   CONTACT_EMAIL: Type.Optional(
     Type.String({
       pattern: '^[^\\s@<>]+@[^\\s@<>]+\\.[^\\s@<>]+$',

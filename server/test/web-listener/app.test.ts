@@ -54,10 +54,11 @@ describe('web listener', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(injected(response.body)).toEqual({
       apiUrl: 'http://registry.test',
-      docsUrl: 'http://registry.test/docs',
-      docsUrlZh: 'http://registry.test/docs',
+      // SPEC §2: external docs (Chinese for zh*), and an external issue page to contribute translations.
+      docsUrl: 'https://docs.comfy.org/registry/overview',
+      docsUrlZh: 'https://docs.comfy.org/zh-CN',
       discordUrl: 'https://discord.gg/comfyorg',
-      contributeUrl: '/contributing/translations.md',
+      contributeUrl: 'https://github.com/Comfy-Org/registry-web/issues/206',
       footer: {},
       version: JSON.parse(readFileSync(path.resolve(__dirname, '../../../package.json'), 'utf8')).version,
       analytics: { environment: 'production', posthogKey: 'phc_test', posthogHost: 'https://us.i.posthog.com' },
@@ -83,7 +84,7 @@ describe('web listener', () => {
     });
     expect([config.docsUrl, config.docsUrlZh, config.contributeUrl]).toEqual([
       'https://docs.example/registry',
-      'https://docs.example/registry',
+      'https://docs.comfy.org/zh-CN',
       'https://git.example/registry/translations',
     ]);
   });

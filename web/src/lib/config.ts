@@ -35,25 +35,22 @@ declare global {
 }
 
 // The same fallbacks as the server's (modules/web/runtime-config.ts), for `npm run dev` without it.
-const defaults: Omit<RuntimeConfig, 'docsUrl' | 'docsUrlZh'> = {
+const defaults: RuntimeConfig = {
   apiUrl: 'http://localhost:8080',
+  docsUrl: 'https://docs.comfy.org/registry/overview',
+  docsUrlZh: 'https://docs.comfy.org/zh-CN',
   discordUrl: 'https://discord.gg/comfyorg',
-  contributeUrl: '/contributing/translations.md',
+  contributeUrl: 'https://github.com/Comfy-Org/registry-web/issues/206',
   footer: {},
   version: 'dev',
   analytics: { environment: 'development' },
   buildId: 'dev',
 };
 
-/**
- * Merges injected settings over the defaults; a trailing slash on the API URL is dropped, and the
- * documentation defaults to this instance's own API reference.
- */
+/** Merges injected settings over the defaults; a trailing slash on the API URL is dropped. */
 export function resolveConfig(injected: Partial<RuntimeConfig> | undefined): RuntimeConfig {
   const merged = { ...defaults, ...injected, analytics: { ...defaults.analytics, ...injected?.analytics } };
-  const apiUrl = merged.apiUrl.replace(/\/+$/, '');
-  const docsUrl = injected?.docsUrl ?? `${apiUrl}/docs`;
-  return { ...merged, apiUrl, docsUrl, docsUrlZh: injected?.docsUrlZh ?? docsUrl };
+  return { ...merged, apiUrl: merged.apiUrl.replace(/\/+$/, '') };
 }
 
 /** The configuration of this page load, read once. */

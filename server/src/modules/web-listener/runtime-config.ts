@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Config } from '../../config/index.js';
 import { scriptSafeJson } from './page-head.js';
-import { TRANSLATION_GUIDE_PATH } from './project-docs.js';
 
 /** What `window.__REGISTRY__` holds; web/src/lib/config.ts reads the same fields. */
 export interface WebRuntimeConfig {
@@ -24,14 +23,12 @@ export const CONFIG_MARKER = '<!--registry-config-->';
 /** The runtime config for this deployment; the build id defaults to a hash of index.html. */
 export function webRuntimeConfig(config: Config, indexHtml: string, version = 'unknown'): WebRuntimeConfig {
   const { web, server } = config;
-  // Documentation defaults to this instance's own API reference: upstream guides describe api.comfy.org.
-  const docsUrl = web.WEB_DOCS_URL ?? `${server.PUBLIC_API_URL.replace(/\/+$/, '')}/docs`;
   return {
     apiUrl: server.PUBLIC_API_URL,
-    docsUrl,
-    docsUrlZh: web.WEB_DOCS_URL_ZH ?? docsUrl,
+    docsUrl: web.WEB_DOCS_URL,
+    docsUrlZh: web.WEB_DOCS_URL_ZH,
     discordUrl: web.WEB_DISCORD_URL,
-    contributeUrl: web.WEB_CONTRIBUTE_URL ?? TRANSLATION_GUIDE_PATH,
+    contributeUrl: web.WEB_CONTRIBUTE_URL,
     footer: {
       ...(web.CONTACT_EMAIL ? { contactEmail: web.CONTACT_EMAIL } : {}),
       ...(web.WEB_TERMS_URL ? { termsUrl: web.WEB_TERMS_URL } : {}),

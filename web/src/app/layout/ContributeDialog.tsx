@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { config } from '../../lib/config';
 
-/** "Contribute to Localization": ways to help, Cancel, and a button to the project's translation guide. */
+/** "Contribute to Localization": ways to help, Cancel, and "Contribute on GitHub" (an issue page, new tab). */
 export default function ContributeDialog({
   open,
   onOpenChange,
@@ -30,7 +30,7 @@ export default function ContributeDialog({
               onOpenChange(false);
             }}
           >
-            {t('contribute.guide')}
+            {t('contribute.github')}
           </Button>
         </>
       }

@@ -69,8 +69,7 @@ export function Header() {
               <Link to={`/auth/login?${back}`} className={buttonClass('secondary', 'sm')}>
                 {t('nav.login')}
               </Link>
-              {/* On a phone the sign-in page offers "create an account"; one button keeps the header one row. */}
-              <Link to={`/auth/signup?${back}`} className={`${buttonClass('primary', 'sm')} max-sm:hidden`}>
+              <Link to={`/auth/signup?${back}`} className={buttonClass('primary', 'sm')}>
                 {t('nav.signup')}
               </Link>
             </>
