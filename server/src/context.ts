@@ -1,11 +1,11 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import pino from 'pino';
 import type { Config } from './config/index.js';
 import type { DatabaseHandle, PoolUse } from './db/database.js';
 import type { DialectName } from './db/dialect.js';
 import type { Database } from './db/schema.js';
 import { EventBus } from './lib/events.js';
+import { namedLogger } from './lib/log-format.js';
 import { IdentityTokenService } from './modules/auth/identity-tokens.js';
 import { resolveAuthSecret } from './modules/auth/secret.js';
 import { type GitHubApi, HttpGitHubApi } from './modules/claims/github.js';
@@ -52,7 +52,12 @@ export function createContext(config: Config, database: DatabaseHandle): AppCont
     dialect: database.dialect,
     poolUse: () => database.poolUse(),
     events,
-    search: createSearchEngine(config, database.db, events, pino({ level: config.server.LOG_LEVEL, name: 'search' })),
+    search: createSearchEngine(
+      config,
+      database.db,
+      events,
+      namedLogger('search', config.server.LOG_LEVEL, config.server.LOG_FORMAT),
+    ),
     identity: new IdentityTokenService(database.db, {
       issuer: config.server.PUBLIC_API_URL,
       audience: IDENTITY_AUDIENCE,
@@ -60,7 +65,7 @@ export function createContext(config: Config, database: DatabaseHandle): AppCont
       keyRotationSeconds: config.auth.IDENTITY_KEY_ROTATION_SECONDS,
       secret: () => resolveAuthSecret(config.auth.AUTH_SECRET, config.database.DATA_DIR).secret,
     }),
-    mailer: createMailer(config, pino({ level: config.server.LOG_LEVEL, name: 'mail' })),
+    mailer: createMailer(config, namedLogger('mail', config.server.LOG_LEVEL, config.server.LOG_FORMAT)),
     storage: createBlobStore(config),
     github: new HttpGitHubApi(config.claims.GITHUB_API_URL, config.claims.GITHUB_API_TIMEOUT_MS),
   };

@@ -12,7 +12,7 @@ import { publishersSchema } from './publishers.js';
 import { publishingSchema } from './publishing.js';
 import { ConfigError, type ConfigProblem, readConfig } from './read.js';
 import { searchSchema } from './search.js';
-import { serverSchema } from './server.js';
+import { serverSchema, withPortDefaults } from './server.js';
 import { storageProblems, storageSchema } from './storage.js';
 import { upstreamSchema } from './upstream.js';
 import { webSchema } from './web.js';
@@ -54,6 +54,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push(...read.problems);
     result[concern] = read.value;
   }
+  // The public URLs default to the ports actually configured, not the schema's fixed ones.
+  result.server = withPortDefaults(result.server as Static<Schemas['server']>, env);
   // Settings that depend on each other are checked once each concern is read.
   problems.push(...storageProblems(result.storage as Static<Schemas['storage']>));
   const auth = result.auth as Static<Schemas['auth']>;

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { type LogFormat, logDestination } from './log-format.js';
 
 const REDACTED = '[redacted]';
 
@@ -67,12 +68,17 @@ export function serializeRequest(req: LoggedRequest) {
   };
 }
 
-/** The logger options of both listeners: headers and URLs with credentials are redacted. */
-export function loggerOptions(level: string) {
+/**
+ * The logger options of both listeners: headers and URLs with credentials are redacted; lines
+ * go where `LOG_FORMAT` says (see log-format.ts).
+ */
+export function loggerOptions(level: string, format: LogFormat = 'json') {
+  const stream = logDestination(format);
   return {
     level,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     serializers: { req: serializeRequest },
+    ...(stream ? { stream } : {}),
   };
 }
 

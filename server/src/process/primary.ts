@@ -1,8 +1,8 @@
 import cluster, { type Worker } from 'node:cluster';
-import pino from 'pino';
 import type { Config } from '../config/index.js';
 import { openDatabase, sqlitePathFor } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { namedLogger } from '../lib/log-format.js';
 import { resolveAuthSecret } from '../modules/auth/secret.js';
 import { buildClusterMetricsApp } from '../modules/metrics/listener.js';
 import { READY_MESSAGE } from './ready.js';
@@ -22,7 +22,7 @@ const MAX_RESTART_DELAY_MS = 30_000;
  * follow the `catalogue_changes` feed, and jobs are claimed from the shared queue by one UPDATE.
  */
 export async function runPrimary(config: Config, count: number): Promise<void> {
-  const log = pino({ level: config.server.LOG_LEVEL, name: 'cluster' });
+  const log = namedLogger('cluster', config.server.LOG_LEVEL, config.server.LOG_FORMAT);
   const database = openDatabase({
     databaseUrl: config.database.DATABASE_URL,
     sqlitePath: sqlitePathFor(config.database.DATA_DIR),

@@ -11,6 +11,15 @@ describe('loadConfig', () => {
     expect(config.database.DATABASE_URL).toBeUndefined();
   });
 
+  it('points the public URLs at the configured ports unless they are set', () => {
+    const moved = loadConfig({ PORT: '9000', WEB_PORT: '9001' }).server;
+    expect([moved.PUBLIC_API_URL, moved.PUBLIC_WEB_URL]).toEqual(['http://localhost:9000', 'http://localhost:9001']);
+    const plain = loadConfig({}).server;
+    expect([plain.PUBLIC_API_URL, plain.PUBLIC_WEB_URL]).toEqual(['http://localhost:8080', 'http://localhost:3000']);
+    const set = loadConfig({ PORT: '9000', PUBLIC_API_URL: 'https://api.example', PUBLIC_WEB_URL: '' }).server;
+    expect([set.PUBLIC_API_URL, set.PUBLIC_WEB_URL]).toEqual(['https://api.example', 'http://localhost:3000']);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '' }).server.PORT).toBe(8080);
   });
