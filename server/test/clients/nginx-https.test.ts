@@ -6,6 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import tls from 'node:tls';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createContext } from '../../src/context.js';
@@ -140,6 +141,12 @@ describe.runIf(runnable)('HTTPS through nginx with deploy/nginx/registry.conf', 
     const webRoot = path.join(work, 'web');
     mkdirSync(webRoot);
     writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html><head><!--registry-config--></head></html>');
+    // A built asset with the copies `npm run build` writes beside it.
+    const script = Buffer.from(`console.log(${JSON.stringify('bundle '.repeat(500))});`);
+    mkdirSync(path.join(webRoot, 'assets'));
+    writeFileSync(path.join(webRoot, 'assets', 'index-abc.js'), script);
+    writeFileSync(path.join(webRoot, 'assets', 'index-abc.js.br'), brotliCompressSync(script));
+    writeFileSync(path.join(webRoot, 'assets', 'index-abc.js.gz'), gzipSync(script));
     const web = await buildWebApp(createContext(t.config, t.database), { webRoot });
     await web.listen({ port: ports.web, host: '127.0.0.1' });
     cleanups.push(() => web.close());
@@ -328,6 +335,20 @@ describe.runIf(runnable)('HTTPS through nginx with deploy/nginx/registry.conf', 
     const home = await send(`${webUrl}/`);
     expect(home.status).toBe(200);
     expect(home.body.toString()).toContain(`"apiUrl":"${apiUrl}"`);
+
+    // Compression through the proxy: the registry's own brotli copy passes untouched, gzip where
+    // the browser asks only for that, and nginx gzips the JSON the registry sends plain.
+    const brotli = await send(`${webUrl}/assets/index-abc.js`, { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(brotli.body).equals(script)).toBe(true);
+    const gzip = await send(`${webUrl}/assets/index-abc.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(script)).toBe(true);
+    const openapi = await send(`${apiUrl}/openapi`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(openapi.status).toBe(200);
+    expect(openapi.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(openapi.body).toString())).toHaveProperty('openapi');
 
     // Plain HTTP is sent to HTTPS.
     const plain = await new Promise<{ status: number; location: string | undefined }>((resolve, reject) => {
