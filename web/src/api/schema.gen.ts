@@ -2480,6 +2480,8 @@ export interface components {
         };
         /** ReviewSummary */
         ReviewSummary: {
+            /** @description False when the caller owns or belongs to the pack's publisher: they may not rate it (403 `review.own_pack`). */
+            can_rate: boolean;
             /** @description Number of reviews. */
             count: number;
             mine: {

@@ -17,6 +17,10 @@ const ReviewSummary = Type.Object(
       Type.Object({ star: Type.Integer(), updated_at: Type.String({ format: 'date-time' }) }),
       Type.Null(),
     ]),
+    can_rate: Type.Boolean({
+      description:
+        "False when the caller owns or belongs to the pack's publisher: they may not rate it (403 `review.own_pack`).",
+    }),
   },
   { title: 'ReviewSummary' },
 );

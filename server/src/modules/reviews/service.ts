@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../lib/errors.js';
+import { forbidden, notFound, withCode } from '../../lib/errors.js';
 import type { Viewer } from '../auth/viewer.js';
 import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
 import { packNotFound, requireVisiblePack } from '../catalogue/pack-guards.js';
@@ -7,6 +7,7 @@ import { catalogueWrite } from '../catalogue/unit-of-work.js';
 import type { NodeJson } from '../catalogue/wire.js';
 import { findNodeByAnyCase, type NodeRow } from '../nodes/repository.js';
 import { presentPack } from '../packs/present.js';
+import { memberRole } from '../publishers/repository.js';
 import { deleteReview, findReview, refreshReviewTotals, upsertReview } from './repository.js';
 
 /**
@@ -15,6 +16,12 @@ import { deleteReview, findReview, refreshReviewTotals, upsertReview } from './r
  */
 export async function reviewPack(ctx: AppContext, viewer: Viewer, nodeId: string, star: number): Promise<NodeJson> {
   const node = await reviewableNode(ctx, nodeId);
+  if (await isPublisherMember(ctx, node, viewer.id)) {
+    throw withCode(
+      forbidden('You cannot rate a pack of a publisher you belong to', 'ratings are for the people who use the pack'),
+      'review.own_pack',
+    );
+  }
   await catalogueWrite(ctx, async ({ trx, touch }) => {
     await upsertReview(trx, node.id, viewer.id, star);
     await refreshReviewTotals(trx, node.id);
@@ -23,6 +30,11 @@ export async function reviewPack(ctx: AppContext, viewer: Viewer, nodeId: string
   const updated = await findNodeByAnyCase(ctx.db, node.id);
   if (!updated) throw packNotFound();
   return presentPack(ctx, updated);
+}
+
+/** Owners and members of the pack's publisher rate nothing of theirs: ratings are other people's word. */
+async function isPublisherMember(ctx: AppContext, node: NodeRow, userId: string): Promise<boolean> {
+  return (await memberRole(ctx.db, node.publisher_id, userId)) !== null;
 }
 
 /** The pack reviews are about: 404 when unknown or deleted, 403 when banned. */
@@ -36,6 +48,8 @@ export interface ReviewSummaryJson {
   rating: number;
   count: number;
   mine: { star: number; updated_at: string } | null;
+  /** False for a signed-in owner or member of the pack's publisher, who may not rate it. */
+  can_rate: boolean;
 }
 
 /** `GET /nodes/{id}/reviews`: average stars, number of reviews, and the viewer's own review. */
@@ -51,6 +65,7 @@ export async function reviewSummary(
     rating: count > 0 ? Number(node.total_star) / count : 0,
     count,
     mine: mine ? { star: Number(mine.star), updated_at: mine.updated_at } : null,
+    can_rate: viewer ? !(await isPublisherMember(ctx, node, viewer.id)) : true,
   };
 }
 

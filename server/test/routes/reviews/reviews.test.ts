@@ -27,6 +27,29 @@ describe('POST /nodes/{nodeId}/reviews', () => {
     expect(announced).toEqual([['hello'], ['hello'], ['hello']]);
   });
 
+  it("refuses the owners and members of the pack's publisher, and says so before they try", async () => {
+    const t = await buildTestApp();
+    const ownerUser = await t.factories.user();
+    const memberUser = await t.factories.user();
+    await t.factories.publisher({ id: 'acme', owner: ownerUser });
+    await t.ctx.db
+      .insertInto('publisher_members')
+      .values({ publisher_id: 'acme', user_id: memberUser.id, role: 'member' })
+      .execute();
+    await t.factories.node({ id: 'hello', name: 'hello', publisher_id: 'acme' });
+    for (const user of [ownerUser, memberUser]) {
+      const client = await t.as(user);
+      expect((await client.get('/nodes/hello/reviews')).json()).toMatchObject({ can_rate: false });
+      const res = await client.post('/nodes/hello/reviews?star=5');
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'review.own_pack' });
+    }
+    const totals = await t.ctx.db.selectFrom('nodes').select(['total_star', 'total_review']).executeTakeFirstOrThrow();
+    expect(totals).toEqual({ total_star: 0, total_review: 0 });
+    // Anyone else still rates it.
+    expect((await (await t.as(await t.factories.user())).post('/nodes/hello/reviews?star=4')).statusCode).toBe(200);
+  });
+
   it('finds the pack by its id in any case', async () => {
     const t = await buildTestApp();
     await t.factories.publisher({ id: 'acme' });
@@ -101,17 +124,23 @@ describe('GET /nodes/{nodeId}/reviews', () => {
     const alice = await t.as(await t.factories.user());
     const bob = await t.as(await t.factories.user());
 
-    expect((await t.anon.get('/nodes/hello/reviews')).json()).toEqual({ rating: 0, count: 0, mine: null });
+    expect((await t.anon.get('/nodes/hello/reviews')).json()).toEqual({
+      rating: 0,
+      count: 0,
+      mine: null,
+      can_rate: true,
+    });
     await alice.post('/nodes/hello/reviews?star=4');
     await bob.post('/nodes/hello/reviews?star=1');
 
     const anon = await t.anon.get('/nodes/hello/reviews');
     expect(anon.statusCode).toBe(200);
-    expect(anon.json()).toEqual({ rating: 2.5, count: 2, mine: null });
+    expect(anon.json()).toEqual({ rating: 2.5, count: 2, mine: null, can_rate: true });
     expect((await alice.get('/nodes/Hello/reviews')).json()).toEqual({
       rating: 2.5,
       count: 2,
       mine: { star: 4, updated_at: expect.any(String) },
+      can_rate: true,
     });
   });
 
@@ -158,7 +187,12 @@ describe('DELETE /nodes/{nodeId}/reviews', () => {
     const res = await alice.delete('/nodes/hello/reviews');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(newPack({ rating: 2 }));
-    expect((await alice.get('/nodes/hello/reviews')).json()).toEqual({ rating: 2, count: 1, mine: null });
+    expect((await alice.get('/nodes/hello/reviews')).json()).toEqual({
+      rating: 2,
+      count: 1,
+      mine: null,
+      can_rate: true,
+    });
     expect(announced).toEqual([['hello']]);
 
     const again = await alice.delete('/nodes/hello/reviews');

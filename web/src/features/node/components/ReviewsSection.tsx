@@ -75,7 +75,9 @@ export function ReviewsSection({ nodeId }: { nodeId: string }) {
         ) : (
           <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{t('reviews.none')}</p>
         )}
-        {signedIn ? (
+        {signedIn && reviews.data.can_rate === false ? (
+          <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">{t('reviews.ownPack')}</p>
+        ) : signedIn ? (
           <form
             className="mt-4"
             onSubmit={(event) => {
