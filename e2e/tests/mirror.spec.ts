@@ -116,7 +116,19 @@ test.describe('upstream mirror', () => {
       });
       expect(signIn.ok()).toBe(true);
 
-      // Empty: the home page tells the admin how to fill the catalogue, with the exact commands.
+      // Empty: a visitor is told the catalogue is empty, not that no pack matches filters.
+      const visitor = await page.context().browser()?.newPage();
+      if (visitor) {
+        await visitor.goto(`${mirror.web}/`);
+        const results = visitor.getByRole('region', { name: 'Packs' });
+        await expect(results.getByText('No packs yet')).toBeVisible();
+        await expect(results.getByText('The catalogue is empty: no pack has been published')).toBeVisible();
+        await expect(visitor.getByText('No packs match these filters')).toHaveCount(0);
+        await expect(visitor.getByRole('heading', { name: 'Popular packs' })).toHaveCount(0);
+        await visitor.close();
+      }
+
+      // The home page tells the admin how to fill the catalogue, with the exact commands.
       await page.goto(`${mirror.web}/`);
       await expect(page.getByRole('heading', { name: 'The catalogue is empty' })).toBeVisible();
       await expect(page.getByText('UPSTREAM_URL=https://api.comfy.org npm start')).toBeVisible();

@@ -122,7 +122,7 @@ export function SearchPage({ intro }: { intro?: ReactNode }) {
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div>
             <h2 id="results-title" className="text-lg font-semibold">
-              {browsing ? t('results.popular') : t('results.title')}
+              {browsing ? (data?.total === 0 ? t('results.catalogue') : t('results.popular')) : t('results.title')}
             </h2>
             <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
               {data && !browsing ? t('results.count', { count: data.total }) : null}
@@ -147,6 +147,12 @@ export function SearchPage({ intro }: { intro?: ReactNode }) {
                 {t('results.retry')}
               </Button>
             </Alert>
+          </div>
+        ) : data && browsing && data.total === 0 ? (
+          // Nothing to browse at all: a new registry, not a search that found nothing.
+          <div className="mt-6 rounded-2xl border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">
+            <p className="text-lg font-semibold">{t('empty.catalogueTitle')}</p>
+            <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{t('empty.catalogueBody')}</p>
           </div>
         ) : data && data.nodes.length === 0 && !(state.page > 1 && data.totalPages >= 1) ? (
           <div className="mt-6 rounded-2xl border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">
