@@ -71,7 +71,7 @@ test.describe('licenses read as an SPDX id or a file name', () => {
     await signInAs(page, registry.users.admin);
 
     await page.goto(`/admin/nodes/${nodeId}`);
-    const field = page.getByLabel('Licence');
+    const field = page.getByLabel('License');
     await expect(field).toHaveValue('MIT', { timeout: 15_000 });
     await checkA11y(page);
     await saveThemedScreenshots(page, 'web-c-license-admin', `/admin/nodes/${nodeId}`, async (shot) => {

@@ -30,6 +30,19 @@ test.describe('home search', () => {
     await checkA11y(page);
   });
 
+  test('/ jumps to the search box from anywhere on the page, but types a slash inside a field', async ({ page }) => {
+    await page.goto('/?q=upscale');
+    await page.getByRole('region', { name: 'Results' }).click({ position: { x: 5, y: 5 } });
+    await expect(searchBox(page)).not.toBeFocused();
+    await page.keyboard.press('/');
+    await expect(searchBox(page)).toBeFocused();
+    await expect(searchBox(page)).toHaveValue('upscale');
+    await expect(searchBox(page)).toHaveAttribute('aria-keyshortcuts', '/');
+    await page.keyboard.press('End');
+    await page.keyboard.press('/');
+    await expect(searchBox(page)).toHaveValue('upscale/');
+  });
+
   test('forgives a misspelling', async ({ page }) => {
     await page.goto('/');
     await searchBox(page).fill('impcat pack');

@@ -1,4 +1,4 @@
-import { type FocusEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchSuggestions } from '../api/search-suggestions';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
@@ -28,6 +28,19 @@ export function SearchBox({ value, onChange, onSubmit, onPick, recent, onClearRe
   const listId = `${baseId}-list`;
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  // `/` anywhere on the page (outside a text field) jumps to the search box, as on most sites.
+  useEffect(() => {
+    const onSlash = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      event.preventDefault();
+      inputRef.current?.focus();
+    };
+    document.addEventListener('keydown', onSlash);
+    return () => document.removeEventListener('keydown', onSlash);
+  }, []);
   // Closes when focus leaves the whole widget (the clear button inside keeps it open).
   const onBlurWithin = (event: FocusEvent) => {
     if (!rootRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
@@ -113,7 +126,9 @@ export function SearchBox({ value, onChange, onSubmit, onPick, recent, onClearRe
         {t('box.label')}
       </label>
       <input
+        ref={inputRef}
         id={`${baseId}-input`}
+        aria-keyshortcuts="/"
         type="search"
         role="combobox"
         aria-expanded={expanded}
