@@ -4,10 +4,15 @@ import { expect, test } from '../support/fixtures';
 // The placeholder publisher that holds the imported catalogue's unclaimed packs.
 
 test.describe('publisher page', () => {
-  test('is public and pages through the packs', async ({ page, checkA11y, saveScreenshot }) => {
+  test('is public and pages through the packs', async ({ page, checkA11y, saveScreenshot, saveThemedScreenshots }) => {
     await page.goto(`/publishers/${unclaimed}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Unclaimed' })).toBeVisible();
-    await expect(page.getByText(`@${unclaimed}`)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Unclaimed packs' })).toBeVisible();
+    // The placeholder's internal handle is never shown; the page says what these packs are.
+    await expect(page.getByText(`@${unclaimed}`)).toHaveCount(0);
+    await expect(page.getByText(/nobody has claimed yet/)).toBeVisible();
+    await saveThemedScreenshots(page, 'publisher-unclaimed', `/publishers/${unclaimed}`, async (shot) => {
+      await expect(shot.getByRole('heading', { level: 1 })).toBeVisible();
+    });
     await expect(page.getByRole('heading', { level: 2, name: /node packs$/ })).toBeVisible();
     const packs = page.getByRole('region', { name: /node packs$/ }).getByRole('listitem');
     await expect(packs).toHaveCount(24);

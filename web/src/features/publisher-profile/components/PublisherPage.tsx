@@ -10,6 +10,7 @@ import { LoadState } from '../../../components/ui/load-state';
 import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
 import { plainDescription } from '../../../lib/catalogue/plain-text';
+import { isUnclaimedPublisher } from '../../../lib/catalogue/unclaimed';
 import { formatNumber } from '../../../lib/format';
 import { useCanManage } from '../hooks/use-can-manage';
 
@@ -27,6 +28,7 @@ export function PublisherPage() {
   const nodes = usePublisherNodes(publisherId, page, PAGE_SIZE);
   const canManage = useCanManage(publisherId);
   const profile = publisher.data;
+  const placeholder = isUnclaimedPublisher(publisherId);
 
   useEffect(() => {
     if (profile) document.title = t('documentTitle', { name: profile.name || profile.id });
@@ -74,10 +76,11 @@ export function PublisherPage() {
         )}
         <div className="min-w-0 flex-1">
           <h1 dir="auto" className="break-words text-start text-2xl font-bold sm:text-3xl">
-            {profile.name || profile.id}
+            {placeholder ? t('unclaimedName') : profile.name || profile.id}
           </h1>
+          {/* The placeholder's id is an internal handle: say what the page is instead. */}
           <p className="mt-1 break-all text-sm text-slate-600 dark:text-slate-400">
-            <span dir="ltr">@{profile.id}</span>
+            {placeholder ? t('unclaimedBody') : <span dir="ltr">@{profile.id}</span>}
           </p>
           {banned ? (
             <p className="mt-2 inline-flex rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900 dark:bg-red-950 dark:text-red-100">
