@@ -109,7 +109,9 @@ export function VersionsSection({ publisherId, nodeId }: { publisherId: string; 
                   </span>
                 ) : null}
                 <span className="text-sm text-slate-600 dark:text-slate-400">{date(version.createdAt)}</span>
-                {version.status === 'NodeVersionStatusDeleted' ? null : (
+                {/* A rejected version can be neither deprecated nor deleted (the server refuses both). */}
+                {version.status === 'NodeVersionStatusDeleted' ||
+                version.status === 'NodeVersionStatusBanned' ? null : (
                   <span className="ms-auto flex flex-wrap gap-2">
                     <Button
                       variant="secondary"
