@@ -55,7 +55,9 @@ export const test = base.extend<Fixtures>({
       };
       page.reload = async (...args: Parameters<Page['reload']>) => {
         const response = await reload(...args);
-        await live();
+        // A reload that asks only for the first bytes (`waitUntil: 'commit'`) is looking at the page
+        // before the app runs, perhaps with its scripts held back: waiting for the takeover would hang.
+        if (args[0]?.waitUntil !== 'commit') await live();
         return response;
       };
     }
