@@ -228,6 +228,8 @@ export interface UploadTicketsTable {
   expires_at: string;
   used_at: string | null;
   created_at: CreatedAt;
+  /** The personal access token that asked for the URL; null for a browser upload. */
+  issued_by_token: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Where a comfy-node definition came from. */

@@ -16,6 +16,7 @@ import * as m0015 from './0015_two_factor.js';
 import * as m0017 from './0017_upstream_mirror.js';
 import * as m0019 from './0019_version_readmes.js';
 import * as m0021 from './0021_upstream_overrides.js';
+import * as m0022 from './0022_upload_ticket_token.js';
 import * as m0024 from './0024_scan_grades.js';
 import * as m0026 from './0026_version_requirements.js';
 import * as m0028 from './0028_custody.js';
@@ -45,6 +46,7 @@ export const migrations: Record<string, RegistryMigration> = {
   '0017_upstream_mirror': m0017,
   '0019_version_readmes': m0019,
   '0021_upstream_overrides': m0021,
+  '0022_upload_ticket_token': m0022,
   '0024_scan_grades': m0024,
   '0026_version_requirements': m0026,
   '0028_custody': m0028,

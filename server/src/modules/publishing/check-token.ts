@@ -14,6 +14,8 @@ export interface PublishAccess {
   pack: Selectable<NodesTable> | undefined;
   /** The token that was checked (its name and last four go into the version's provenance). */
   token: { name: string; last_four: string };
+  /** The token's id: its upload URL is tied to it, and its last use is recorded once the publish succeeds. */
+  tokenId: string;
 }
 
 /**
@@ -50,11 +52,16 @@ export async function checkPublishToken(
       { publisherId },
     );
   }
-  const tokenRow = token ? await verifyPublisherToken(db, publisherId, token, nodeId) : null;
+  const tokenRow = token ? await verifyPublisherToken(db, publisherId, token, nodeId, { touch: false }) : null;
   // One code for a wrong, unknown or revoked token: revoking deletes the row, so they look alike.
   if (!tokenRow) throw withCode(badRequest('Invalid personal access token'), 'token.invalid');
   await requireNoPublishingBan(db, publisherId, nodeId, tokenRow.created_by);
-  return { publisher, pack, token: { name: tokenRow.name, last_four: lastFour(tokenRow.token_last_four, token) } };
+  return {
+    publisher,
+    pack,
+    token: { name: tokenRow.name, last_four: lastFour(tokenRow.token_last_four, token) },
+    tokenId: tokenRow.id,
+  };
 }
 
 /** The token's last four characters as stored, or read from the secret the caller just sent. */

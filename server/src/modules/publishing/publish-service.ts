@@ -4,6 +4,7 @@ import type { NodeVersionsTable } from '../../db/schema.js';
 import { announceCatalogueChange } from '../catalogue/changes.js';
 import { ensureIdNotUpstream } from '../mirror/id-guard.js';
 import { isUniqueViolation } from '../publishers/db-guards.js';
+import { touchToken } from '../tokens/repository.js';
 import { checkPublishToken } from './check-token.js';
 import type { PublishVersionBodyJson } from './schemas.js';
 import { issueUploadTicket } from './upload-ticket.js';
@@ -46,7 +47,10 @@ export async function publishVersion(
         publicApiUrl: ctx.config.server.PUBLIC_API_URL,
         ttlSeconds: ctx.config.publishing.UPLOAD_URL_TTL_SECONDS,
         now,
+        tokenId: access.tokenId,
       });
+      // Only a publish that went through counts as the token's use.
+      await touchToken(trx, access.tokenId, now.toISOString());
       return { ...rows, signedUrl: ticket.url };
     });
   const result = await retryOnceOnRace(write);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { conflict, gone, notFound, withCode } from '../../lib/errors.js';
+import { conflict, gone, notFound, unauthorized, withCode } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { hashTokenSecret } from '../tokens/secrets.js';
 
@@ -23,7 +23,7 @@ export interface IssuedTicket {
 export async function issueUploadTicket(
   db: Db,
   versionId: string,
-  options: { publicApiUrl: string; ttlSeconds: number; now: Date; claimed?: boolean },
+  options: { publicApiUrl: string; ttlSeconds: number; now: Date; claimed?: boolean; tokenId?: string },
 ): Promise<IssuedTicket & { id: string }> {
   const secret = randomBytes(32).toString('base64url');
   const expiresAt = new Date(options.now.getTime() + options.ttlSeconds * 1000).toISOString();
@@ -38,6 +38,7 @@ export async function issueUploadTicket(
       // A browser upload holds its archive already: its ticket is taken at once, marking the upload in progress.
       used_at: options.claimed ? options.now.toISOString() : null,
       created_at: options.now.toISOString(),
+      issued_by_token: options.tokenId ?? null,
     })
     .execute();
   return { id, url: `${options.publicApiUrl.replace(/\/$/, '')}${UPLOAD_PATH_PREFIX}${secret}`, expiresAt };
@@ -62,12 +63,31 @@ export async function claimUploadTicket(db: Kysely<Database>, secret: string, no
     .where('token_hash', '=', hash)
     .where('used_at', 'is', null)
     .where('expires_at', '>', at)
+    // The token that asked for the URL must still be valid: a revoked one took its URLs with it
+    // (its row is gone), an expired one no longer publishes.
+    .where((eb) =>
+      eb.or([
+        eb('issued_by_token', 'is', null),
+        eb.exists(
+          eb
+            .selectFrom('personal_access_tokens')
+            .select('personal_access_tokens.id')
+            .whereRef('personal_access_tokens.id', '=', 'upload_tickets.issued_by_token')
+            .where((t) =>
+              t.or([
+                t('personal_access_tokens.expires_at', 'is', null),
+                t('personal_access_tokens.expires_at', '>', at),
+              ]),
+            ),
+        ),
+      ]),
+    )
     .returning(['id', 'node_version_id'])
     .executeTakeFirst();
   if (claimed) return { id: claimed.id, versionId: claimed.node_version_id };
   const ticket = await db
     .selectFrom('upload_tickets')
-    .select(['used_at', 'expires_at'])
+    .select(['used_at', 'expires_at', 'issued_by_token'])
     .where('token_hash', '=', hash)
     .executeTakeFirst();
   if (!ticket) {
@@ -80,6 +100,15 @@ export async function claimUploadTicket(db: Kysely<Database>, secret: string, no
     throw withCode(
       conflict('This upload URL was already used', 'each upload URL accepts one archive'),
       'upload_url.used',
+    );
+  }
+  if (ticket.expires_at > at && ticket.issued_by_token) {
+    throw withCode(
+      unauthorized(
+        'The token that issued this upload URL has expired',
+        'create a new token on the publisher page and publish the version again',
+      ),
+      'upload_url.token_expired',
     );
   }
   throw withCode(

@@ -19,6 +19,8 @@ export async function verifyPublisherToken(
   publisherId: string,
   secret: string,
   nodeId: string,
+  /** Record `last_used_at` now; off when the caller records it only once its own work succeeds. */
+  options: { touch?: boolean } = {},
 ): Promise<TokenRow | null> {
   if (secret.length === 0 || secret.length > 1000) return null;
   const row = await findTokenByHash(db, publisherId, hashTokenSecret(secret));
@@ -41,6 +43,7 @@ export async function verifyPublisherToken(
       { name: row.name, nodeId, allowed: packs },
     );
   }
+  if (options.touch === false) return row;
   const usedAt = nowIso();
   await touchToken(db, row.id, usedAt);
   return { ...row, last_used_at: usedAt };
