@@ -102,14 +102,17 @@ async function publishArchive(
   const uploaded = await fetch(signedUrl, { method: 'PUT', headers: { 'content-type': 'application/zip' }, body: zip });
   if (uploaded.status !== 200) throw new Error(`upload ${nodeId}: ${uploaded.status} ${await uploaded.text()}`);
   await uploaded.arrayBuffer();
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 600_000;
+  let state = '';
   while (Date.now() < deadline) {
-    const answer = await fetch(`${server.url}/nodes/${nodeId}/versions/${version}`, {
+    const answer = await fetch(`${server.url}/nodes/${nodeId}/versions/${version}?include_status_reason=true`, {
       headers: { authorization: `Bearer ${admin}` },
     });
-    const state = answer.ok ? ((await answer.json()) as { status: string }).status : '';
-    if (state === 'NodeVersionStatusActive') return;
-    if (state === 'NodeVersionStatusFlagged' || state === 'NodeVersionStatusBanned') {
+    const read = answer.ok ? ((await answer.json()) as { status: string; status_reason?: string }) : null;
+    state = `${read?.status ?? answer.status} ${read?.status_reason ?? ''}`;
+    if (read?.status === 'NodeVersionStatusActive') return;
+    const held = read?.status === 'NodeVersionStatusPending' && /waiting for review/i.test(read.status_reason ?? '');
+    if (held || read?.status === 'NodeVersionStatusFlagged' || read?.status === 'NodeVersionStatusBanned') {
       const approved = await fetch(`${server.url}/admin/nodes/${nodeId}/versions/${version}`, {
         method: 'PUT',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
@@ -118,9 +121,9 @@ async function publishArchive(
       if (!approved.ok) throw new Error(`approve ${nodeId}: ${approved.status} ${await approved.text()}`);
       return;
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`${nodeId}@${version} was not processed within 120 s`);
+  throw new Error(`${nodeId}@${version} was not processed within 600 s (last seen: ${state})`);
 }
 
 /** The text file of the published archives whose size is nearest 200 KB. */

@@ -46,14 +46,23 @@ function languageOf(path: string): string | null {
 }
 
 /** One side of a row: its line number and text (highlighted on its own, cut when very long). */
-function Cell({ row, highlighted }: { row: DiffRow | null; highlighted: Line | undefined }) {
+function Cell({
+  row,
+  highlighted,
+  side,
+}: {
+  row: DiffRow | null;
+  highlighted: Line | undefined;
+  /** Which line number the cell shows: the old file's (left of side by side) or the new one's. */
+  side: 'old' | 'new';
+}) {
   if (!row) return <td colSpan={2} className="bg-slate-50 dark:bg-slate-900" />;
   const tokens = highlighted ?? [{ text: row.text, className: '' }];
   const long = row.text.length > LONG_LINE_CHARS;
   return (
     <>
       <td className="w-12 select-none pe-2 text-end align-top text-slate-500 dark:text-slate-400">
-        {row.newLine ?? row.oldLine ?? ''}
+        {(side === 'old' ? row.oldLine : row.newLine) ?? ''}
       </td>
       <td className={`align-top whitespace-pre-wrap break-all ${rowTone[row.kind]}`}>
         <span aria-hidden="true" className="select-none pe-1">
@@ -85,6 +94,21 @@ function DiffTable({
   return (
     <table dir="ltr" className="code-view w-full table-fixed border-collapse font-mono text-xs leading-5">
       <caption className="sr-only">{t('compare.tableCaption', { path: file.path })}</caption>
+      {/* A fixed layout takes its widths from here: narrow number columns, the code gets the rest. */}
+      {layout === 'split' ? (
+        <colgroup>
+          <col className="w-12" />
+          <col />
+          <col className="w-12" />
+          <col />
+        </colgroup>
+      ) : (
+        <colgroup>
+          <col className="w-12" />
+          <col className="w-12" />
+          <col />
+        </colgroup>
+      )}
       <tbody>
         {rows.map(({ hunk, rows: hunkLines }) => {
           const h = file.hunks[hunk];
@@ -99,8 +123,8 @@ function DiffTable({
                       note={note}
                       columns={4}
                     >
-                      <Cell row={pair.left} highlighted={pair.left ? highlight(pair.left) : undefined} />
-                      <Cell row={pair.right} highlighted={pair.right ? highlight(pair.right) : undefined} />
+                      <Cell row={pair.left} highlighted={pair.left ? highlight(pair.left) : undefined} side="old" />
+                      <Cell row={pair.right} highlighted={pair.right ? highlight(pair.right) : undefined} side="new" />
                     </Rows>
                   );
                 })
@@ -111,7 +135,7 @@ function DiffTable({
                       <td className="w-12 select-none pe-2 text-end align-top text-slate-500 dark:text-slate-400">
                         {row.oldLine ?? ''}
                       </td>
-                      <Cell row={row} highlighted={highlight(row)} />
+                      <Cell row={row} highlighted={highlight(row)} side="new" />
                     </Rows>
                   );
                 });
