@@ -41,9 +41,29 @@ function resetPeak(pid: number): void {
   writeFileSync(`/proc/${pid}/clear_refs`, '5');
 }
 
+/** The `[project] version` of an archive's pyproject.toml (publishing refuses any other number). */
+function projectVersion(zip: Buffer): string {
+  const files = unzipSync(zip, { filter: (file) => /(^|\/)pyproject\.toml$/.test(file.name) });
+  const names = Object.keys(files).sort((a, b) => a.length - b.length);
+  const text = new TextDecoder().decode(files[names[0] ?? ''] ?? new Uint8Array());
+  const version = /^version\s*=\s*["']([^"']+)["']/m.exec(text)?.[1];
+  if (!version) throw new Error('no version in pyproject.toml');
+  return version;
+}
+
+/** The next patch version (`1.2.1` → `1.2.2`). */
+function nextPatch(version: string): string {
+  const [major = '0', minor = '0', patch = '0'] = version.split(/[.+-]/);
+  return `${major}.${minor}.${Number.parseInt(patch, 10) + 1}`;
+}
+
 /** A copy of an archive with every tenth Python file changed, one removed and one added: a realistic next version. */
-function modifiedCopy(original: Buffer): { zip: Buffer; changed: number } {
+function modifiedCopy(original: Buffer, from: string, to: string): { zip: Buffer; changed: number } {
   const files = unzipSync(original);
+  for (const name of Object.keys(files).filter((n) => /(^|\/)pyproject\.toml$/.test(n))) {
+    const text = new TextDecoder().decode(files[name]);
+    files[name] = new TextEncoder().encode(text.replace(`"${from}"`, `"${to}"`));
+  }
   const python = Object.keys(files)
     .filter((name) => name.endsWith('.py'))
     .sort();
@@ -111,6 +131,7 @@ async function publishArchive(
     const read = answer.ok ? ((await answer.json()) as { status: string; status_reason?: string }) : null;
     state = `${read?.status ?? answer.status} ${read?.status_reason ?? ''}`;
     if (read?.status === 'NodeVersionStatusActive') return;
+    if (read?.status === 'NodeVersionStatusDeleted') throw new Error(`${nodeId}@${version} was refused: ${state}`);
     const held = read?.status === 'NodeVersionStatusPending' && /waiting for review/i.test(read.status_reason ?? '');
     if (held || read?.status === 'NodeVersionStatusFlagged' || read?.status === 'NodeVersionStatusBanned') {
       const approved = await fetch(`${server.url}/admin/nodes/${nodeId}/versions/${version}`, {
@@ -163,20 +184,23 @@ const code: BenchSuite = {
     const admin = await adminToken(server, email, password);
 
     ctx.log(`code: publishing ${largest.length} packs`);
-    const packs: { nodeId: string; bytes: number }[] = [];
+    const packs: { nodeId: string; bytes: number; version: string }[] = [];
     for (const { entry, bytes } of largest) {
       const nodeId = entry.pyproject_name || entry.id;
-      await publishArchive(server, token, admin, nodeId, '1.0.0', bytes);
-      packs.push({ nodeId, bytes: bytes.length });
+      const version = projectVersion(bytes);
+      await publishArchive(server, token, admin, nodeId, version, bytes);
+      packs.push({ nodeId, bytes: bytes.length, version });
     }
     const biggest = packs[0];
     const biggestBytes = largest[0]?.bytes;
     if (!biggest || !biggestBytes) throw new Error('no archive in the corpus');
-    const copy = modifiedCopy(biggestBytes);
-    await publishArchive(server, token, admin, biggest.nodeId, '1.0.1', copy.zip);
+    const next = nextPatch(biggest.version);
+    const copy = modifiedCopy(biggestBytes, biggest.version, next);
+    await publishArchive(server, token, admin, biggest.nodeId, next, copy.zip);
 
     const rows: BenchRow[] = [];
-    const listUrl = (nodeId: string) => `${server.url}/nodes/${nodeId}/versions/1.0.0/files`;
+    const versionOf = new Map(packs.map((p) => [p.nodeId, p.version]));
+    const listUrl = (nodeId: string) => `${server.url}/nodes/${nodeId}/versions/${versionOf.get(nodeId)}/files`;
 
     // First reads: each archive's directory is read from disk (later ones come from the listing cache).
     const first: number[] = [];
@@ -210,7 +234,7 @@ const code: BenchSuite = {
 
     const target = fileNear200k(listings);
     if (target) {
-      const url = `${server.url}/nodes/${target.nodeId}/versions/1.0.0/files/${target.path.split('/').map(encodeURIComponent).join('/')}`;
+      const url = `${server.url}/nodes/${target.nodeId}/versions/${versionOf.get(target.nodeId)}/files/${target.path.split('/').map(encodeURIComponent).join('/')}`;
       resetPeak(server.pid);
       const start = server.rssMiB();
       const reads: number[] = [];
@@ -227,7 +251,7 @@ const code: BenchSuite = {
       });
     }
 
-    const diffUrl = `${server.url}/nodes/${biggest.nodeId}/compare/1.0.0...1.0.1`;
+    const diffUrl = `${server.url}/nodes/${biggest.nodeId}/compare/${biggest.version}...${next}`;
     resetPeak(server.pid);
     const diffStart = server.rssMiB();
     const diffs: number[] = [];
@@ -240,7 +264,7 @@ const code: BenchSuite = {
     }
     const onePeak = server.peakRssMiB() - diffStart;
     rows.push({
-      name: `GET /nodes/{id}/compare/1.0.0...1.0.1: ${biggest.nodeId} (${round(biggest.bytes / 2 ** 20)} MiB) against its modified copy (${summary})`,
+      name: `GET /nodes/{id}/compare/${biggest.version}...${next}: ${biggest.nodeId} (${round(biggest.bytes / 2 ** 20)} MiB) against its modified copy (${summary})`,
       values: {
         samples: diffs.length,
         'p50 ms': round(percentile(diffs, 50)),
