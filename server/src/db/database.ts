@@ -7,6 +7,7 @@ import {
   type Driver,
   Kysely,
   PostgresDialect,
+  type QueryResult,
   SqliteDialect,
   type SqliteDialectConfig,
   SqliteDriver,
@@ -55,6 +56,11 @@ export interface DatabaseOptions {
    * `pg_terminate_backend`). The broken connection is dropped and the next query opens a new one.
    */
   onConnectionError?: (error: Error) => void;
+  /**
+   * SQLite: how long a statement keeps trying while another connection holds the write lock,
+   * before it fails with SQLITE_BUSY (answered 503 with Retry-After).
+   */
+  busyRetryMs?: number;
 }
 
 /** Opens SQLite (default) or PostgreSQL behind the same Kysely interface. */
@@ -62,7 +68,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
     return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.pgSchema, options.onConnectionError);
   }
-  return openSqlite(options.sqliteImage ?? options.sqlitePath ?? ':memory:');
+  return openSqlite(options.sqliteImage ?? options.sqlitePath ?? ':memory:', options.busyRetryMs ?? BUSY_RETRY_MS);
 }
 
 /** The SQLite file inside a data directory. */
@@ -70,7 +76,18 @@ export function sqlitePathFor(dataDir: string): string {
   return path.join(dataDir, 'registry.sqlite');
 }
 
-function openSqlite(file: string | Buffer): DatabaseHandle {
+/** Default for `busyRetryMs`: as long as SQLite's own wait used to be. */
+const BUSY_RETRY_MS = 5000;
+
+/**
+ * SQLite's own wait for a lock held elsewhere. better-sqlite3 waits synchronously, so a long
+ * `busy_timeout` froze every request of the process while a CLI command, another worker or an
+ * operator's `sqlite3` held the write lock. A short one keeps each freeze short; the rest of the
+ * wait is spent between retries, with the event loop free (see BusyRetryConnection).
+ */
+const BUSY_TIMEOUT_MS = 20;
+
+function openSqlite(file: string | Buffer, busyRetryMs: number): DatabaseHandle {
   if (typeof file === 'string' && file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
@@ -78,9 +95,9 @@ function openSqlite(file: string | Buffer): DatabaseHandle {
   // NORMAL is durable across application crashes in WAL mode; only a power loss can drop
   // the last transactions, which is the usual trade for an embedded registry.
   sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   const db = new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }, busyRetryMs),
     plugins: [new SqliteBooleanPlugin()],
   });
   return { db, dialect: 'sqlite', destroy: () => db.destroy(), poolUse: () => null };
@@ -94,21 +111,69 @@ function openSqlite(file: string | Buffer): DatabaseHandle {
  * under busy_timeout. Within one process Kysely already runs one transaction at a time.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  constructor(
+    config: SqliteDialectConfig,
+    readonly busyRetryMs: number,
+  ) {
+    super(config);
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    return new BusyRetryConnection(await super.acquireConnection(), this.busyRetryMs);
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
 }
 
+/**
+ * Retries a statement that found the database locked by another connection, waiting between
+ * tries on a timer rather than inside SQLite, until `retryMs` have passed; then the SQLITE_BUSY
+ * error goes to the caller. A statement refused with SQLITE_BUSY did nothing, so trying it again
+ * is safe (including COMMIT, which SQLite documents as retryable).
+ */
+class BusyRetryConnection implements DatabaseConnection {
+  constructor(
+    readonly inner: DatabaseConnection,
+    readonly retryMs: number,
+  ) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const giveUpAt = Date.now() + this.retryMs;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.inner.executeQuery<R>(query);
+      } catch (error) {
+        if (!isBusy(error) || Date.now() >= giveUpAt) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(200, 5 * 2 ** attempt)));
+      }
+    }
+  }
+
+  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    return this.inner.streamQuery<R>(query, chunkSize);
+  }
+}
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_'));
+}
+
 class ImmediateSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
 
-  constructor(config: SqliteDialectConfig) {
+  constructor(
+    config: SqliteDialectConfig,
+    readonly busyRetryMs: number,
+  ) {
     super(config);
     this.#config = config;
   }
 
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#config);
+    return new ImmediateSqliteDriver(this.#config, this.busyRetryMs);
   }
 }
 
