@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { parseInputs, parseOutputs } from '../../../lib/catalogue/comfy-node-definition';
+import { useVersion } from '../api/get-version';
 import { useComfyNodes, useImportedComfyNodes } from '../api/list-comfy-nodes';
 import { FILTER_THRESHOLD, filterComfyNodes } from '../lib/comfy-nodes';
 
@@ -92,6 +93,8 @@ export function ComfyNodesSection({ nodeId, version }: { nodeId: string; version
   const versioned = useComfyNodes(nodeId, version ?? '');
   const imported = useImportedComfyNodes(nodeId, !version);
   const query = version ? versioned : imported;
+  // Why extraction found nothing, as the pipeline recorded it (shared with the requirements section's query).
+  const reason = useVersion(nodeId, version ?? '').data?.comfy_node_extract_reason;
   const [filter, setFilter] = useState('');
   const [expanded, setExpanded] = useState(false);
   const filterId = useId();
@@ -110,9 +113,14 @@ export function ComfyNodesSection({ nodeId, version }: { nodeId: string; version
     );
   else if (nodes.length === 0)
     body = (
-      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-        {version ? t('comfyNodes.empty') : t('comfyNodes.noVersion')}
-      </p>
+      <div className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+        <p>{version ? t('comfyNodes.empty') : t('comfyNodes.noVersion')}</p>
+        {version && reason ? (
+          <p className="mt-1 break-words">
+            {t('comfyNodes.emptyReason')} <bdi dir="ltr">{reason}</bdi>
+          </p>
+        ) : null}
+      </div>
     );
   else
     body = (

@@ -23,6 +23,7 @@ import { CopyCommand } from './CopyCommand';
 import { DownloadsChart } from './DownloadsChart';
 import { Markdown } from './Markdown';
 import { ReadmeSection } from './ReadmeSection';
+import { RequirementsSection } from './RequirementsSection';
 import { ReviewsSection } from './ReviewsSection';
 import { VersionsSection } from './VersionsSection';
 
@@ -265,6 +266,7 @@ export function NodePage() {
               <ReadmeSection nodeId={pack.id} version={latest?.version ?? ''} />
               <DownloadsChart nodeId={pack.id} />
               <ComfyNodesSection nodeId={pack.id} version={latest?.version} />
+              <RequirementsSection nodeId={pack.id} version={latest?.version ?? ''} />
               <VersionsSection nodeId={pack.id} />
             </div>
 
