@@ -36,9 +36,17 @@ export async function enqueueNotification(
   });
 }
 
-/** The JSON body the configured chat service expects. */
+/**
+ * The JSON body the configured chat service expects. The text carries names publishers chose
+ * (file names, pack ids, reasons): it must not ping anyone. Discord is told to resolve no
+ * mention at all; Slack's control sequences (`<!channel>`, `<@U123>`) are escaped as its
+ * documentation asks.
+ */
 export function webhookBody(format: Config['moderation']['MODERATION_WEBHOOK_FORMAT'], text: string): object {
-  return format === 'slack' ? { text } : { content: text };
+  if (format === 'slack') {
+    return { text: text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') };
+  }
+  return { content: text, allowed_mentions: { parse: [] } };
 }
 
 /**
@@ -58,6 +66,8 @@ export function notifyWebhookHandler(ctx: AppContext): JobHandler {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(webhookBody(settings.MODERATION_WEBHOOK_FORMAT, payload.text)),
         signal: AbortSignal.timeout(settings.MODERATION_WEBHOOK_TIMEOUT_MS),
+        // A redirect is not followed: the message goes to the configured address or nowhere.
+        redirect: 'manual',
       });
       // Drain the body so the connection is released; its content does not matter.
       await response.arrayBuffer().catch(() => undefined);
