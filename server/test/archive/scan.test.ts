@@ -5,19 +5,38 @@ import { fixtureFile, testLimits, zipFixture } from './helpers/pack.js';
 
 const expected = { name: 'comfyui-image-blend-tools', version: '1.4.0' };
 
-/** Scans the clean pack with extra files added and returns the findings. */
-async function scanWith(files: Record<string, Uint8Array | string>): Promise<ScanFinding[]> {
-  const result = await analyzeArchive(zipFixture('clean-pack', files), expected, testLimits);
+const CLEAN_INIT = new TextDecoder().decode(fixtureFile('clean-pack/__init__.py'));
+
+/**
+ * Scans the clean pack with extra files added and returns the findings in those files. The pack's
+ * `__init__.py` imports every added `extras/` module, as a pack's own code would, unless
+ * `imported` is false (then they are scripts nothing imports).
+ */
+async function scanWith(
+  files: Record<string, Uint8Array | string>,
+  { imported = true }: { imported?: boolean } = {},
+): Promise<ScanFinding[]> {
+  const modules = Object.keys(files).flatMap((p) => (/^extras\/\w+\.py$/.test(p) ? [p.slice(7, -3)] : []));
+  const loader: Record<string, string> =
+    imported && modules.length > 0
+      ? { 'extras/__init__.py': '', '__init__.py': `${CLEAN_INIT}\nfrom .extras import ${modules.join(', ')}\n` }
+      : {};
+  const result = await analyzeArchive(zipFixture('clean-pack', { ...files, ...loader }), expected, testLimits);
   if (!result.ok) throw new Error(result.reason);
-  return result.findings;
+  return result.findings.filter((f) => f.file_path in files);
 }
 
 const malicious = (name: string) => ({ [`extras/${name}`]: fixtureFile(`malicious/${name}`) });
 const summary = (findings: ScanFinding[]) => findings.map((f) => [f.issue_type, f.line_number, f.severity]);
 
 describe('security scan', () => {
-  it('finds nothing in a clean pack (downloads without exec, subprocess inside functions, eval() methods)', async () => {
-    expect(await scanWith({})).toEqual([]);
+  it('holds nothing in a clean pack (downloads without exec, subprocess inside functions, eval() methods)', async () => {
+    const result = await analyzeArchive(zipFixture('clean-pack'), expected, testLimits);
+    if (!result.ok) throw new Error(result.reason);
+    // The one thing worth telling users: a node method starts a program.
+    expect(result.findings.map((f) => [f.issue_type, f.grade, f.label, f.context])).toEqual([
+      ['process_at_runtime', 'label', 'starts_processes', 'runtime'],
+    ]);
   });
 
   it('flags base64 payloads and long encoded strings run with exec/compile', async () => {
@@ -31,7 +50,9 @@ describe('security scan', () => {
         'runs code hidden in data decoded by base64.b64decode() with exec(); encoded payloads are a common way to hide malware',
       scanner: 'python-ast',
       severity: 'high',
+      column: 5,
       grade: 'hold',
+      context: 'import',
     });
     expect(summary(findings)).toEqual([
       ['obfuscated_code_execution', 9, 'high'],
@@ -41,19 +62,27 @@ describe('security scan', () => {
 
   it('flags programs started at import time, including through functions called at import', async () => {
     const findings = await scanWith(malicious('import_subprocess.py'));
+    // One label per rule and file: the first program started at import stands for the others.
     expect(summary(findings)).toEqual([
       ['process_at_import', 8, 'medium'],
-      ['process_at_import', 17, 'medium'],
+      ['process_at_runtime', 13, 'low'],
     ]);
-    expect(findings[1]?.code_snippet).toBe('os.system("chmod +x ./bin/helper")');
+    expect(findings.map((f) => f.grade)).toEqual(['label', 'label']);
   });
 
-  it('does not flag subprocess calls that only run when a node executes', async () => {
-    const findings = await scanWith({
+  it('only labels subprocess calls that run when a node executes, and notes them in scripts nothing imports', async () => {
+    const tools = {
       'extras/tools.py':
-        'import subprocess\n\nclass Git:\n    def run(self):\n        return subprocess.run(["git", "status"])\n',
-    });
-    expect(findings).toEqual([]);
+        'import subprocess\n\nclass Git:\n    def run(self):\n        return subprocess.run(["git", "status"])\n\nsubprocess.run(["git", "--version"])\n',
+    };
+    expect((await scanWith(tools)).map((f) => [f.issue_type, f.line_number, f.grade, f.label, f.context])).toEqual([
+      ['process_at_runtime', 5, 'label', 'starts_processes', 'runtime'],
+      ['process_at_import', 7, 'label', 'starts_processes', 'import'],
+    ]);
+    const script = await scanWith(tools, { imported: false });
+    expect(script.map((f) => [f.issue_type, f.line_number, f.grade, f.label, f.context])).toEqual([
+      ['process_at_import', 7, 'label', undefined, 'unimported'],
+    ]);
   });
 
   it('flags bundled executables by magic bytes whatever their name, and native libraries', async () => {
@@ -111,8 +140,8 @@ describe('security scan', () => {
       ['crypto_miner', 5, 'high'],
       ['crypto_miner', 5, 'high'],
       ['crypto_miner', 10, 'high'],
+      // The program started at import is on a line already held for the miner, so it gets no label too.
       ['crypto_miner', 11, 'high'],
-      ['process_at_import', 11, 'medium'],
     ]);
   });
 

@@ -20,12 +20,14 @@ export const EVIL_FINDING = {
   issue_type: 'obfuscated_code_execution',
   file_path: 'evil.py',
   line_number: 2,
+  column: 1,
   code_snippet: 'exec(base64.b64decode("cHJpbnQoMSk="))',
   message:
     'runs code hidden in data decoded by base64.b64decode() with exec(); encoded payloads are a common way to hide malware',
   scanner: 'python-ast',
   severity: 'high',
   grade: 'hold',
+  context: 'unimported',
 };
 const EVIL_PY = 'import base64\nexec(base64.b64decode("cHJpbnQoMSk="))\n';
 

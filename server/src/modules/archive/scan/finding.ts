@@ -35,3 +35,24 @@ export function finding(fields: FindingFields): ScanFinding {
     ...(context ? { context } : {}),
   };
 }
+
+/** Characters of context kept on each side of a match in an excerpt. */
+const EXCERPT_SIDE = 60;
+
+/**
+ * Where a match sits in a file and what to show of it: 1-based line and column, and the match
+ * with a little of its line on each side. Minified bundles put a whole library on one line; the
+ * excerpt shows what matched instead of the line's first 200 characters.
+ */
+export function locate(text: string, index: number, length: number): { line: number; column: number; snippet: string } {
+  const lineStart = text.lastIndexOf('\n', index - 1) + 1;
+  let line = 1;
+  for (let at = text.indexOf('\n'); at >= 0 && at < index; at = text.indexOf('\n', at + 1)) line += 1;
+  const lineEnd = text.indexOf('\n', index + length);
+  const end = lineEnd < 0 ? text.length : lineEnd;
+  const from = Math.max(lineStart, index - EXCERPT_SIDE);
+  const to = Math.min(end, index + Math.min(length, SNIPPET_CHARS - 2 * EXCERPT_SIDE) + EXCERPT_SIDE);
+  const head = from > lineStart ? '…' : '';
+  const tail = to < end ? '…' : '';
+  return { line, column: index - lineStart + 1, snippet: `${head}${text.slice(from, to).trim()}${tail}` };
+}

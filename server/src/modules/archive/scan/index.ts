@@ -4,9 +4,11 @@ import type { ArchiveFile } from '../zip/read-archive.js';
 import { scanBinaries } from './binaries.js';
 import { finding } from './finding.js';
 import { scanMarkers } from './markers.js';
+import type { FindingContext } from './policy.js';
 import { PythonFile } from './python-context.js';
 import { scanPythonEvasions } from './python-evasion.js';
 import { scanPython } from './python-rules.js';
+import { pythonReach } from './reach.js';
 import { scanTextRules } from './text-rules.js';
 
 /**
@@ -16,6 +18,9 @@ import { scanTextRules } from './text-rules.js';
 const TRIGGER =
   /\b(exec|eval|compile|__import__|system|popen|Popen|subprocess|pty|spawn\w*|execv\w*|execl\w*|startfile|getoutput|pip|urlopen|urlretrieve|requests|httpx|wget|pickle|marshal|dill|\w*decode\w*|decompress|unhexlify|fromhex|import_module|run_path|chmod|CDLL|LoadLibrary|getattr|builtins|__builtins__)\b/;
 
+/** Scripts ComfyUI-Manager runs itself (install, uninstall, enable, disable). */
+const HOOK_SCRIPT = /^(install|uninstall|enable|disable)\.py$/;
+
 /** Scans every file of a valid archive; returns the findings in archive order. */
 export function scanArchive(
   program: PackProgram,
@@ -24,8 +29,10 @@ export function scanArchive(
   limits: ArchiveLimits,
 ): ScanFinding[] {
   const findings: ScanFinding[] = [];
+  const reach = pythonReach(program.sources);
   for (const file of files) {
     const python = file.name.endsWith('.py');
+    const context = python ? reach(file.name) : 'file';
     const text = texts.get(file.name);
     if (python && text === undefined && file.size > limits.maxSourceFileBytes) {
       findings.push(
@@ -37,28 +44,30 @@ export function scanArchive(
           message: `Python file larger than ${limits.maxSourceFileBytes} bytes was not scanned; oversized files can hide code`,
           scanner: 'archive',
           severity: 'low',
+          context,
         }),
       );
       continue;
     }
     if (text === undefined) continue;
-    findings.push(...scanMarkers(file.name, text, python));
-    findings.push(...scanTextRules(file.name, text, python));
-    if (python && TRIGGER.test(text)) findings.push(...scanPythonFile(program, file.name, text));
+    findings.push(...scanMarkers(file.name, text, python, context));
+    findings.push(...scanTextRules(file.name, text, python, context));
+    if (python && TRIGGER.test(text)) findings.push(...scanPythonFile(program, file.name, text, context));
   }
   findings.push(...scanBinaries(files));
-  return findings;
+  // A line already held for something worse needs no label too.
+  const heldLines = new Set(findings.filter((f) => f.grade === 'hold').map((f) => `${f.file_path}:${f.line_number}`));
+  return findings.filter((f) => f.grade === 'hold' || !heldLines.has(`${f.file_path}:${f.line_number}`));
 }
 
-function scanPythonFile(program: PackProgram, path: string, text: string): ScanFinding[] {
+function scanPythonFile(program: PackProgram, path: string, text: string, context: FindingContext): ScanFinding[] {
   const cached = program.cachedTree(path);
   const tree = cached ?? program.parseOnce(path);
   if (!tree) return [];
   try {
-    // ComfyUI-Manager runs install.py as a script, so its __main__ block runs too.
-    const installScript = path === 'install.py';
-    const file = new PythonFile(path, tree, text, installScript);
-    return [...scanPython(file, installScript), ...scanPythonEvasions(file)];
+    // ComfyUI-Manager runs its hook scripts as scripts, so their __main__ blocks run too.
+    const file = new PythonFile(path, tree, text, HOOK_SCRIPT.test(path), context);
+    return [...scanPython(file), ...scanPythonEvasions(file)];
   } finally {
     if (!cached) tree.delete();
   }

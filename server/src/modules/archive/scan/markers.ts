@@ -1,9 +1,10 @@
 import type { ScanFinding } from '../types.js';
-import { finding } from './finding.js';
+import { finding, locate } from './finding.js';
+import type { FindingContext } from './policy.js';
 
 interface Marker {
   pattern: RegExp;
-  issue: 'credential_access' | 'crypto_miner';
+  issue: 'credential_access' | 'crypto_miner' | 'exfiltration';
   what: string;
 }
 
@@ -67,7 +68,21 @@ const MINER_MARKERS: Marker[] = [
   ],
 ].map(([pattern, what]) => ({ pattern: pattern as RegExp, issue: 'crypto_miner' as const, what: what as string }));
 
-const ALL_MARKERS = [...CREDENTIAL_MARKERS, ...MINER_MARKERS];
+/**
+ * Hard-coded endpoints that receive stolen data: a Discord webhook or Telegram bot with its
+ * secret in the URL, paste and request-capture services. A node that posts to a webhook the user
+ * configures has no such URL in its code; placeholders (`webhooks/your-id/...`) do not match.
+ */
+const EXFILTRATION_MARKERS: Marker[] = [
+  [/discord(?:app)?\.com\/api\/webhooks\/\d{6,}\/[\w-]{20,}/i, 'a Discord webhook with its token'],
+  [/api\.telegram\.org\/bot\d{6,}:[\w-]{20,}/i, 'a Telegram bot with its token'],
+  [
+    /\b(pastebin\.com\/api|hastebin\.com\/documents|api\.paste\.ee|paste\.ee\/api|dpaste\.(com|org)\/api|transfer\.sh\/|webhook\.site\/|[\w-]+\.m\.pipedream\.net|requestbin\.(net|com)|interact\.sh|oast\.(fun|pro|live|site|online|me))/i,
+    'a paste or request-capture service',
+  ],
+].map(([pattern, what]) => ({ pattern: pattern as RegExp, issue: 'exfiltration' as const, what: what as string }));
+
+const ALL_MARKERS = [...CREDENTIAL_MARKERS, ...MINER_MARKERS, ...EXFILTRATION_MARKERS];
 const ANY_MARKER = new RegExp(ALL_MARKERS.map((m) => m.pattern.source).join('|'), 'i');
 
 /**
@@ -76,31 +91,37 @@ const ANY_MARKER = new RegExp(ALL_MARKERS.map((m) => m.pattern.source).join('|')
  * are skipped so a note such as "# unlike xmrig..." is not a finding. One finding per marker
  * and file keeps reports short.
  */
-export function scanMarkers(path: string, text: string, python: boolean): ScanFinding[] {
+export function scanMarkers(path: string, text: string, python: boolean, context: FindingContext): ScanFinding[] {
   if (!ANY_MARKER.test(text)) return [];
   const findings: ScanFinding[] = [];
-  const seen = new Set<Marker>();
-  const lines = text.split('\n');
-  lines.forEach((line, index) => {
-    if (python && line.trimStart().startsWith('#')) return;
-    for (const marker of ALL_MARKERS) {
-      if (seen.has(marker) || !marker.pattern.test(line)) continue;
-      seen.add(marker);
+  for (const marker of ALL_MARKERS) {
+    const global = new RegExp(marker.pattern.source, `${marker.pattern.flags.replace('g', '')}g`);
+    for (const match of text.matchAll(global)) {
+      const index = match.index ?? 0;
+      const lineStart = text.lastIndexOf('\n', index - 1) + 1;
+      if (python && text.slice(lineStart, index).trimStart().startsWith('#')) continue;
+      const at = locate(text, index, match[0].length);
       findings.push(
         finding({
           issue_type: marker.issue,
           file_path: path,
-          line: index + 1,
-          snippet: line,
-          message:
-            marker.issue === 'crypto_miner'
-              ? `references ${marker.what}; cryptocurrency miners are not allowed in node packs`
-              : `references ${marker.what}; a node pack has no reason to read other programs' credentials`,
+          line: at.line,
+          column: at.column,
+          snippet: at.snippet,
+          message: MESSAGES[marker.issue](marker.what),
           scanner: 'text-markers',
           severity: 'high',
+          context,
         }),
       );
+      break;
     }
-  });
-  return findings;
+  }
+  return findings.sort((a, b) => a.line_number - b.line_number);
 }
+
+const MESSAGES: Record<Marker['issue'], (what: string) => string> = {
+  crypto_miner: (what) => `references ${what}; cryptocurrency miners are not allowed in node packs`,
+  credential_access: (what) => `references ${what}; a node pack has no reason to read other programs' credentials`,
+  exfiltration: (what) => `sends data to ${what} written into the code, where stolen data usually goes`,
+};

@@ -1,4 +1,5 @@
 import type { PyNode, PyTree } from '../python/parser.js';
+import type { FindingContext } from './policy.js';
 
 /** One call the rules look at, with what they need to know about it. */
 export interface CallSite {
@@ -37,6 +38,8 @@ export class PythonFile {
     readonly tree: PyTree,
     private readonly source: string,
     private readonly runsAsScript: boolean,
+    /** When the file runs at all (scan/reach.ts). */
+    readonly reach: FindingContext = 'import',
   ) {
     const root = tree.rootNode;
     for (const match of source.matchAll(IMPORT_WORDS)) {
@@ -115,8 +118,39 @@ export class PythonFile {
       .map((node) => ({ node, qualified: this.qualify(node.childForFieldName('function')), scope }));
   }
 
+  /**
+   * Where a call runs: in a file nothing imports, in an install hook, at import, or only when a
+   * function or node method is called.
+   */
+  contextOf(site: Pick<CallSite, 'node' | 'scope'>): FindingContext {
+    if (this.reach !== 'import') return this.reach;
+    return this.atImport(site) ? 'import' : 'runtime';
+  }
+
+  /**
+   * Whether `name` is bound by the code around a call rather than being the built-in: a
+   * parameter, assignment, loop or `with` target, `def` or import in an enclosing function, or
+   * one at the module's top level (`compile = torch.compile`).
+   */
+  bindsLocally(site: CallSite, name: string): boolean {
+    const word = name.replace(/\W/g, '');
+    const binding = new RegExp(
+      String.raw`(?<![\w.]|[,(]\s*)${word}\s*(?::[^=\n]+)?=(?!=)|\b(?:def|class|for|as|global|nonlocal)\s+${word}\b|\bimport\s+(?:[\w., ]*,\s*)?${word}\b`,
+    );
+    for (let scope = site.scope; scope; scope = scopeOf(scope)) {
+      const params = scope.childForFieldName('parameters')?.text ?? '';
+      if (new RegExp(String.raw`(?<![\w.=])${word}\b(?!\s*\()`).test(params)) return true;
+      if (binding.test(scope.childForFieldName('body')?.text ?? '')) return true;
+    }
+    const topLevel = new RegExp(
+      String.raw`^(?:${word}\s*(?::[^=\n]+)?=(?!=)|(?:def|class)\s+${word}\b|(?:from\s+\S+\s+)?import\s+.*\b${word}\b|[\w, ]*,\s*${word}\s*(?:,[\w, ]*)?=(?!=))`,
+      'm',
+    );
+    return topLevel.test(this.source);
+  }
+
   /** Whether a call runs when the module is imported (for install.py: when the script runs). */
-  atImport(site: CallSite): boolean {
+  atImport(site: Pick<CallSite, 'node' | 'scope'>): boolean {
     if (!this.runsAsScript && inMainGuard(site.node)) return false;
     if (!site.scope) return true;
     this.reachedAtImport ??= this.reachImportTime();
@@ -132,11 +166,23 @@ export class PythonFile {
   private reachImportTime(): Set<number> {
     const root = this.tree.rootNode;
     const defs: { name: string; node: PyNode }[] = [];
+    const methods: PyNode[] = [];
     for (const match of this.source.matchAll(DEF_NAMES)) {
       const start = (match.index ?? 0) + match[0].length - (match[1]?.length ?? 0);
       const node = root.descendantForIndex(start, start + 1)?.parent;
-      // Methods are reached through `obj.name`, which the name match below leaves out.
-      if (node?.type === 'function_definition' && match[1] && !isMethod(node)) defs.push({ name: match[1], node });
+      if (node?.type !== 'function_definition' || !match[1]) continue;
+      const owner = methodOwner(node);
+      if (!owner) {
+        defs.push({ name: match[1], node });
+        continue;
+      }
+      // A method body runs when the method is called, not when its class is defined. Methods are
+      // reached through `obj.name`, which the name match below leaves out, except a constructor,
+      // which runs when import-time code calls the class.
+      methods.push(node);
+      const className = owner.childForFieldName('name')?.text;
+      if (className && /^__(init|new|post_init)__$/.test(match[1]))
+        defs.push({ name: `(?<!\\bclass\\s+)${className}(?=\\s*\\()`, node });
     }
     const excluded = this.runsAsScript
       ? []
@@ -155,7 +201,7 @@ export class PythonFile {
     };
     // Docstrings and comment lines mention function names without calling them.
     const code = (text: string) => text.replace(/("""|''')[\s\S]*?\1/g, '').replace(/^[ \t]*#.*$/gm, '');
-    const nodes = defs.map((d) => d.node);
+    const nodes = [...new Set([...defs.map((d) => d.node), ...methods])];
     const reached = new Set<number>();
     const queue = [code(outside(0, this.source.length, [...nodes, ...excluded]))];
     while (queue.length > 0) {
@@ -189,12 +235,13 @@ function inMainGuard(node: PyNode): boolean {
   return isMainGuard(top);
 }
 
-function isMethod(def: PyNode): boolean {
+/** The class a function is a method of, or null for a plain function. */
+function methodOwner(def: PyNode): PyNode | null {
   for (let p = def.parent; p; p = p.parent) {
-    if (p.type === 'class_definition') return true;
-    if (FUNCTION_TYPES.has(p.type)) return false;
+    if (p.type === 'class_definition') return p;
+    if (FUNCTION_TYPES.has(p.type)) return null;
   }
-  return false;
+  return null;
 }
 
 function isMainGuard(node: PyNode): boolean {

@@ -2,7 +2,7 @@ import type { PyNode } from '../python/parser.js';
 import { literalString } from '../python/strings.js';
 import type { ScanFinding } from '../types.js';
 import { finding } from './finding.js';
-import type { PythonFile } from './python-context.js';
+import { type PythonFile, scopeOf } from './python-context.js';
 import { EXEC_SINKS, PROCESS_CALLS } from './python-names.js';
 
 const SCANNER = 'python-evasion';
@@ -84,10 +84,12 @@ export function scanPythonEvasions(file: PythonFile): ScanFinding[] {
         issue_type: issue,
         file_path: file.path,
         line: node.startPosition.row + 1,
+        column: node.startPosition.column + 1,
         snippet: node.text,
         message,
         scanner: SCANNER,
         severity,
+        context: file.contextOf({ node, scope: scopeOf(node) }),
       }),
     );
   const root = file.tree.rootNode;
@@ -105,6 +107,27 @@ export function scanPythonEvasions(file: PythonFile): ScanFinding[] {
           'obfuscated_import',
           `imports the module "${module}" under a name assembled at run time, which hides it from review`,
           dangerous ? 'high' : 'medium',
+        );
+      }
+    }
+    // `__import__("os").popen(...)`, `importlib.import_module("subprocess").run(...)`: a dangerous
+    // call reached through an import call instead of an import statement.
+    const importCall = callee?.type === 'attribute' ? callee.childForFieldName('object') : null;
+    if (importCall?.type === 'call' && IMPORTERS.has(file.qualify(importCall.childForFieldName('function')))) {
+      // A name assembled from pieces is already reported by the importer rule below.
+      const written = argumentsOf(importCall)[0] ?? null;
+      const module = written?.type === 'string' ? foldString(written) : null;
+      const attribute = callee?.childForFieldName('attribute')?.text ?? '';
+      if (
+        module !== null &&
+        DANGEROUS_MODULES.has(module.split('.')[0] ?? '') &&
+        DANGEROUS_ATTRIBUTES.test(attribute)
+      ) {
+        report(
+          call,
+          'obfuscated_import',
+          `calls ${module}.${attribute}() through an import call instead of an import statement, which hides it from review`,
+          'high',
         );
       }
     }

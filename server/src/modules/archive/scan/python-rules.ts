@@ -2,6 +2,7 @@ import type { PyNode } from '../python/parser.js';
 import { literalString } from '../python/strings.js';
 import type { ScanFinding } from '../types.js';
 import { finding } from './finding.js';
+import { policyOf } from './policy.js';
 import { type CallSite, type PythonFile, scopeOf } from './python-context.js';
 import { CODE_LOADERS, DECODERS, EXEC_SINKS, isFetch, PROCESS_CALLS, runsFile } from './python-names.js';
 
@@ -17,15 +18,30 @@ type Rule = Omit<ScanFinding, 'file_path' | 'line_number' | 'code_snippet' | 'sc
  * (aliases and `__import__` followed), so `import subprocess as sp; sp.run(...)` is seen while
  * `re.compile(...)`, `model.eval()` or a method named `system` are not.
  */
-export function scanPython(file: PythonFile, isInstallScript: boolean): ScanFinding[] {
+export function scanPython(file: PythonFile): ScanFinding[] {
   const findings: ScanFinding[] = [];
   const seen = new Set<string>();
+  const held = new Set<number>();
   const report = (site: CallSite, rule: Rule) => {
     const line = site.node.startPosition.row + 1;
-    const key = `${rule.issue_type}:${line}`;
-    if (seen.has(key)) return;
+    // A label says what the code does; its first place in each file is enough to show it, and a
+    // call already held for something worse needs no label too.
+    const label = policyOf(rule.issue_type).grade === 'label';
+    const key = label ? rule.issue_type : `${rule.issue_type}:${line}`;
+    if (seen.has(key) || (label && held.has(site.node.id))) return;
     seen.add(key);
-    findings.push(finding({ ...rule, file_path: file.path, line, snippet: site.node.text, scanner: SCANNER }));
+    if (!label) held.add(site.node.id);
+    findings.push(
+      finding({
+        ...rule,
+        file_path: file.path,
+        line,
+        column: site.node.startPosition.column + 1,
+        snippet: site.node.text,
+        scanner: SCANNER,
+        context: file.contextOf(site),
+      }),
+    );
   };
   const assignments = lazy(() => assignmentsByName(file));
   const tainted = new Map<number, Set<string>>();
@@ -37,7 +53,9 @@ export function scanPython(file: PythonFile, isInstallScript: boolean): ScanFind
   for (const site of file.calls) {
     const q = site.qualified;
     const first = firstArgument(site.node);
-    if (EXEC_SINKS.has(q) && first && literalString(first) === null && !insideSinkArgument(file, site)) {
+    // `compile = torch.compile; compile(model)`: a local name, not the built-in.
+    const builtin = !/^(exec|eval|compile)$/.test(q) || !file.bindsLocally(site, q);
+    if (EXEC_SINKS.has(q) && builtin && first && literalString(first) === null && !insideSinkArgument(file, site)) {
       const payload = encodedPayload(file, first, assignments(), 0);
       if (payload) {
         report(site, {
@@ -66,19 +84,43 @@ export function scanPython(file: PythonFile, isInstallScript: boolean): ScanFind
       }
     }
     if (runsFile(q) && runsDownloadedFile(file, site)) report(site, downloadAndRun(q));
-    if (isPipInstall(site)) {
+    const pip = isPipInstall(site);
+    if (!pip && !PROCESS_CALLS.has(q)) continue;
+    const where = file.contextOf(site);
+    if (pip) {
       report(site, {
-        issue_type: 'runtime_pip_install',
-        message: isInstallScript
-          ? 'install.py installs Python packages with pip; declare dependencies in pyproject.toml or requirements.txt instead'
-          : 'installs Python packages with pip while ComfyUI runs; declare dependencies in pyproject.toml or requirements.txt instead',
-        severity: isInstallScript ? 'low' : 'medium',
+        issue_type: where === 'install' ? 'install_script_pip' : 'runtime_pip_install',
+        message:
+          where === 'install'
+            ? 'the install script installs Python packages with pip (ComfyUI-Manager runs it when the pack is installed)'
+            : where === 'unimported'
+              ? 'installs Python packages with pip in a script nothing imports (it runs only when someone starts it)'
+              : 'installs Python packages with pip while ComfyUI runs; declare dependencies in pyproject.toml or requirements.txt instead',
+        severity: where === 'install' || where === 'unimported' ? 'low' : 'medium',
       });
-    } else if (PROCESS_CALLS.has(q) && file.atImport(site)) {
+    } else if (PROCESS_CALLS.has(q) && where === 'install') {
+      report(site, {
+        issue_type: 'install_script_process',
+        message: `${q}() starts a program from the install script, which ComfyUI-Manager runs when the pack is installed`,
+        severity: 'low',
+      });
+    } else if (PROCESS_CALLS.has(q) && where === 'unimported' && file.atImport(site)) {
+      report(site, {
+        issue_type: 'process_at_import',
+        message: `${q}() starts a program in a script nothing imports (it runs only when someone starts the script)`,
+        severity: 'low',
+      });
+    } else if (PROCESS_CALLS.has(q) && where === 'import') {
       report(site, {
         issue_type: 'process_at_import',
         message: `${q}() starts a program as soon as the pack is imported, before the user runs any node`,
         severity: 'medium',
+      });
+    } else if (PROCESS_CALLS.has(q) && where === 'runtime') {
+      report(site, {
+        issue_type: 'process_at_runtime',
+        message: `${q}() starts a program when a node or route of the pack runs`,
+        severity: 'low',
       });
     }
   }
