@@ -2,6 +2,8 @@ import { type KeyboardEvent, type MouseEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { FindingGrade } from '../../../components/ui/finding-grade';
+import { VersionLabels } from '../../../components/ui/version-labels';
 import { findingText } from '../../../lib/catalogue/finding-text';
 import { isUnclaimedPublisher } from '../../../lib/catalogue/unclaimed';
 import { reviewDiffPath, versionFilePath } from '../../../lib/code-links';
@@ -73,13 +75,14 @@ function FindingRow({
             })}
           </span>
         ) : null}
+        <FindingGrade finding={finding} />
         {finding.previously_approved ? (
           <span className="inline-flex rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900 dark:bg-green-950 dark:text-green-100">
             {t('review.findings.previouslyApproved')}
           </span>
         ) : (
           <span className="inline-flex rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-100">
-            {t('review.findings.new')}
+            {common('scanNewSince')}
           </span>
         )}
       </div>
@@ -155,6 +158,7 @@ export function VersionCard({ item, selected, onSelectClick, onSelectKey, onDeci
           <p dir="auto" className="mt-1 break-words text-start text-sm text-slate-700 dark:text-slate-300">
             {item.node_name}
           </p>
+          <VersionLabels labels={item.labels} className="mt-1" />
           <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
             <span>
               {t('review.uploaded')}{' '}

@@ -13,6 +13,7 @@ import { LoadState } from '../../../components/ui/load-state';
 import { RegistryNote } from '../../../components/ui/registry-note';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { packTags, TagList } from '../../../components/ui/tag-list';
+import { VersionLabels } from '../../../components/ui/version-labels';
 import { installableFromRegistry, installCommands } from '../../../lib/catalogue/install-commands';
 import { licenseText } from '../../../lib/catalogue/license';
 import { isUnclaimed } from '../../../lib/catalogue/unclaimed';
@@ -198,6 +199,7 @@ export function NodePage() {
             {deleted ? <Badge tone="slate">{t('status.deleted')}</Badge> : null}
             {latest?.deprecated ? <Badge tone="slate">{t('status.deprecated')}</Badge> : null}
           </div>
+          <VersionLabels labels={latest?.labels} className="mt-2" />
         </div>
         {!banned && !deleted ? (
           <div className="flex shrink-0 flex-wrap gap-2">

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FindingGrade } from '../../../components/ui/finding-grade';
 import { findingText } from '../../../lib/catalogue/finding-text';
 import { versionFilePath } from '../../../lib/code-links';
 import type { ScanFinding } from '../api/pack-manage';
@@ -39,6 +40,7 @@ export function FindingsList({
                   <span className="text-slate-700 dark:text-slate-300">
                     {t('findings.line', { line: finding.line_number })}
                   </span>
+                  <FindingGrade finding={finding} />
                   {source ? (
                     <Link
                       to={versionFilePath(source.nodeId, source.version, finding.file_path, {

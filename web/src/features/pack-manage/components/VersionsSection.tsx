@@ -7,6 +7,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
+import { VersionLabels } from '../../../components/ui/version-labels';
 import { analytics } from '../../../lib/analytics-client';
 import { rejectionText } from '../../../lib/catalogue/rejection-text';
 import { readReason } from '../../../lib/catalogue/system-reasons';
@@ -109,6 +110,7 @@ export function VersionsSection({ publisherId, nodeId }: { publisherId: string; 
                   </span>
                 ) : null}
                 <span className="text-sm text-slate-600 dark:text-slate-400">{date(version.createdAt)}</span>
+                <VersionLabels labels={version.labels} />
                 {/* A rejected version can be neither deprecated nor deleted (the server refuses both). */}
                 {version.status === 'NodeVersionStatusDeleted' ||
                 version.status === 'NodeVersionStatusBanned' ? null : (

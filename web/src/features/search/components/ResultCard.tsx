@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { components } from '../../../api/schema.gen';
 import { packTags, TagList } from '../../../components/ui/tag-list';
+import { VersionLabels } from '../../../components/ui/version-labels';
 import { installCommands } from '../../../lib/catalogue/install-commands';
 import { markdownToPlain, rangesOnPlain } from '../../../lib/catalogue/plain-text';
 import { isUnclaimed } from '../../../lib/catalogue/unclaimed';
@@ -95,6 +96,7 @@ export function ResultCard({ node, onOpen }: { node: SearchNode; onOpen: () => v
         label={t('card.tags')}
         linkLabel={(tag) => t('card.tagLink', { tag })}
       />
+      <VersionLabels labels={node.latest_version?.labels} />
       {install ? (
         <p data-testid="card-install" className="relative z-10 min-w-0 text-xs text-slate-600 dark:text-slate-400">
           {t('card.install')}{' '}
