@@ -131,6 +131,7 @@ describe('process-archive job', () => {
           maxSourceFileBytes: t.config.publishing.ARCHIVE_MAX_SOURCE_FILE_BYTES,
           maxSourceBytes: t.config.publishing.ARCHIVE_MAX_SOURCE_BYTES,
           maxTextBytes: t.config.publishing.ARCHIVE_MAX_TEXT_BYTES,
+          allowedIndexHosts: ['download.pytorch.org'],
         },
       },
     ]);
