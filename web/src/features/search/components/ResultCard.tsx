@@ -100,7 +100,7 @@ export function ResultCard({ node, onOpen }: { node: SearchNode; onOpen: () => v
       {install ? (
         <p data-testid="card-install" className="relative z-10 min-w-0 text-xs text-slate-600 dark:text-slate-400">
           {t('card.install')}{' '}
-          <code dir="ltr" className="select-all break-all rounded bg-slate-100 px-1 dark:bg-slate-800">
+          <code dir="ltr" className="select-all wrap-anywhere rounded bg-slate-100 px-1 dark:bg-slate-800">
             {install.command}
           </code>
         </p>
