@@ -102,6 +102,21 @@ export function headingSlug(text: string, seen: Map<string, number>): string {
   return count === 0 ? base : `${base}-${count}`;
 }
 
+/** `images/node-graph_v2.png` → `node graph v2`: the words of an image's file name. */
+export function altFromFileName(src: string): string {
+  const file = src.split(/[?#]/)[0]?.split('/').pop() ?? '';
+  let name = file;
+  try {
+    name = decodeURIComponent(file);
+  } catch {
+    // A malformed escape stays as written.
+  }
+  return name
+    .replace(/\.[a-z0-9]+$/i, '')
+    .replace(/[-_.+]+/g, ' ')
+    .trim();
+}
+
 let purifier: ReturnType<typeof DOMPurify> | null = null;
 
 function getPurifier(): ReturnType<typeof DOMPurify> {
@@ -131,11 +146,18 @@ function getPurifier(): ReturnType<typeof DOMPurify> {
       if (!safeImage(src)) node.removeAttribute('src');
       node.setAttribute('loading', 'lazy');
       node.setAttribute('referrerpolicy', 'no-referrer');
+      // An image the author gave no text at all is named by its file, so screen readers say something.
+      if (!node.hasAttribute('alt')) node.setAttribute('alt', altFromFileName(src));
     }
     if (node.tagName === 'INPUT') {
-      // Task-list checkboxes only.
+      // Task-list checkboxes only, read-only, named by their item's text (or hidden when it has none).
       if (node.getAttribute('type') !== 'checkbox') node.remove();
-      else node.setAttribute('disabled', '');
+      else {
+        node.setAttribute('disabled', '');
+        const item = (node.parentElement?.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 200);
+        if (item) node.setAttribute('aria-label', item);
+        else node.setAttribute('aria-hidden', 'true');
+      }
     }
   });
   instance.addHook('uponSanitizeElement', (node, data) => {

@@ -1,6 +1,6 @@
 import { config } from '../../../lib/config';
 import { archiveUrlResolver } from './archive-urls';
-import { renderReadme } from './markdown';
+import { altFromFileName, renderReadme } from './markdown';
 
 const API = config.apiUrl;
 const archive = archiveUrlResolver('hello-pack', '1.2.0', 'https://registry.example');
@@ -91,5 +91,23 @@ describe('renderReadme', () => {
   it('lets the keyboard reach code blocks and tables, which scroll sideways on a phone', () => {
     const box = parse('```\ncode\n```\n\n| a |\n| - |\n| b |\n\n<pre tabindex="5">raw</pre>');
     expect([...box.querySelectorAll('pre, table')].map((e) => e.getAttribute('tabindex'))).toEqual(['0', '0', '0']);
+  });
+});
+
+describe('README accessibility', () => {
+  it('names an image without alt text by its file name, and task-list boxes by their item (axe: image-alt, label)', () => {
+    const box = parse(
+      '<img src="https://example.com/docs/node-graph_v2.png"> <img alt="" src="https://example.com/deco.png">\n\n- [x] Supports SDXL\n- [ ] ',
+    );
+    const [named, decorative] = [...box.querySelectorAll('img')];
+    expect(named?.getAttribute('alt')).toBe('node graph v2');
+    expect(decorative?.getAttribute('alt')).toBe('');
+    const boxes = [...box.querySelectorAll('input[type="checkbox"]')];
+    expect(boxes[0]?.getAttribute('aria-label')).toBe('Supports SDXL');
+    expect(boxes[0]?.hasAttribute('disabled')).toBe(true);
+    expect(boxes.slice(1).every((b) => b.getAttribute('aria-hidden') === 'true' || b.hasAttribute('aria-label'))).toBe(
+      true,
+    );
+    expect(altFromFileName('https://x.org/a/My%20Screenshot.jpeg?raw=1')).toBe('My Screenshot');
   });
 });
