@@ -79,6 +79,8 @@ test.describe('pack management', () => {
     await dialog.getByRole('button', { name: 'Delete version' }).click();
     await expect(page.getByText('Version 1.0.0 was deleted.')).toBeVisible();
     await expect(versions.getByTestId('version-1.0.0')).toHaveCount(0);
+    // Focus stays in the versions list rather than falling to the page's start.
+    await expect(versions.getByRole('list', { name: 'Versions' })).toBeFocused();
 
     // Edit the description; the pack page shows it.
     const details = page.getByRole('region', { name: 'Pack details' });

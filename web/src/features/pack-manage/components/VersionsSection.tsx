@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readerErrorText } from '../../../api/error-message';
 import { invalidatePackReads } from '../../../api/queries/pack-reads';
@@ -41,6 +41,7 @@ export function VersionsSection({ publisherId, nodeId }: { publisherId: string; 
   const queryClient = useQueryClient();
   const versions = useQuery(managedVersionsQuery(nodeId));
   const [toDelete, setToDelete] = useState<PackVersion | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
 
   const deprecate = useMutation({
     mutationFn: (v: { version: PackVersion; deprecated: boolean }) =>
@@ -68,6 +69,9 @@ export function VersionsSection({ publisherId, nodeId }: { publisherId: string; 
       notify('success', t('versions.deletedToast', { version: version.version }));
       analytics.track('Version Deleted', { nodeId, version: version.version });
       await invalidatePackReads(queryClient, nodeId, [publisherId]);
+      // The Delete button that had focus left with its row: keep focus on the list instead of
+      // letting it fall to the page's start.
+      if (document.activeElement === document.body || !document.activeElement?.isConnected) listRef.current?.focus();
     },
     onError: (error, version) => {
       notify('error', t('versions.deleteFailed', { version: version.version, reason: readerErrorText(error) }));
@@ -91,7 +95,12 @@ export function VersionsSection({ publisherId, nodeId }: { publisherId: string; 
 
   return (
     <>
-      <ul className="divide-y divide-slate-200 dark:divide-slate-700">
+      <ul
+        ref={listRef}
+        tabIndex={-1}
+        aria-label={t('versions.title')}
+        className="divide-y divide-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600 dark:divide-slate-700"
+      >
         {versions.data.map((version) => {
           const findings =
             version.status === 'NodeVersionStatusFlagged' ? findingsFromReason(version.status_reason) : [];
