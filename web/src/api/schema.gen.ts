@@ -864,6 +864,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/install-plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The install plan of a workflow
+         * @description Reads a workflow (UI or API format) or its node uses and answers, per class that is not core, the pack that provides it and why (named by the workflow's `cnr_id`/`aux_id`, only provider, already needed, most used, or ComfyUI-Manager's name pattern), its alternatives, the version to install (the workflow's `ver` when installable, else the latest) and the command per client; one command for everything; and the merged Python requirements with every conflict, also against a ComfyUI release, and the declared OS, accelerator and ComfyUI ranges checked.
+         */
+        post: operations["planWorkflowInstall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/install-plan/comfyui-releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ComfyUI releases whose requirements a plan can be checked against
+         * @description Each with the `requirements.txt` kept as data and where it was copied from.
+         */
+        get: operations["listComfyuiReleases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/install-plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Share the install plan of a workflow
+         * @description Stores what the plan is computed from (node uses and environment, never the workflow) under an id derived from it, and answers the id with the plan. `GET /install-plans/{planId}` computes it again.
+         */
+        post: operations["shareInstallPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/install-plans/{planId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A shared install plan
+         * @description Computed against the catalogue as it is now.
+         */
+        get: operations["getSharedInstallPlan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/nodes": {
         parameters: {
             query?: never;
@@ -1982,6 +2062,15 @@ export interface components {
             /** @description JSON text of RETURN_TYPES. */
             return_types: string;
         };
+        /** ComfyuiReleases */
+        ComfyuiReleases: {
+            releases: {
+                id: string;
+                label: string;
+                requirements: string[];
+                source: string;
+            }[];
+        };
         /**
          * CoreComfyNode
          * @description A comfy-node class that ships with ComfyUI itself: no pack is needed for it.
@@ -2026,6 +2115,113 @@ export interface components {
             expiresAt: string;
             /** @description ES256 JWT; send as `Authorization: Bearer <token>`. */
             token: string;
+        };
+        /** InstallPlan */
+        InstallPlan: {
+            commands: {
+                all: string | null;
+                comfy_cli: string | null;
+                git: string[];
+                manager: string | null;
+            };
+            core: string[];
+            environment: components["schemas"]["InstallPlanEnvironment"];
+            format: "ui" | "api" | "nodes";
+            /** @description Distinct node classes read. */
+            node_types: number;
+            packs: components["schemas"]["InstallPlanPack"][];
+            unknown: {
+                aux_id: string | null;
+                cnr_id: string | null;
+                git: string | null;
+                type: string;
+            }[];
+        };
+        /** InstallPlanEnvironment */
+        InstallPlanEnvironment: {
+            comfyui_release: {
+                id: string;
+                label: string;
+                source: string;
+            } | null;
+            compatibility: {
+                check: "os" | "accelerator" | "comfyui_version";
+                declared: string;
+                given: string | null;
+                pack: string;
+                status: "ok" | "mismatch" | "unchecked";
+            }[];
+            conflicts: {
+                between: {
+                    /** @description Pack id, or the ComfyUI release. */
+                    id: string;
+                    kind: "pack" | "comfyui";
+                    /** @description The requirement as written (PEP 508). */
+                    requirement: string;
+                    version: string | null;
+                }[];
+                name: string;
+                reason: string;
+            }[];
+            requirements: {
+                /** @description Normalised distribution name. */
+                name: string;
+                note: string | null;
+                status: "ok" | "conflict" | "unchecked";
+                wanted_by: {
+                    /** @description Pack id, or the ComfyUI release. */
+                    id: string;
+                    kind: "pack" | "comfyui";
+                    /** @description The requirement as written (PEP 508). */
+                    requirement: string;
+                    version: string | null;
+                }[];
+            }[];
+            unchecked: string[];
+        };
+        /** InstallPlanPack */
+        InstallPlanPack: {
+            alternatives: {
+                classes: string[];
+                id: string;
+                name: string;
+            }[];
+            classes: string[];
+            commands: {
+                comfy_cli: string | null;
+                git: string | null;
+                manager: string | null;
+            };
+            id: string;
+            name: string;
+            named_as: string | null;
+            publisher: {
+                id: string;
+                name: string;
+            } | null;
+            /** @description Why this pack: the workflow names it (`cnr_id`/`aux_id`), it is the only provider, the plan needs it anyway, it is the most used provider, or its ComfyUI-Manager name pattern matches. */
+            reason: "named-by-workflow" | "only-provider" | "already-needed" | "most-used" | "name-pattern";
+            repository: string;
+            requested_version: string | null;
+            version: string | null;
+            version_source: "workflow" | "latest" | "none";
+        };
+        /** InstallPlanRequest */
+        InstallPlanRequest: {
+            /** @description The accelerator run (`cuda`, `rocm`, `mps`, `xpu`, `cpu`, ...). */
+            accelerator?: string;
+            /** @description A ComfyUI release from `GET /install-plan/comfyui-releases`: its requirements join the check. */
+            comfyui_release?: string;
+            /** @description The ComfyUI version run, checked against declared ranges. */
+            comfyui_version?: string;
+            /** @description Ids of packs already installed (latest version), whose requirements join the check. */
+            installed?: string[];
+            /** @description The node uses, instead of a workflow (what the plan of a workflow is computed from). */
+            nodes?: components["schemas"]["WorkflowNodeUse"][];
+            /** @description The operating system run (`linux`, `windows`, `macos`). */
+            os?: string;
+            /** @description A workflow as ComfyUI saves it: UI format (`nodes`, `definitions.subgraphs`, `extra.groupNodes`) or API format (`{id: {class_type}}`). */
+            workflow?: unknown;
         };
         /** JsonWebKeySet */
         JsonWebKeySet: {
@@ -2598,6 +2794,12 @@ export interface components {
         SearchSuggestions: {
             suggestions: components["schemas"]["SearchSuggestion"][];
         };
+        /** SharedInstallPlan */
+        SharedInstallPlan: {
+            /** @description The shared plan id: `/resolve?plan=<id>` shows it. */
+            id: string;
+            plan: components["schemas"]["InstallPlan"];
+        };
         /** SignedInResponse */
         SignedInResponse: {
             redirect: boolean;
@@ -2764,6 +2966,19 @@ export interface components {
             total: number;
             totalPages: number;
             versions: components["schemas"]["ListedNodeVersion"][];
+        };
+        /** WorkflowNodeUse */
+        WorkflowNodeUse: {
+            /** @description The node's `properties.aux_id` (`owner/repo`). */
+            aux_id?: string;
+            /** @description The node's `properties.cnr_id`. */
+            cnr_id?: string;
+            /** @description How many nodes use it (1 when left out). */
+            count?: number;
+            /** @description The node class. */
+            type: string;
+            /** @description The node's `properties.ver`. */
+            ver?: string;
         };
     };
     responses: never;
@@ -5699,6 +5914,168 @@ export interface operations {
                 };
                 content: {
                     "application/json": string;
+                };
+            };
+        };
+    };
+    planWorkflowInstall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InstallPlanRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstallPlan"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listComfyuiReleases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComfyuiReleases"];
+                };
+            };
+        };
+    };
+    shareInstallPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InstallPlanRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharedInstallPlan"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getSharedInstallPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                planId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstallPlan"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };

@@ -1,21 +1,27 @@
-import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ClipboardEvent, type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { analytics } from '../../../lib/analytics-client';
 import { notify } from '../../../lib/toast';
+import { useComfyuiReleases, useSharedPlan, useSharedPlanOf } from '../api/install-plan';
 import { useResolvedClasses } from '../api/resolve-classes';
 import { groupResolutions } from '../lib/groups';
 import { type NodeTypeUse, parseWorkflow } from '../lib/workflow';
+import { embeddedWorkflow } from '../lib/workflow-image';
 import { InstallPlanBlocks } from './InstallPlanBlocks';
+import { InstallPlanSection } from './InstallPlanSection';
 
 /** Largest workflow file read (bigger ones are refused before parsing). */
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
-type Source = 'paste' | 'file' | 'drop';
-type Problem = 'json' | 'not-workflow' | 'empty' | 'too-many' | 'too-large' | 'unreadable';
+type Source = 'paste' | 'file' | 'drop' | 'url';
+type Problem = 'json' | 'not-workflow' | 'empty' | 'too-many' | 'too-large' | 'unreadable' | 'no-image-workflow';
+
+/** The shareable address of a stored plan. */
+const planUrl = (id: string) => `${window.location.origin}/resolve?plan=${encodeURIComponent(id)}`;
 
 const linkClass =
   'font-medium text-brand-600 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:text-brand-100';
@@ -30,8 +36,23 @@ export function ResolvePage() {
   const [text, setText] = useState('');
   const [dragging, setDragging] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
-  const [workflow, setWorkflow] = useState<{ types: NodeTypeUse[]; format: 'ui' | 'api'; source: Source } | null>(null);
+  const [workflow, setWorkflow] = useState<{
+    types: NodeTypeUse[];
+    format: 'ui' | 'api';
+    source: Source;
+    json: unknown;
+  } | null>(null);
+  const [release, setRelease] = useState('');
+  const [params, setParams] = useSearchParams();
+  const sharedId = workflow ? null : params.get('plan');
   const fileInput = useRef<HTMLInputElement>(null);
+  const planOf = useSharedPlanOf(
+    workflow ? { workflow: workflow.json, ...(release ? { comfyui_release: release } : {}) } : null,
+  );
+  const shared = useSharedPlan(sharedId);
+  const releases = useComfyuiReleases();
+  const plan = workflow ? planOf.data?.plan : shared.data;
+  const planId = workflow ? planOf.data?.id : sharedId;
   const names = workflow?.types.map((use) => use.type) ?? [];
   const resolution = useResolvedClasses(names);
   const groups = resolution.data ? groupResolutions(resolution.data) : null;
@@ -69,8 +90,14 @@ export function ResolvePage() {
       return;
     }
     setProblem(null);
-    setWorkflow({ types: parsed.types, format: parsed.format, source });
+    setWorkflow({ types: parsed.types, format: parsed.format, source, json: JSON.parse(content) as unknown });
   };
+
+  // The stored plan's id goes into the address bar, so the page's URL is the one to share.
+  useEffect(() => {
+    const id = planOf.data?.id;
+    if (workflow && id && params.get('plan') !== id) setParams({ plan: id }, { replace: true });
+  }, [workflow, planOf.data?.id, params, setParams]);
 
   const readFile = async (file: File, source: Source) => {
     if (file.size > MAX_FILE_BYTES) {
@@ -79,7 +106,15 @@ export function ResolvePage() {
       return;
     }
     try {
-      const content = await file.text();
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      // A ComfyUI image (PNG or WebP) carries its workflow in its metadata.
+      const image = embeddedWorkflow(bytes);
+      if (image && image.text === null) {
+        setProblem('no-image-workflow');
+        setWorkflow(null);
+        return;
+      }
+      const content = image?.text ?? new TextDecoder().decode(bytes);
       setText(content.length <= 200_000 ? content : '');
       read(content, source);
     } catch {
@@ -87,6 +122,31 @@ export function ResolvePage() {
       setWorkflow(null);
     }
   };
+
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const file = event.clipboardData.files[0];
+    if (file) {
+      event.preventDefault();
+      void readFile(file, 'paste');
+    }
+  };
+
+  // `/resolve?url=<address of a workflow or image>` reads it once on arrival.
+  const fromUrl = params.get('url');
+  const fetched = useRef<string | null>(null);
+  useEffect(() => {
+    if (!fromUrl || fetched.current === fromUrl) return;
+    fetched.current = fromUrl;
+    void (async () => {
+      try {
+        const response = await fetch(fromUrl);
+        if (!response.ok) throw new Error(String(response.status));
+        await readFile(new File([await response.blob()], 'workflow'), 'url');
+      } catch {
+        setProblem('unreadable');
+      }
+    })();
+  });
 
   const onDrop = (event: DragEvent<HTMLElement>) => {
     event.preventDefault();
@@ -137,6 +197,7 @@ export function ResolvePage() {
             dir="ltr"
             spellCheck={false}
             placeholder={t('paste.placeholder')}
+            onPaste={onPaste}
             className="mt-1 block w-full rounded-lg border border-slate-300 bg-white p-2 font-mono text-xs text-slate-900 placeholder:text-slate-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
           />
           <p id={hintId} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
@@ -149,7 +210,7 @@ export function ResolvePage() {
             ref={fileInput}
             id={fileId}
             type="file"
-            accept=".json,application/json"
+            accept=".json,application/json,.png,image/png,.webp,image/webp"
             aria-label={t('file.choose')}
             tabIndex={-1}
             className="sr-only"
@@ -169,6 +230,7 @@ export function ResolvePage() {
                 setText('');
                 setWorkflow(null);
                 setProblem(null);
+                setParams({}, { replace: true });
               }}
             >
               {t('clear')}
@@ -286,6 +348,26 @@ export function ResolvePage() {
             </div>
           )}
         </section>
+      ) : null}
+
+      {plan ? (
+        <InstallPlanSection
+          plan={plan}
+          shareUrl={planId ? planUrl(planId) : null}
+          releases={releases.data?.releases ?? []}
+          release={release}
+          onRelease={setRelease}
+        />
+      ) : (workflow && planOf.isPending) || (sharedId && shared.isPending) ? (
+        <div className="py-8">
+          <Spinner label={t('plan.loading')} />
+        </div>
+      ) : (workflow && planOf.isError) || (sharedId && shared.isError) ? (
+        <div className="mt-4">
+          <Alert tone="error">
+            <p>{t('plan.error')}</p>
+          </Alert>
+        </div>
       ) : null}
     </div>
   );

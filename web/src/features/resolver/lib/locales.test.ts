@@ -2,6 +2,6 @@ import { describeNamespaceTranslations } from '../../../test/namespace-translati
 
 describeNamespaceTranslations({
   namespace: 'resolver',
-  sameEverywhere: ['paste.placeholder', 'uses'],
-  pluralKeys: [],
+  sameEverywhere: ['paste.placeholder', 'uses', 'plan.env.conflict'],
+  pluralKeys: ['plan.packs', 'plan.env.conflicts', 'plan.env.noConflicts', 'plan.env.unchecked'],
 });

@@ -1,0 +1,98 @@
+/**
+ * Images as ComfyUI writes them, for tests: a 1×1 PNG with `tEXt` chunks (`prompt`, `workflow`),
+ * and a WebP whose EXIF holds `prompt:<json>` in Model (0x0110) and `workflow:<json>` in Make
+ * (0x010F), as ComfyUI's image savers do.
+ */
+
+const crcTable = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Uint8Array): number {
+  let c = 0xffffffff;
+  for (const b of bytes) c = (crcTable[(c ^ b) & 0xff] as number) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+const latin1 = (text: string) => Uint8Array.from(text, (ch) => ch.charCodeAt(0) & 0xff);
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+function pngChunk(type: string, data: Uint8Array): Uint8Array {
+  const head = new Uint8Array(8);
+  new DataView(head.buffer).setUint32(0, data.length);
+  head.set(latin1(type), 4);
+  const crc = new Uint8Array(4);
+  new DataView(crc.buffer).setUint32(0, crc32(concat([latin1(type), data])));
+  return concat([head, data, crc]);
+}
+
+/** A 1×1 grey PNG; `idat` is the zlib stream of its one row (filter byte 0, one grey byte). */
+const IDAT_1X1 = Uint8Array.from([0x78, 0x9c, 0x63, 0x60, 0x00, 0x00, 0x00, 0x02, 0x00, 0x01]);
+
+/** A PNG as ComfyUI's SaveImage writes it: `prompt` (API format) then `workflow` (UI format). */
+export function comfyPng(workflow: unknown, prompt: unknown): Uint8Array {
+  const ihdr = new Uint8Array(13);
+  const view = new DataView(ihdr.buffer);
+  view.setUint32(0, 1);
+  view.setUint32(4, 1);
+  ihdr.set([8, 0, 0, 0, 0], 8);
+  return concat([
+    Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('tEXt', latin1(`prompt\0${JSON.stringify(prompt)}`)),
+    ...(workflow === undefined ? [] : [pngChunk('tEXt', latin1(`workflow\0${JSON.stringify(workflow)}`))]),
+    pngChunk('IDAT', IDAT_1X1),
+    pngChunk('IEND', new Uint8Array()),
+  ]);
+}
+
+/** A WebP with ComfyUI's EXIF (little-endian TIFF, two ASCII entries). */
+export function comfyWebp(workflow: unknown, prompt: unknown): Uint8Array {
+  const values = [
+    [0x010f, new TextEncoder().encode(`workflow:${JSON.stringify(workflow)}\0`)],
+    [0x0110, new TextEncoder().encode(`prompt:${JSON.stringify(prompt)}\0`)],
+  ] as const;
+  const header = 8;
+  const ifdSize = 2 + values.length * 12 + 4;
+  const tiff = new Uint8Array(header + ifdSize + values.reduce((n, [, v]) => n + v.length, 0));
+  const view = new DataView(tiff.buffer);
+  tiff.set(latin1('II'), 0);
+  view.setUint16(2, 42, true);
+  view.setUint32(4, header, true);
+  view.setUint16(header, values.length, true);
+  let data = header + ifdSize;
+  values.forEach(([tag, value], i) => {
+    const entry = header + 2 + i * 12;
+    view.setUint16(entry, tag, true);
+    view.setUint16(entry + 2, 2, true);
+    view.setUint32(entry + 4, value.length, true);
+    view.setUint32(entry + 8, data, true);
+    tiff.set(value, data);
+    data += value.length;
+  });
+  const exif = concat([latin1('Exif\0\0'), tiff]);
+  const riffChunk = (type: string, body: Uint8Array) => {
+    const head = new Uint8Array(8);
+    head.set(latin1(type), 0);
+    new DataView(head.buffer).setUint32(4, body.length, true);
+    return concat([head, body, body.length % 2 ? new Uint8Array(1) : new Uint8Array()]);
+  };
+  // VP8L 1×1: signature, 14-bit width-1 and height-1 (0), no alpha, version 0, then a tiny stream.
+  const vp8l = Uint8Array.from([0x2f, 0x00, 0x00, 0x00, 0x00, 0x88, 0x88, 0x08, 0x00]);
+  const body = concat([latin1('WEBP'), riffChunk('VP8L', vp8l), riffChunk('EXIF', exif)]);
+  const riff = new Uint8Array(8);
+  riff.set(latin1('RIFF'), 0);
+  new DataView(riff.buffer).setUint32(4, body.length, true);
+  return concat([riff, body]);
+}
