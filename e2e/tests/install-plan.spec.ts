@@ -127,7 +127,9 @@ test.describe('install plan from a ComfyUI image', () => {
     const conflicts = plan.getByRole('list', { name: '1 conflict between requirements' });
     await expect(conflicts).toHaveText(`numpy: ${old.id}: numpy<=1.26.4 ≠ ${fresh.id}: numpy>=2.0`);
 
-    await expect(plan.locator('pre').first()).toContainText(`comfy node install ${old.id}@1.0.0 ${fresh.id}@1.0.0`);
+    await expect(plan.locator('pre').filter({ hasText: 'comfy node install' })).toContainText(
+      `comfy node install ${old.id}@1.0.0 ${fresh.id}@1.0.0`,
+    );
     await expect(page).toHaveURL(/\/resolve\?plan=[A-Za-z0-9_-]{16}$/);
     const shareUrl = page.url();
     await expect(plan.getByText(shareUrl)).toBeVisible();
