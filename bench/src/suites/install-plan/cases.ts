@@ -250,7 +250,13 @@ export const CASES: WorkflowCase[] = [
   {
     name: 'LTX video',
     saved: true,
-    nodes: [n('LTXVConditioning', LTX), n('LTXVImgToVideo', LTX), core('SaveAnimatedWEBP')],
+    nodes: [
+      core('LTXVConditioning'),
+      core('LTXVImgToVideo'),
+      n('AddLatentGuide', LTX),
+      n('GuiderParameters', LTX),
+      core('SaveAnimatedWEBP'),
+    ],
   },
   { name: 'tinyterra pipes', saved: false, nodes: [n('ttN pipeLoader_v2', TTN), n('ttN pipeKSampler_v2', TTN)] },
   {

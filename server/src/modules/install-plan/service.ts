@@ -150,15 +150,22 @@ export async function planInstall(ctx: AppContext, uses: NodeUse[]): Promise<Pla
     ...[...byRepo.values()].flat(),
   ]);
   const patterns = await classPatterns(ctx.db);
-  const unprovided = open.filter((c) => !owners.some((o) => o.name === c.type));
+  // Name patterns are tried on every class: a pack known by its pattern may be the real home of
+  // a class another pack copies (`Seed (rgthree)`).
   const patternHits = new Map<string, string[]>();
-  for (const claim of unprovided) {
+  for (const claim of open) {
     const hits = patterns.filter((p) => p.pattern.test(claim.type)).map((p) => p.nodeId);
     if (hits.length > 0) patternHits.set(claim.type, hits);
     for (const id of hits) candidateIds.add(id);
   }
   const packs = await findNodesByIds(db, [...candidateIds]);
   const active = new Map(packs.filter((p) => p.status === 'NodeStatusActive').map((p) => [p.id, p]));
+
+  const byPattern = (type: string): NodeRow[] =>
+    (patternHits.get(type) ?? [])
+      .map((id) => active.get(id))
+      .filter((p): p is NodeRow => p !== undefined)
+      .sort(byProviderPreference(type));
 
   // Providers per class: active packs whose row of that name is imported or of their latest version.
   const providers = new Map<string, NodeRow[]>();
@@ -180,29 +187,28 @@ export async function planInstall(ctx: AppContext, uses: NodeUse[]): Promise<Pla
     const named = namedId(claim);
     const namedPack = named ? active.get(named.id) : undefined;
     const list = providers.get(claim.type) ?? [];
+    const byPatterns = byPattern(claim.type);
     if (named && namedPack) {
       choice.set(claim.type, { pack: namedPack, reason: 'named-by-workflow', as: named.as });
-    } else if (list.length === 1 && list[0]) {
+    } else if (list.length === 1 && list[0] && byPatterns.every((p) => p.id === list[0]?.id)) {
       choice.set(claim.type, { pack: list[0], reason: 'only-provider', as: null });
-    } else if (list.length > 1) {
+    } else if (list.length > 0) {
       ambiguous.push(claim);
       continue;
     } else {
-      const byPattern = (patternHits.get(claim.type) ?? [])
-        .map((id) => active.get(id))
-        .filter((p): p is NodeRow => p !== undefined)
-        .sort(byProviderPreference(claim.type))[0];
-      if (!byPattern) {
+      const patterned = byPatterns[0];
+      if (!patterned) {
         unknown.push(claim);
         continue;
       }
-      choice.set(claim.type, { pack: byPattern, reason: 'name-pattern', as: null });
+      choice.set(claim.type, { pack: patterned, reason: 'name-pattern', as: null });
     }
     needed.add((choice.get(claim.type) as { pack: NodeRow }).pack.id);
   }
   for (const claim of ambiguous) {
     const list = providers.get(claim.type) ?? [];
-    const already = list.find((p) => needed.has(p.id));
+    // A pack the plan needs anyway wins, whether it lists the class or its name pattern matches.
+    const already = [...list, ...byPattern(claim.type)].find((p) => needed.has(p.id));
     const pack = already ?? (list[0] as NodeRow);
     choice.set(claim.type, { pack, reason: already ? 'already-needed' : 'most-used', as: null });
     needed.add(pack.id);
