@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { normalizeVersion } from '../catalogue/latest-version.js';
 import { UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
+import { findWithheldPackIds, providesClass } from '../catalogue/withheld.js';
 import { coreClassNames } from '../comfy-nodes/core-nodes.js';
 import { findOwnersOfClasses } from '../comfy-nodes/resolve-repository.js';
 import { byProviderPreference } from '../comfy-nodes/service.js';
@@ -167,11 +168,14 @@ export async function planInstall(ctx: AppContext, uses: NodeUse[]): Promise<Pla
       .filter((p): p is NodeRow => p !== undefined)
       .sort(byProviderPreference(type));
 
-  // Providers per class: active packs whose row of that name is imported or of their latest version.
+  // Providers per class: the same rule as every class lookup (`providesClass`).
+  const withheld = await findWithheldPackIds(db, [...active.values()]);
+  // A withheld pack (versions, none installable) is offered to no client, not even by its repository.
+  for (const id of withheld) active.delete(id);
   const providers = new Map<string, NodeRow[]>();
   for (const owner of owners) {
     const pack = active.get(owner.node_id);
-    if (!pack || (owner.node_version_id !== null && owner.node_version_id !== pack.latest_version_id)) continue;
+    if (!pack || !providesClass(owner, pack, withheld)) continue;
     const list = providers.get(owner.name) ?? [];
     if (!list.includes(pack)) list.push(pack);
     providers.set(owner.name, list);
