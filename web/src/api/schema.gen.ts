@@ -1279,6 +1279,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/nodes/{nodeId}/versions/{version}/trust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A version's provenance: archive digest, how it was published, scan and decisions, the pack's changes of hands */
+        get: operations["getNodeVersionTrust"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/nodes/search": {
         parameters: {
             query?: never;
@@ -2966,6 +2983,65 @@ export interface components {
             total: number;
             totalPages: number;
             versions: components["schemas"]["ListedNodeVersion"][];
+        };
+        /** VersionTrust */
+        VersionTrust: {
+            /** @description The stored archive; null before its upload arrived. */
+            archive: {
+                sha256: string;
+                size_bytes: number;
+            } | null;
+            /** @description The pack's changes of hands, oldest first. */
+            custody: {
+                at: string;
+                detail: string;
+                from: string;
+                kind: "claim" | "transfer" | "repository_change";
+                to: string;
+            }[];
+            decisions: {
+                at: string;
+                /** @description The administrator; null for the registry itself (publish, pipeline). */
+                by: {
+                    id: string;
+                    name: string;
+                } | null;
+                from_status: string | null;
+                reason: string;
+                to_status: string;
+            }[];
+            /** @description Why a change of hands held this version; empty when it did not. */
+            hold_reason: string;
+            node_id: string;
+            /** @description How the version was published; null when it was not recorded (older, mirrored or seeded versions). */
+            published: ({
+                token_last_four: string;
+                token_name: string;
+                /** @enum {string} */
+                via: "token";
+            } | {
+                user_id: string;
+                user_name: string;
+                /** @enum {string} */
+                via: "browser";
+            } | {
+                commit: string;
+                environment: string;
+                issuer: string;
+                ref: string;
+                repository: string;
+                run_id: string;
+                /** @enum {string} */
+                via: "trusted_publisher";
+                workflow: string;
+            }) | null;
+            published_at: string;
+            scan: {
+                findings: components["schemas"]["ScanFinding"][];
+                labels: string[];
+            };
+            status: string;
+            version: string;
         };
         /** WorkflowNodeUse */
         WorkflowNodeUse: {
@@ -7439,6 +7515,72 @@ export interface operations {
             };
             /** @description Not modified: the `If-None-Match` tag is current. */
             304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getNodeVersionTrust: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nodeId: string;
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionTrust"];
+                };
+            };
+            /** @description The id differs from the canonical one only in case; `Location` has the canonical URL. */
+            302: {
                 headers: {
                     [name: string]: unknown;
                 };
