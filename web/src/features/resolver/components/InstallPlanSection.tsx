@@ -38,7 +38,7 @@ export function InstallPlanSection({
   const env = plan.environment;
   const mismatches = env.compatibility.filter((c) => c.status === 'mismatch');
   return (
-    <section aria-labelledby="plan-title" className="mt-8 space-y-5">
+    <section aria-labelledby="plan-title" className="mt-8 min-w-0 space-y-5 break-words">
       <h2 id="plan-title" className="text-lg font-semibold">
         {t('plan.title')}
       </h2>
@@ -72,7 +72,7 @@ export function InstallPlanSection({
             id={releaseId}
             value={release}
             onChange={(event) => onRelease(event.target.value)}
-            className="rounded-lg border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
+            className="min-w-0 max-w-full rounded-lg border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
           >
             <option value="">{t('plan.env.noRelease')}</option>
             {releases.map((r) => (
@@ -113,7 +113,7 @@ export function InstallPlanSection({
         {env.unchecked.length > 0 ? (
           <details className="text-sm text-slate-700 dark:text-slate-300">
             <summary>{t('plan.env.unchecked', { count: env.unchecked.length })}</summary>
-            <ul className="mt-1 list-disc ps-5" dir="ltr">
+            <ul className="mt-1 list-disc break-words ps-5" dir="ltr">
               {env.unchecked.map((u) => (
                 <li key={u}>{u}</li>
               ))}
