@@ -2,6 +2,7 @@ import { readdirSync, readlinkSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
+import { startHostileUpstream } from '../hostile-upstream.js';
 import { round } from '../measure.js';
 import type { BenchContext, BenchRow, BenchSuite, RegistryProcess } from '../suite.js';
 import { cliBody } from './publish.js';
@@ -214,10 +215,88 @@ const reliability: BenchSuite = {
         'live analysis could use (2 × the analysis timeout); the killed job runs again when its lease ends.',
     );
     await server.stop();
+
+    rows.push(await hostileUpstreamRow(ctx));
     return rows;
   },
 };
 export default reliability;
+
+/**
+ * A mirror whose upstream answers archives cut short, endless, gzip-inflating or with the wrong
+ * hash, 20 requests each: the process must stay up, no client may receive a complete archive
+ * that failed a check, and nothing is kept; the honest answer afterwards must be cached.
+ */
+async function hostileUpstreamRow(ctx: BenchContext): Promise<BenchRow> {
+  const maxBytes = 1024 * 1024;
+  const upstream = await startHostileUpstream(maxBytes);
+  const server = await ctx.startRegistry({
+    dataDir: ctx.tempDir('reliability-mirror'),
+    env: {
+      UPSTREAM_URL: upstream.url,
+      UPSTREAM_RETRY_BASE_MS: '10',
+      UPSTREAM_MAX_RETRIES: '1',
+      MAX_ARCHIVE_BYTES: String(maxBytes),
+    },
+  });
+  const archive = `${server.url}/files/acme/alpha/1.0.0/node.zip`;
+  // The first sync runs at start: wait until it wrote the pack.
+  for (let waited = 0; waited < 60_000; waited += 200) {
+    if ((await fetch(`${server.url}/nodes/alpha/install`)).status === 200) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const alive = () => {
+    try {
+      process.kill(server.pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  let requests = 0;
+  let badArchivesServed = 0;
+  let serverErrors = 0;
+  let exits = 0;
+  for (const mode of ['truncated', 'endless', 'gzip-bomb', 'wrong-hash'] as const) {
+    upstream.mode = mode;
+    await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        requests++;
+        try {
+          const answer = await fetch(archive);
+          const body = Buffer.from(await answer.arrayBuffer());
+          if (answer.status === 200 && body.length > 0) badArchivesServed++;
+          if (answer.status >= 500 && answer.status !== 502 && answer.status !== 504) serverErrors++;
+        } catch {
+          // A transfer cut before its end: what a client must see.
+        }
+      }),
+    );
+    if (!alive()) exits++;
+  }
+  upstream.mode = 'honest';
+  const good = alive() ? await fetch(archive) : null;
+  const goodBytes = good ? Buffer.from(await good.arrayBuffer()) : Buffer.alloc(0);
+  const cached = good?.status === 200 && goodBytes.equals(upstream.bytes);
+  const health = alive() ? (await fetch(`${server.url}/health`)).status : 0;
+  await server.stop();
+  await upstream.close();
+  return {
+    name: 'mirror against a hostile upstream: 4 × 20 archive requests (cut short, endless, gzip bomb, wrong hash)',
+    values: {
+      requests,
+      'process exits': exits,
+      'bad archives served whole': badArchivesServed,
+      '5xx other than 502/504': serverErrors,
+      'honest archive cached after': cached ? 'yes' : 'no',
+      'health after': health,
+    },
+    target: {
+      goal: 'no exit, no bad archive served, no error, recovers',
+      met: exits === 0 && badArchivesServed === 0 && serverErrors === 0 && cached && health === 200,
+    },
+  };
+}
 
 async function makePublisher(ctx: BenchContext, dataDir: string): Promise<string> {
   const steps = [
