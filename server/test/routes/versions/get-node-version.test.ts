@@ -31,6 +31,9 @@ describe('GET /nodes/{nodeId}/versions/{version}', () => {
           status_reason: 'Removed by publisher',
           deprecated: true,
           downloadUrl: archiveUrl('acme', 'hello', '1.2.0'),
+          // The one-version answer also carries what the archive says of itself.
+          requirements: [],
+          comfy_node_extract_reason: '',
         }),
       );
     }
