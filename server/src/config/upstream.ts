@@ -13,7 +13,7 @@ export const upstreamSchema = Type.Object({
     default: '',
     maxLength: 2000,
     description:
-      "Hosts (`host` or `host:port`, comma-separated) that archive URLs may name besides the upstream's own, e.g. `storage.googleapis.com` for `https://api.comfy.org`. Any other URL, and any redirect to another host, is refused.",
+      "Hosts (`host` or `host:port`, comma-separated) that archive URLs may name besides the upstream's own. Empty: none, except `storage.googleapis.com` when the upstream is `https://api.comfy.org` (where its archives live). Any other URL, and any redirect to another host, is refused.",
   }),
   UPSTREAM_MAX_PAGES: Type.Integer({
     default: 10_000,

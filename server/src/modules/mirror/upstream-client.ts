@@ -63,11 +63,29 @@ export function upstreamOptions(config: Config): UpstreamClientOptions | null {
     timeoutMs: u.UPSTREAM_TIMEOUT_MS,
     maxRetries: u.UPSTREAM_MAX_RETRIES,
     retryBaseMs: u.UPSTREAM_RETRY_BASE_MS,
-    allowedHosts: u.UPSTREAM_ARCHIVE_HOSTS.split(',')
-      .map((h) => h.trim().toLowerCase())
-      .filter((h) => h !== ''),
+    allowedHosts: archiveHosts(u.UPSTREAM_URL, u.UPSTREAM_ARCHIVE_HOSTS),
     maxAnswerBytes: u.UPSTREAM_MAX_ANSWER_BYTES,
   };
+}
+
+/**
+ * Where the public registry keeps its archives. Mirroring it is the common case, and the README's
+ * one-line mirror command must work without a second setting, so this host is allowed for that
+ * upstream unless `UPSTREAM_ARCHIVE_HOSTS` says otherwise.
+ */
+const PUBLIC_REGISTRY_ARCHIVE_HOSTS: Readonly<Record<string, readonly string[]>> = {
+  'api.comfy.org': ['storage.googleapis.com'],
+};
+
+/** The hosts archive URLs may name besides the upstream's own: the setting, else the known default. */
+function archiveHosts(upstreamUrl: string, setting: string): string[] {
+  const listed = setting
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter((h) => h !== '');
+  if (listed.length > 0) return listed;
+  const host = URL.canParse(upstreamUrl) ? new URL(upstreamUrl).host.toLowerCase() : '';
+  return [...(PUBLIC_REGISTRY_ARCHIVE_HOSTS[host] ?? [])];
 }
 
 /** Redirects followed at most for one request (all on the same host). */
