@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import { type Page, request as playwrightRequest } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { publisherWithToken, publishFlaggedVersion } from '../support/publishing';
+import {
+  FLAGGED_SOURCE,
+  packArchive,
+  publisherWithToken,
+  publishFlaggedVersion,
+  publishWithToken,
+} from '../support/publishing';
 import type { E2EState } from '../support/state';
 
 /** A fresh publisher (owned by the seeded non-admin user) and a pack id nobody else uses. */
@@ -70,7 +76,8 @@ test.describe('admin review', () => {
       `https://github.com/e2e-owner/${nodeId}/blob/HEAD/loader/evil.py#L3`,
     );
     await expect(card.locator('pre code')).toContainText('exec(base64.b64decode("cHJpbnQoMSk="))');
-    await expect(card.getByText('New', { exact: true })).toBeVisible();
+    await expect(card.getByText('New since the last approved version', { exact: true })).toBeVisible();
+    await expect(card.getByTestId('finding-grade')).toHaveText('Holds for review');
     await card.getByRole('button', { name: /Status history/ }).click();
     await expect(card.getByText(/Flagged with 1 finding/)).toBeVisible();
     await saveScreenshot(page, 'admin-review');
@@ -101,12 +108,42 @@ test.describe('admin review', () => {
       versions.getByRole('listitem').filter({ hasText: '1.0.0' }).getByText('Live', { exact: true }),
     ).toBeVisible();
 
-    // The next version with the same finding: marked as approved before.
-    expect(await publishFlaggedVersion(registry, publisher, nodeId, '1.0.1')).toBe('NodeVersionStatusFlagged');
+    // The next version with only the finding an admin cleared on 1.0.0 is not held: it goes Live.
+    expect(await publishFlaggedVersion(registry, publisher, nodeId, '1.0.1')).toBe('NodeVersionStatusActive');
     await openQueueFor(page, nodeId);
-    const next = page.getByRole('article', { name: `${nodeId}@1.0.1` });
-    await expect(next.getByText('Approved in an earlier version')).toBeVisible();
-    await expect(next.getByText('All findings approved before')).toBeVisible();
+    await expect(page.getByText('Nothing to review with these filters.')).toBeVisible();
+
+    // A version with that finding plus a new one waits; only the new one is marked new.
+    const pack = {
+      publisherId: publisher.id,
+      nodeId,
+      version: '1.0.2',
+      name: `Moderation ${nodeId}`,
+      repository: `https://github.com/e2e-owner/${nodeId}`,
+    };
+    const anon = await playwrightRequest.newContext();
+    try {
+      const { status } = await publishWithToken(anon, registry, {
+        ...pack,
+        accessToken: publisher.token,
+        zip: packArchive({
+          ...pack,
+          extra: {
+            'loader/evil.py': 'import base64\n\nexec(base64.b64decode("cHJpbnQoMSk="))\n',
+            'loader/other.py': FLAGGED_SOURCE,
+          },
+        }),
+        member: publisher.api,
+      });
+      expect(status).toBe('NodeVersionStatusFlagged');
+    } finally {
+      await anon.dispose();
+    }
+    await openQueueFor(page, nodeId);
+    const next = page.getByRole('article', { name: `${nodeId}@1.0.2` });
+    await expect(next.getByText('Approved in an earlier version')).toHaveCount(1);
+    await expect(next.getByText('New since the last approved version', { exact: true })).toHaveCount(1);
+    await expect(next.getByText('All findings approved before')).toHaveCount(0);
   });
 
   test('batch-rejects two versions chosen with the keyboard and shift-click', async ({

@@ -102,7 +102,10 @@ test.describe('install commands that work', () => {
       await target
         .locator('input[type="file"]')
         .setInputFiles({ name: 'mixed.json', mimeType: 'application/json', buffer: Buffer.from(workflow) });
-      await expect(target.locator('pre')).toHaveCount(2);
+      // The per-class result (its comfy-cli line and its clones), then the install plan below it
+      // (its share link and its one combined command). Counted without names: the screenshots run
+      // in other languages too.
+      await expect(target.locator('pre')).toHaveCount(4);
     };
 
     await page.goto('/resolve');
@@ -116,6 +119,18 @@ test.describe('install commands that work', () => {
       ),
     ).toBeVisible();
     await expect(result.getByTestId('registry-note')).toContainText(registry.apiUrl);
+
+    // The install plan pins the registry's version, clones the others into custom_nodes, and offers
+    // the pack without a version to no registry client.
+    const pinned = `comfy node install ${nodeId}@1.0.0`;
+    const pinnedClone = `${IMPACT_CLONE} custom_nodes/ComfyUI-Impact-Pack`;
+    const plan = page.getByRole('region', { name: 'Install plan', exact: true });
+    await expect(plan.locator('pre')).toHaveText([/\/resolve\?plan=[\w-]+$/, `${pinned} && ${pinnedClone}`]);
+    const own = plan.getByRole('listitem', { name: `${nodeId} display`, exact: true });
+    await expect(own.getByRole('definition')).toHaveText([pinned, `cm-cli install ${nodeId}@1.0.0`]);
+    const impact = plan.getByRole('listitem', { name: 'ComfyUI Impact Pack', exact: true });
+    await expect(impact.getByRole('term')).toHaveText(['git']);
+    await expect(impact.getByRole('definition')).toHaveText([pinnedClone]);
     await checkA11y(page);
     await saveThemedScreenshots(page, 'weba-resolve-mixed', '/resolve', resolve);
   });

@@ -1,6 +1,6 @@
 import { type APIRequestContext, request } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { zipArchive } from '../support/publishing';
+import { signUpUser, zipArchive } from '../support/publishing';
 import { readState } from '../support/state';
 
 test.describe('pack page', () => {
@@ -325,10 +325,27 @@ test.describe('published pack page', () => {
     checkA11y,
     saveScreenshot,
   }) => {
+    // The owner manages the pack but may not rate it: the page says why and offers no stars.
     await signInAs(page, registry.users.user);
     await page.goto(`/nodes/${PACK}`);
     await expect(page.getByRole('link', { name: 'Manage' })).toHaveAttribute('href', `/nodes/${PACK}/manage`);
     const rating = page.getByRole('region', { name: 'Rating' });
+    await expect(rating.getByText("You belong to this pack's publisher, so you cannot rate it.")).toBeVisible();
+    await expect(rating.getByRole('radio')).toHaveCount(0);
+    await expect(rating.getByRole('button', { name: 'Save rating' })).toHaveCount(0);
+
+    // A signed-in user outside the publisher rates it, and does not see Manage.
+    // Switching accounts behind the app's back: drop the owner's session, cached identity token and query cache.
+    await page.context().clearCookies();
+    await page.evaluate(() => {
+      window.sessionStorage.clear();
+      window.localStorage.clear();
+    });
+    await signUpUser(page.request, registry, 'rater');
+    await page.reload();
+    await expect(rating.getByText('Nobody has rated this pack yet.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Manage' })).toHaveCount(0);
+    await expect(rating.getByText("You belong to this pack's publisher, so you cannot rate it.")).toHaveCount(0);
     await rating.getByText('4 stars').click();
     await rating.getByRole('button', { name: 'Save rating' }).click();
     await expect(page.getByText('Rated 4 stars')).toBeVisible();

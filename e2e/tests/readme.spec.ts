@@ -37,7 +37,7 @@ const README = [
 ].join('\n');
 
 test.describe('the README on the pack page', () => {
-  test("renders the latest version's README, sanitised, with URLs resolved to the repository", async ({
+  test("renders the latest version's README, sanitised, with URLs resolved to the version's archive", async ({
     page,
     registry,
     checkA11y,
@@ -62,12 +62,14 @@ test.describe('the README on the pack page', () => {
     const section = page.getByRole('region', { name: 'README' });
     await expect(section.getByRole('heading', { name: 'Hello Pack', level: 1 })).toBeVisible({ timeout: 15_000 });
     await expect(section).toContainText('README.md from the archive of version 1.0.0');
-    await expect(section.getByRole('img', { name: 'Hello logo' })).toHaveAttribute(
-      'src',
-      `https://raw.githubusercontent.com/${publisherId}/${nodeId}/HEAD/docs/logo.png`,
-    );
+    // Relative URLs resolve to this version's own archive: images from the API, links to the code view.
+    const logo = section.getByRole('img', { name: 'Hello logo' });
+    await expect(logo).toHaveAttribute('src', `${registry.apiUrl}/nodes/${nodeId}/versions/1.0.0/raw/docs/logo.png`);
     const guide = section.getByRole('link', { name: 'the guide' });
-    await expect(guide).toHaveAttribute('href', `https://github.com/${publisherId}/${nodeId}/blob/HEAD/docs/guide.md`);
+    await expect(guide).toHaveAttribute(
+      'href',
+      `${registry.webUrl}/nodes/${nodeId}/versions/1.0.0/files/docs/guide.md`,
+    );
     await expect(guide).toHaveAttribute('rel', /nofollow/);
     await expect(guide).toHaveAttribute('rel', /noopener/);
     // Nothing hostile survives, and nothing ran.

@@ -69,9 +69,10 @@ export function VersionsSection({ publisherId, nodeId }: { publisherId: string; 
       notify('success', t('versions.deletedToast', { version: version.version }));
       analytics.track('Version Deleted', { nodeId, version: version.version });
       await invalidatePackReads(queryClient, nodeId, [publisherId]);
-      // The Delete button that had focus left with its row: keep focus on the list instead of
-      // letting it fall to the page's start.
-      if (document.activeElement === document.body || !document.activeElement?.isConnected) listRef.current?.focus();
+      // The Delete button that had focus leaves with its row, which may happen only when the
+      // refetched list renders after this point: focus the list now, whatever has focus, so it
+      // never falls to the page's start.
+      listRef.current?.focus();
     },
     onError: (error, version) => {
       notify('error', t('versions.deleteFailed', { version: version.version, reason: readerErrorText(error) }));
