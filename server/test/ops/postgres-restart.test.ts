@@ -58,7 +58,7 @@ describe.skipIf(skip)('a PostgreSQL restart under a running registry', () => {
       expect(exited).toBe(false);
 
       postgres.start();
-      await expect.poll(async () => (await status(`${registry.url}/ready`))?.status, { timeout: 30_000 }).toBe(200);
+      await expect.poll(async () => (await status(`${registry.url}/ready`))?.status, { timeout: 120_000 }).toBe(200);
       const back = await Promise.all(Array.from({ length: 8 }, () => status(`${registry.url}/nodes?limit=5`)));
       expect(back.map((b) => b?.status)).toEqual(Array(8).fill(200));
 
@@ -66,7 +66,7 @@ describe.skipIf(skip)('a PostgreSQL restart under a running registry', () => {
       postgres.stop();
       expect((await status(uncached()))?.status).toBe(503);
       postgres.start();
-      await expect.poll(async () => (await status(`${registry.url}/ready`))?.status, { timeout: 30_000 }).toBe(200);
+      await expect.poll(async () => (await status(`${registry.url}/ready`))?.status, { timeout: 120_000 }).toBe(200);
 
       expect(exited).toBe(false);
       // No worker died and was replaced behind the scenes either.
