@@ -7,8 +7,8 @@ import { adminAction } from '../audit/admin-action.js';
 import { latestAuditOf } from '../audit/repository.js';
 import type { Viewer } from '../auth/viewer.js';
 import { packNotFound } from '../catalogue/pack-guards.js';
+import { findPackByAnyCase } from '../catalogue/pack-rows.js';
 import { UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
-import { findNodeByAnyCase } from '../nodes/repository.js';
 import { findPublisher } from '../publishers/repository.js';
 
 type Trx = Transaction<Database>;
@@ -26,7 +26,7 @@ async function loadPublisher(trx: Trx, publisherId: string) {
 
 async function loadPack(trx: Trx, publisherId: string, nodeId: string) {
   await loadPublisher(trx, publisherId);
-  const node = await findNodeByAnyCase(trx, nodeId);
+  const node = await findPackByAnyCase(trx, nodeId);
   if (!node || node.publisher_id !== publisherId) throw packNotFound();
   return node;
 }
@@ -131,7 +131,7 @@ export async function unbanPublisher(ctx: AppContext, viewer: Viewer, publisherI
     const saved = Array.isArray(ban.nodes) ? (ban.nodes as NodeState[]) : [];
     const restored: string[] = [];
     for (const pack of saved) {
-      const current = await findNodeByAnyCase(trx, pack.id);
+      const current = await findPackByAnyCase(trx, pack.id);
       if (current?.status !== 'NodeStatusBanned' || current.publisher_id !== publisherId) continue;
       await setNodeState(trx, pack);
       restored.push(pack.id);

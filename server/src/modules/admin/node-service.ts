@@ -6,14 +6,15 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { adminAction } from '../audit/admin-action.js';
 import type { Viewer } from '../auth/viewer.js';
 import { recordChangeOfHands, repositoryChange } from '../catalogue/custody.js';
-import { nodeIdProblem, normalizeNodeId } from '../catalogue/node-id.js';
+import { nodeIdProblem } from '../catalogue/node-id.js';
 import { adminPackColumns, type PackInput, packColumns } from '../catalogue/pack-columns.js';
 import { packNotFound } from '../catalogue/pack-guards.js';
+import { createPack, findPackByAnyCase, updatePack } from '../catalogue/pack-rows.js';
 import { type NodeJson, UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
 import { ensureUnclaimedPublisher } from '../catalogue-import/repository.js';
 import { ensureIdNotUpstream } from '../mirror/id-guard.js';
 import { presentNode } from '../nodes/present.js';
-import { findNodeByAnyCase, findPackIdByAlias, type NodeRow } from '../nodes/repository.js';
+import { findPackIdByAlias, type NodeRow } from '../nodes/repository.js';
 import { findPublisher } from '../publishers/repository.js';
 import { type CompatInput, compatColumns } from './compat-fields.js';
 
@@ -72,24 +73,19 @@ export async function createUnclaimedNode(
   // upstream cannot say (503). An id an admin released for local use passes.
   await ensureIdNotUpstream(ctx, input.id);
   const row = await adminAction(ctx, viewer, async (trx) => {
-    if (await findNodeByAnyCase(trx, input.id)) throw conflict('Node already exists', `node id ${input.id} is taken`);
+    if (await findPackByAnyCase(trx, input.id)) throw conflict('Node already exists', `node id ${input.id} is taken`);
     const aliasOf = await findPackIdByAlias(trx, input.id);
     if (aliasOf) throw conflict('Node already exists', `node id ${input.id} is another id of ${aliasOf}`);
     await ensureUnclaimedPublisher(trx);
     const now = nowIso();
-    const created = await trx
-      .insertInto('nodes')
-      .values({
-        ...columns,
-        id: input.id,
-        normalized_id: normalizeNodeId(input.id),
-        publisher_id: UNCLAIMED_PUBLISHER_ID,
-        name: input.name.trim(),
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const created = await createPack(trx, {
+      ...columns,
+      id: input.id,
+      publisher_id: UNCLAIMED_PUBLISHER_ID,
+      name: input.name.trim(),
+      created_at: now,
+      updated_at: now,
+    });
     return {
       result: created,
       audit: {
@@ -114,7 +110,7 @@ export async function updateNodeAsAdmin(
 ): Promise<NodeJson> {
   const columns = adminColumns(input);
   const row = await adminAction(ctx, viewer, async (trx) => {
-    const node = await findNodeByAnyCase(trx, nodeId);
+    const node = await findPackByAnyCase(trx, nodeId);
     if (!node) throw packNotFound();
     if (input.publisher !== undefined) {
       if (input.publisher.id === UNCLAIMED_PUBLISHER_ID) await ensureUnclaimedPublisher(trx);
@@ -144,12 +140,8 @@ export async function updateNodeAsAdmin(
         now,
       });
     }
-    const updated = await trx
-      .updateTable('nodes')
-      .set({ ...columns, updated_at: now })
-      .where('id', '=', node.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = await updatePack(trx, node.id, { ...columns, updated_at: now });
+    if (!updated) throw packNotFound();
     const changed = Object.keys(columns) as (keyof NodeRow)[];
     return {
       result: updated,

@@ -6,11 +6,11 @@ import { adminAction } from '../audit/admin-action.js';
 import type { Viewer } from '../auth/viewer.js';
 import { normalizeVersion } from '../catalogue/latest-version.js';
 import { packNotFound } from '../catalogue/pack-guards.js';
+import { findPackByAnyCase } from '../catalogue/pack-rows.js';
 import { serializeVersion } from '../catalogue/serialize.js';
 import { changeVersionStatus } from '../catalogue/version-status.js';
 import type { NodeVersionJson } from '../catalogue/wire.js';
 import { presentVersion } from '../nodes/present-version.js';
-import { findNodeByAnyCase } from '../nodes/repository.js';
 import { VERSION_STATUSES } from '../nodes/version-statuses.js';
 import { findVersion, type VersionRow } from '../nodes/versions-repository.js';
 import { type CompatInput, compatColumns } from './compat-fields.js';
@@ -36,7 +36,7 @@ export async function loadVersion(
   nodeId: string,
   versionNumber: string,
 ): Promise<VersionRow> {
-  const node = await findNodeByAnyCase(db, nodeId);
+  const node = await findPackByAnyCase(db, nodeId);
   if (!node) throw packNotFound(`no node ${nodeId}`);
   const version = await findVersion(db, node.id, normalizeVersion(versionNumber) ?? versionNumber);
   if (!version) throw notFound('Node version not found', `no version ${versionNumber} of ${node.id}`);

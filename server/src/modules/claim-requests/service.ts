@@ -8,11 +8,11 @@ import { enabledProviders } from '../auth/providers.js';
 import type { Viewer } from '../auth/viewer.js';
 import { recordChangeOfHands } from '../catalogue/custody.js';
 import { requireVisiblePack } from '../catalogue/pack-guards.js';
+import { findPackByAnyCase } from '../catalogue/pack-rows.js';
 import { UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
 import { alreadyClaimed } from '../claims/codes.js';
 import { movePack } from '../claims/repository.js';
 import type { MailLogger } from '../mail/mailer.js';
-import { findNodeByAnyCase } from '../nodes/repository.js';
 import { requirePublisherWrite } from '../publishers/access.js';
 import { claimDecisionMail } from './mails.js';
 import {
@@ -92,7 +92,7 @@ export async function requestClaim(
     );
   }
   await requirePublisherWrite(ctx.db, viewer, input.publisherId, 'manage-packs');
-  const node = requireVisiblePack(await findNodeByAnyCase(ctx.db, input.nodeId));
+  const node = requireVisiblePack(await findPackByAnyCase(ctx.db, input.nodeId));
   if (node.publisher_id !== UNCLAIMED_PUBLISHER_ID) throw alreadyClaimed(forbidden(ALREADY_CLAIMED), node.id);
   if (await findOpenRequest(ctx.db, node.id, viewer.id)) {
     throw withCode(
@@ -201,7 +201,7 @@ async function notifyRequester(
 ) {
   const [requester, node] = await Promise.all([
     findRequester(ctx.db, request.requester_id),
-    findNodeByAnyCase(ctx.db, request.node_id),
+    findPackByAnyCase(ctx.db, request.node_id),
   ]);
   if (!requester) return;
   const message = claimDecisionMail({

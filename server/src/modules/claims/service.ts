@@ -4,8 +4,8 @@ import type { Viewer } from '../auth/viewer.js';
 import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
 import { recordChangeOfHands } from '../catalogue/custody.js';
 import { requireVisiblePack } from '../catalogue/pack-guards.js';
+import { findPackByAnyCase } from '../catalogue/pack-rows.js';
 import { UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
-import { findNodeByAnyCase } from '../nodes/repository.js';
 import { requirePublisherWrite } from '../publishers/access.js';
 import { alreadyClaimed } from './codes.js';
 import { GitHubError, type GitHubRepository, parseGitHubRepository } from './github.js';
@@ -26,7 +26,7 @@ export async function claimPack(
 ): Promise<void> {
   const { publisherId } = target;
   await requirePublisherWrite(ctx.db, viewer, publisherId, 'manage-packs');
-  const node = requireVisiblePack(await findNodeByAnyCase(ctx.db, target.nodeId));
+  const node = requireVisiblePack(await findPackByAnyCase(ctx.db, target.nodeId));
   if (node.publisher_id !== UNCLAIMED_PUBLISHER_ID) {
     throw alreadyClaimed(forbidden(ALREADY_CLAIMED, `it belongs to publisher ${node.publisher_id}`), node.id);
   }

@@ -5,8 +5,8 @@ import { packRoot } from '../archive/readme.js';
 import { permissionDenied } from '../auth/refusals.js';
 import type { Viewer } from '../auth/viewer.js';
 import { packNotFound } from '../catalogue/pack-guards.js';
+import { findPackByAnyCase } from '../catalogue/pack-rows.js';
 import { isHeldPending } from '../catalogue/withheld.js';
-import { findNodeByAnyCase } from '../nodes/repository.js';
 import { requireVersion } from '../nodes/versions-service.js';
 import { memberRole } from '../publishers/repository.js';
 import { findVersionWithArchive, type VersionArchiveRow } from './repository.js';
@@ -42,7 +42,7 @@ export async function readableVersion(
   version: string,
 ): Promise<ReadableVersion> {
   const normalized = requireVersion(version);
-  const node = await findNodeByAnyCase(ctx.db, nodeId);
+  const node = await findPackByAnyCase(ctx.db, nodeId);
   if (!node || node.status === 'NodeStatusDeleted') throw packNotFound();
   const row = await findVersionWithArchive(ctx.db, node.id, normalized);
   if (!row) throw versionNotFound(node.id, normalized);

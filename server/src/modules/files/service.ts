@@ -6,8 +6,8 @@ import { notFound } from '../../lib/errors.js';
 import { permissionDenied } from '../auth/refusals.js';
 import type { Viewer } from '../auth/viewer.js';
 import { packNotFound } from '../catalogue/pack-guards.js';
+import { findPackByAnyCase } from '../catalogue/pack-rows.js';
 import { fetchUpstreamArchive, findUncachedArchive } from '../mirror/archive-cache.js';
-import { findNodeByAnyCase } from '../nodes/repository.js';
 import { requireVersion } from '../nodes/versions-service.js';
 import { memberRole } from '../publishers/repository.js';
 import { isValidBlobKey } from '../storage/blob-store.js';
@@ -83,7 +83,7 @@ export async function findVersionArchiveFor(
   version: string,
 ): Promise<ArchiveDownload> {
   const normalized = requireVersion(version);
-  const node = await findNodeByAnyCase(ctx.db, nodeId);
+  const node = await findPackByAnyCase(ctx.db, nodeId);
   if (!node) throw packNotFound();
   const file = await findVersionArchive(ctx.db, node.id, normalized);
   if (!file) throw notFound('Node version has no archive', `no archive of version ${normalized} of ${node.id}`);

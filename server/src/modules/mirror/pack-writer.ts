@@ -4,7 +4,7 @@ import { newId } from '../../lib/ids.js';
 import { recordCatalogueChange } from '../catalogue/changes.js';
 import { normalizeVersion, refreshLatestVersion } from '../catalogue/latest-version.js';
 import { normalizeNodeId } from '../catalogue/node-id.js';
-import { findPackByAnyCase, insertPack, updatePack } from '../catalogue/pack-rows.js';
+import { createPack, findPackByAnyCase, updatePack } from '../catalogue/pack-rows.js';
 import { normalizeRepositoryUrl } from '../catalogue/repository-url.js';
 import { changeVersionStatus, createVersion } from '../catalogue/version-status.js';
 import { findOverride, replaceVersionClasses, updateVersionColumns, versionsOfPack } from './repository.js';
@@ -47,12 +47,7 @@ export async function writeMirroredPack(db: Kysely<Database>, input: MirroredPac
       await updatePack(trx, existing.id, columns);
       pack = existing;
     } else {
-      pack = await insertPack(trx, {
-        ...columns,
-        id: input.node.id,
-        normalized_id: normalizeNodeId(input.node.id),
-        created_at: input.now,
-      });
+      pack = await createPack(trx, { ...columns, id: input.node.id, created_at: input.now });
     }
 
     const current = new Map((await versionsOfPack(trx, pack.id)).map((row) => [row.version, row]));

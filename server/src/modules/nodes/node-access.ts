@@ -4,8 +4,9 @@ import type { Database } from '../../db/schema.js';
 import { HttpError } from '../../lib/errors.js';
 import { optionalViewer } from '../auth/viewer.js';
 import { NODE_BANNED, packNotFound } from '../catalogue/pack-guards.js';
+import { findPackByAnyCase } from '../catalogue/pack-rows.js';
 import { sendCachedRead } from './cache/catalogue-cache.js';
-import { findNodeByAnyCase, findPackIdByAlias, type NodeRow } from './repository.js';
+import { findPackIdByAlias, type NodeRow } from './repository.js';
 
 /** 403 for reads of a banned pack; admins are let through by `serveNodeRead`. */
 export class NodeBannedError extends HttpError {
@@ -32,7 +33,7 @@ export interface NodeAccess {
  * 403 `Node Banned` when banned (unless allowed).
  */
 export async function findReadableNode(db: Kysely<Database>, nodeId: string, access: NodeAccess): Promise<NodeRow> {
-  const node = await findNodeByAnyCase(db, nodeId);
+  const node = await findPackByAnyCase(db, nodeId);
   if (!node) await redirectAlias(db, nodeId);
   if (!node || node.status === 'NodeStatusDeleted') throw packNotFound();
   if (node.id !== nodeId) throw new NodeMovedError(node.id);

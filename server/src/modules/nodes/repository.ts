@@ -6,11 +6,6 @@ import { notWithheld } from '../catalogue/withheld.js';
 export type NodeRow = Selectable<NodesTable>;
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** One pack by id, matched case-insensitively (ids are unique that way). */
-export function findNodeByAnyCase(db: Db, nodeId: string): Promise<NodeRow | undefined> {
-  return db.selectFrom('nodes').selectAll().where('normalized_id', '=', nodeId.toLowerCase()).executeTakeFirst();
-}
-
 /**
  * The pack another id of it names (the public registry's id, the Manager's id, the id derived
  * from the repository name), or undefined. Only consulted when no pack has the id itself.

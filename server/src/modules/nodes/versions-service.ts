@@ -4,11 +4,11 @@ import type { NodeVersionStatus } from '../../db/schema.js';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
 import { pageCount, pageOffset } from '../../lib/paging.js';
 import { compareVersionsDesc, normalizeVersion } from '../catalogue/latest-version.js';
+import { findPackByAnyCase } from '../catalogue/pack-rows.js';
 import { listVersionRequirements } from '../catalogue/version-requirements.js';
 import type { ListedNodeVersionJson, NodeVersionJson, VersionsPage } from '../catalogue/wire.js';
 import { findReadableNode, type NodeAccess } from './node-access.js';
 import { presentListedVersion, presentVersion } from './present-version.js';
-import { findNodeByAnyCase } from './repository.js';
 import { countAllVersions, findVersion, listVersionsOfNode, pageAllVersions } from './versions-repository.js';
 
 /**
@@ -76,7 +76,7 @@ export interface AllVersionsRequest {
 /** The all-versions listing (review queues): `{total, versions, page, pageSize, totalPages}`. */
 export async function listAllVersions(ctx: AppContext, request: AllVersionsRequest): Promise<VersionsPageJson> {
   // The pack filter matches ids case-insensitively, like every other pack lookup.
-  const node = request.nodeId === undefined ? undefined : await findNodeByAnyCase(ctx.db, request.nodeId);
+  const node = request.nodeId === undefined ? undefined : await findPackByAnyCase(ctx.db, request.nodeId);
   if ((request.nodeId !== undefined && !node) || request.statuses.length === 0) {
     return { total: 0, versions: [], page: request.page, pageSize: request.pageSize, totalPages: 0 };
   }

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-
 import type { Viewer } from '../auth/viewer.js';
 import { requireWritablePack } from '../catalogue/pack-guards.js';
-import { findNodeByAnyCase, type NodeRow } from '../nodes/repository.js';
+import { findPackByAnyCase } from '../catalogue/pack-rows.js';
+import type { NodeRow } from '../nodes/repository.js';
 import { type PublisherAccess, requirePublisherWrite } from '../publishers/access.js';
 
 /** A pack the caller may change, with the caller's standing in its publisher. */
@@ -25,6 +25,6 @@ export async function requirePackWrite(
   nodeId: string,
 ): Promise<PackWriteAccess> {
   const access = await requirePublisherWrite(db, viewer, publisherId, 'manage-packs');
-  const node = await findNodeByAnyCase(db, nodeId);
+  const node = await findPackByAnyCase(db, nodeId);
   return { access, node: requireWritablePack(node, publisherId) };
 }

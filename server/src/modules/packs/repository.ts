@@ -1,18 +1,8 @@
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
-import type { Database, NodeStatus, NodesTable, NodeVersionsTable } from '../../db/schema.js';
+import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { Database, NodeStatus, NodeVersionsTable } from '../../db/schema.js';
 import type { NodeRow } from '../nodes/repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-/** Inserts a pack. */
-export function insertNode(db: Db, values: Insertable<NodesTable>): Promise<NodeRow> {
-  return db.insertInto('nodes').values(values).returningAll().executeTakeFirstOrThrow();
-}
-
-/** Writes the given columns of a pack; returns the updated row. */
-export function updateNodeRow(db: Db, id: string, patch: Updateable<NodesTable>): Promise<NodeRow> {
-  return db.updateTable('nodes').set(patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
-}
 
 /** A publisher's packs with one of the statuses, by id regardless of case; all when no limit. */
 export function listNodesOfPublisher(

@@ -7,17 +7,19 @@ import type { Viewer } from '../auth/viewer.js';
 import { recordChangeOfHands, repositoryChange } from '../catalogue/custody.js';
 import { nodeIdProblem, normalizeNodeId } from '../catalogue/node-id.js';
 import { type AdminPackInput, adminPackColumns, type PackInput, packColumns } from '../catalogue/pack-columns.js';
+import { packNotFound } from '../catalogue/pack-guards.js';
+import { createPack as createPackRow, findPackByAnyCase, updatePack as updatePackRow } from '../catalogue/pack-rows.js';
 import { catalogueWrite } from '../catalogue/unit-of-work.js';
 import type { NodeJson, NodesPageJson } from '../catalogue/wire.js';
 import { ensureIdNotUpstream } from '../mirror/id-guard.js';
 import { presentNodes } from '../nodes/present.js';
-import { findNodeByAnyCase, findPackIdByAlias } from '../nodes/repository.js';
+import { findPackIdByAlias } from '../nodes/repository.js';
 import { allows, allowsWrite, loadPublisherAccess, requirePublisherWrite } from '../publishers/access.js';
 import { isUniqueViolation } from '../publishers/db-guards.js';
 import { findPublisher, memberRole } from '../publishers/repository.js';
 import { requirePackWrite } from './access.js';
 import { presentPack } from './present.js';
-import { countNodesOfPublisher, insertNode, listNodesOfPublisher, updateNodeRow } from './repository.js';
+import { countNodesOfPublisher, listNodesOfPublisher } from './repository.js';
 
 const ALREADY_EXISTS = 'The node already exists';
 
@@ -33,7 +35,7 @@ export async function createPack(
   if (problem || input.id === undefined) throw badRequest(problem ?? 'node id is required');
   const id = input.id;
   const columns = packColumns(input);
-  const taken = await findNodeByAnyCase(ctx.db, id);
+  const taken = await findPackByAnyCase(ctx.db, id);
   if (taken) throw conflict(ALREADY_EXISTS, `duplicate node id: "${taken.id}" is already registered`);
   // Another pack answers to this id (workflows and people name it so): a new pack must not take it over.
   const aliasOf = await findPackIdByAlias(ctx.db, id);
@@ -41,10 +43,9 @@ export async function createPack(
   await ensureIdNotUpstream(ctx, id);
   try {
     const row = await catalogueWrite(ctx, async ({ trx, touch }) => {
-      const created = await insertNode(trx, {
+      const created = await createPackRow(trx, {
         ...columns,
         id,
-        normalized_id: normalizeNodeId(id),
         publisher_id: publisherId,
         name: columns.name ?? id,
       });
@@ -82,7 +83,8 @@ export async function updatePack(
         now: patch.updated_at,
       });
     }
-    const updated = await updateNodeRow(trx, node.id, patch);
+    const updated = await updatePackRow(trx, node.id, patch);
+    if (!updated) throw packNotFound();
     touch(node.id);
     return updated;
   });
@@ -93,7 +95,7 @@ export async function updatePack(
 export async function deletePack(ctx: AppContext, viewer: Viewer, publisherId: string, nodeId: string): Promise<void> {
   const { node } = await requirePackWrite(ctx.db, viewer, publisherId, nodeId);
   await catalogueWrite(ctx, async ({ trx, touch }) => {
-    await updateNodeRow(trx, node.id, { status: 'NodeStatusDeleted', updated_at: nowIso() });
+    await updatePackRow(trx, node.id, { status: 'NodeStatusDeleted', updated_at: nowIso() });
     touch(node.id);
   });
 }
@@ -106,7 +108,7 @@ export async function packPermissions(
   nodeId: string,
 ): Promise<{ canEdit: boolean }> {
   const access = await loadPublisherAccess(ctx.db, viewer, publisherId);
-  const node = await findNodeByAnyCase(ctx.db, nodeId);
+  const node = await findPackByAnyCase(ctx.db, nodeId);
   const editable = node?.publisher_id === publisherId && node.status === 'NodeStatusActive';
   return { canEdit: editable && allowsWrite(access, 'manage-packs') };
 }

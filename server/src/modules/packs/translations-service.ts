@@ -1,14 +1,12 @@
 import type { AppContext } from '../../context.js';
 import { nowIso, parseJsonObject } from '../../db/values.js';
-
 import type { Viewer } from '../auth/viewer.js';
 import { packNotFound } from '../catalogue/pack-guards.js';
+import { findPackByAnyCase, updatePack } from '../catalogue/pack-rows.js';
 import { catalogueWrite } from '../catalogue/unit-of-work.js';
 import type { NodeJson } from '../catalogue/wire.js';
-import { findNodeByAnyCase } from '../nodes/repository.js';
 import { getNode } from '../nodes/service.js';
 import { requirePackWrite } from './access.js';
-import { updateNodeRow } from './repository.js';
 
 /** Translated pack fields by locale: `{"zh": {"name": "…", "description": "…"}}`. */
 export type Translations = Record<string, Record<string, unknown>>;
@@ -24,12 +22,12 @@ export async function setTranslations(
   nodeId: string,
   data: Translations,
 ): Promise<NodeJson> {
-  const found = await findNodeByAnyCase(ctx.db, nodeId);
+  const found = await findPackByAnyCase(ctx.db, nodeId);
   if (!found || found.status === 'NodeStatusDeleted') throw packNotFound();
   const { node } = await requirePackWrite(ctx.db, viewer, found.publisher_id, found.id);
   await catalogueWrite(ctx, async ({ trx, touch }) => {
     const merged = { ...parseJsonObject(node.translations), ...data };
-    await updateNodeRow(trx, node.id, { translations: JSON.stringify(merged), updated_at: nowIso() });
+    await updatePack(trx, node.id, { translations: JSON.stringify(merged), updated_at: nowIso() });
     touch(node.id);
   });
   return getNode(ctx, node.id, { allowBanned: false, includeTranslations: true });

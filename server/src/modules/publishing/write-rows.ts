@@ -5,10 +5,9 @@ import { newId } from '../../lib/ids.js';
 import { recordCatalogueChange } from '../catalogue/changes.js';
 import { recordChangeOfHands, repositoryChange, takeNextVersionHold } from '../catalogue/custody.js';
 import { isNewestVersion, refreshLatestVersion } from '../catalogue/latest-version.js';
-import { nodeIdProblem, normalizeNodeId } from '../catalogue/node-id.js';
 import { type PackFields, packPatch } from '../catalogue/pack-columns.js';
 import { packBanned, packOfAnotherPublisher } from '../catalogue/pack-guards.js';
-import { findPackByAnyCase, insertPack, updatePack } from '../catalogue/pack-rows.js';
+import { createPack, findPackByAnyCase, updatePack } from '../catalogue/pack-rows.js';
 import { type Provenance, provenanceJson } from '../catalogue/provenance.js';
 import { createVersion } from '../catalogue/version-status.js';
 import { TICKET_STALE_MS } from './upload-ticket.js';
@@ -53,7 +52,7 @@ export async function writeVersionRows(trx: Transaction<Database>, input: WriteR
     throw packOfAnotherPublisher(existing.id);
   }
   if (existing?.status === 'NodeStatusBanned') throw packBanned(existing.id);
-  const pack = existing ?? (await createPack(trx, input));
+  const pack = existing ?? (await createNewPack(trx, input));
 
   const sameVersion = await trx
     .selectFrom('node_versions')
@@ -140,22 +139,23 @@ async function uploadInProgress(trx: Transaction<Database>, versionId: string, n
   return ticket !== undefined;
 }
 
-async function createPack(trx: Transaction<Database>, input: WriteRowsInput): Promise<Selectable<NodesTable>> {
-  const problem = nodeIdProblem(input.nodeId);
-  if (problem)
-    throw withCode(badRequest('Failed to create node', problem), 'publish.node_id_invalid', { nodeId: input.nodeId });
-  return insertPack(trx, {
-    id: input.nodeId,
-    normalized_id: normalizeNodeId(input.nodeId),
-    publisher_id: input.publisherId,
-    name: input.pack.name || input.nodeId,
-    ...packPatch({ ...input.pack, name: '' }, input.now),
-    author: input.pack.author ?? '',
-    category: input.pack.category ?? '',
-    tags: JSON.stringify(input.pack.tags ?? []),
-    created_at: input.now,
-    updated_at: input.now,
-  });
+function createNewPack(trx: Transaction<Database>, input: WriteRowsInput): Promise<Selectable<NodesTable>> {
+  return createPack(
+    trx,
+    {
+      id: input.nodeId,
+      publisher_id: input.publisherId,
+      name: input.pack.name || input.nodeId,
+      ...packPatch({ ...input.pack, name: '' }, input.now),
+      author: input.pack.author ?? '',
+      category: input.pack.category ?? '',
+      tags: JSON.stringify(input.pack.tags ?? []),
+      created_at: input.now,
+      updated_at: input.now,
+    },
+    (problem) =>
+      withCode(badRequest('Failed to create node', problem), 'publish.node_id_invalid', { nodeId: input.nodeId }),
+  );
 }
 
 function versionColumns(v: VersionFields, now: string) {

@@ -3,9 +3,10 @@ import { forbidden, notFound, withCode } from '../../lib/errors.js';
 import type { Viewer } from '../auth/viewer.js';
 import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
 import { packNotFound, requireVisiblePack } from '../catalogue/pack-guards.js';
+import { findPackByAnyCase } from '../catalogue/pack-rows.js';
 import { catalogueWrite } from '../catalogue/unit-of-work.js';
 import type { NodeJson } from '../catalogue/wire.js';
-import { findNodeByAnyCase, type NodeRow } from '../nodes/repository.js';
+import type { NodeRow } from '../nodes/repository.js';
 import { presentPack } from '../packs/present.js';
 import { memberRole } from '../publishers/repository.js';
 import { deleteReview, findReview, refreshReviewTotals, upsertReview } from './repository.js';
@@ -27,7 +28,7 @@ export async function reviewPack(ctx: AppContext, viewer: Viewer, nodeId: string
     await refreshReviewTotals(trx, node.id);
     touch(node.id);
   });
-  const updated = await findNodeByAnyCase(ctx.db, node.id);
+  const updated = await findPackByAnyCase(ctx.db, node.id);
   if (!updated) throw packNotFound();
   return presentPack(ctx, updated);
 }
@@ -39,7 +40,7 @@ async function isPublisherMember(ctx: AppContext, node: NodeRow, userId: string)
 
 /** The pack reviews are about: 404 when unknown or deleted, 403 when banned. */
 async function reviewableNode(ctx: AppContext, nodeId: string): Promise<NodeRow> {
-  const node = requireVisiblePack(await findNodeByAnyCase(ctx.db, nodeId));
+  const node = requireVisiblePack(await findPackByAnyCase(ctx.db, nodeId));
   return node;
 }
 
@@ -82,7 +83,7 @@ export async function withdrawReview(ctx: AppContext, viewer: Viewer, nodeId: st
   });
   if (!removed) throw notFound('Review not found');
   announceCatalogueChange(ctx.events, [node.id]);
-  const updated = await findNodeByAnyCase(ctx.db, node.id);
+  const updated = await findPackByAnyCase(ctx.db, node.id);
   if (!updated) throw packNotFound();
   return presentPack(ctx, updated);
 }
