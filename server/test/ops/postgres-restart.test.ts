@@ -42,6 +42,20 @@ describe.skipIf(skip)('a PostgreSQL restart under a running registry', () => {
       const warm = await Promise.all(Array.from({ length: 8 }, () => status(`${registry.url}/nodes?limit=5`)));
       expect(warm.map((w) => w?.status)).toEqual(Array(8).fill(200));
 
+      // When the registry does not come back, what it logged is the only clue to why.
+      const backAgain = async () => {
+        try {
+          await expect
+            .poll(async () => (await status(`${registry.url}/ready`))?.status, { timeout: 120_000 })
+            .toBe(200);
+        } catch (error) {
+          throw new Error(
+            `/ready did not answer 200 after the database came back (exited: ${exited})\n--- stdout ---\n${registry.stdout().slice(-6000)}\n--- stderr ---\n${registry.stderr().slice(-4000)}`,
+            { cause: error },
+          );
+        }
+      };
+
       postgres.stop();
       // A read no cache can answer (a pack id never asked for), so it must reach the database: a
       // catalogue page asked for before may be answered from memory while the database is away.
@@ -58,7 +72,7 @@ describe.skipIf(skip)('a PostgreSQL restart under a running registry', () => {
       expect(exited).toBe(false);
 
       postgres.start();
-      await expect.poll(async () => (await status(`${registry.url}/ready`))?.status, { timeout: 120_000 }).toBe(200);
+      await backAgain();
       const back = await Promise.all(Array.from({ length: 8 }, () => status(`${registry.url}/nodes?limit=5`)));
       expect(back.map((b) => b?.status)).toEqual(Array(8).fill(200));
 
@@ -66,7 +80,7 @@ describe.skipIf(skip)('a PostgreSQL restart under a running registry', () => {
       postgres.stop();
       expect((await status(uncached()))?.status).toBe(503);
       postgres.start();
-      await expect.poll(async () => (await status(`${registry.url}/ready`))?.status, { timeout: 120_000 }).toBe(200);
+      await backAgain();
 
       expect(exited).toBe(false);
       // No worker died and was replaced behind the scenes either.
