@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 const tones = {
   error: 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100',
   success: 'border-green-300 bg-green-50 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100',
+  warning: 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100',
   info: 'border-brand-100 bg-brand-50 text-brand-900 dark:border-brand-700 dark:bg-slate-900 dark:text-slate-100',
 } as const;
 

@@ -197,7 +197,6 @@ export function NodePage() {
           <div className="mt-2 flex flex-wrap gap-2">
             {banned ? <Badge tone="red">{t('status.banned')}</Badge> : null}
             {deleted ? <Badge tone="slate">{t('status.deleted')}</Badge> : null}
-            {latest?.deprecated ? <Badge tone="slate">{t('status.deprecated')}</Badge> : null}
           </div>
           <VersionLabels labels={latest?.labels} className="mt-2" />
         </div>
@@ -242,6 +241,9 @@ export function NodePage() {
                 </h2>
                 {commands.length > 0 ? (
                   <div className="mt-3 space-y-3">
+                    {latest?.deprecated && installableFromRegistry({ latestVersion: latest.version }) ? (
+                      <Alert tone="warning">{t('install.deprecatedLatest', { version: latest.version })}</Alert>
+                    ) : null}
                     {commands.map((command) => (
                       <CopyCommand key={command.kind} label={t(`install.${command.kind}`)} command={command.command} />
                     ))}
@@ -269,7 +271,7 @@ export function NodePage() {
               <DownloadsChart nodeId={pack.id} />
               <ComfyNodesSection nodeId={pack.id} version={latest?.version} />
               <RequirementsSection nodeId={pack.id} version={latest?.version ?? ''} />
-              <VersionsSection nodeId={pack.id} />
+              <VersionsSection nodeId={pack.id} latestVersion={latest?.version} />
             </div>
 
             <aside aria-labelledby="details-title" className="min-w-0 space-y-8">

@@ -9,10 +9,10 @@ import { Spinner } from '../../../components/ui/spinner';
 import { versionInstallCommand } from '../../../lib/catalogue/install-commands';
 import { comparePath, versionFilesPath } from '../../../lib/code-links';
 import { formatDate, formatNumber } from '../../../lib/format';
-import { isDownloadable, visibleReason } from '../lib/version-status';
+import { initialVersion, installWarning, isDownloadable, visibleReason } from '../lib/version-status';
 import { CopyCommand } from './CopyCommand';
 import { Markdown } from './Markdown';
-import { VersionStatusBadge } from './StatusBadge';
+import { VersionStatusBadge, VersionStatusHelp } from './StatusBadge';
 
 type NodeVersion = components['schemas']['NodeVersion'];
 
@@ -42,6 +42,7 @@ function VersionPanel({
   const list = (values: string[], none: string) => (values.length > 0 ? values.join(', ') : none);
   const downloadable = isDownloadable(version);
   const reason = visibleReason(version.status_reason);
+  const warning = installWarning(version);
   return (
     <div className="mt-3 rounded-xl border border-slate-200 p-4 dark:border-slate-800">
       <div className="flex flex-wrap items-center gap-2">
@@ -51,6 +52,7 @@ function VersionPanel({
         <VersionStatusBadge version={version} />
         <span className="text-sm text-slate-600 dark:text-slate-400">{date(version.createdAt)}</span>
       </div>
+      <VersionStatusHelp version={version} className="mt-2" />
       {reason && version.status !== 'NodeVersionStatusActive' ? (
         <p className="mt-2 break-words text-sm">{t('versions.reason', { reason })}</p>
       ) : null}
@@ -86,6 +88,9 @@ function VersionPanel({
       </p>
       {downloadable ? (
         <div className="mt-4 space-y-3">
+          {warning ? (
+            <Alert tone="warning">{t(`versions.installWarning.${warning}`, { version: version.version })}</Alert>
+          ) : null}
           <CopyCommand label={t('install.thisVersion')} command={versionInstallCommand(nodeId, version.version)} />
           <a
             href={version.downloadUrl}
@@ -103,8 +108,13 @@ function VersionPanel({
   );
 }
 
+/** Live versions need no sentence in the history list; every other status is explained where it shows. */
+function versionBadgeNeedsWords(version: NodeVersion): boolean {
+  return version.status !== 'NodeVersionStatusActive' || version.deprecated;
+}
+
 /** Version history (status badge and changelog per version) and the panel of the chosen version. */
-export function VersionsSection({ nodeId }: { nodeId: string }) {
+export function VersionsSection({ nodeId, latestVersion }: { nodeId: string; latestVersion?: string }) {
   const { t } = useTranslation('node');
   const { date } = useFormat();
   const versions = useNodeVersions(nodeId);
@@ -112,7 +122,7 @@ export function VersionsSection({ nodeId }: { nodeId: string }) {
   const selectId = useId();
   const list = versions.data ?? [];
   const wanted = params.get('version');
-  const selected = list.find((v) => v.version === wanted) ?? list[0];
+  const selected = list.find((v) => v.version === wanted) ?? initialVersion(list, latestVersion);
   const choose = (version: string) =>
     setParams(
       (current) => {
@@ -174,6 +184,7 @@ export function VersionsSection({ nodeId }: { nodeId: string }) {
                 <VersionStatusBadge version={version} />
                 <span className="text-sm text-slate-600 dark:text-slate-400">{date(version.createdAt)}</span>
               </div>
+              {versionBadgeNeedsWords(version) ? <VersionStatusHelp version={version} className="mt-1" /> : null}
               {version.changelog ? (
                 <Markdown source={version.changelog} className="mt-1 text-sm" />
               ) : (

@@ -1,4 +1,4 @@
-import { isDownloadable, versionBadge, visibleReason } from './version-status';
+import { initialVersion, installWarning, isDownloadable, versionBadge, visibleReason } from './version-status';
 
 describe('versionBadge', () => {
   it.each([
@@ -38,5 +38,48 @@ describe('visibleReason', () => {
     expect(visibleReason('{"issues":[{"file":"a.py","line":3}]}')).toBeNull();
     expect(visibleReason('[1,2]')).toBeNull();
     expect(visibleReason('{not json')).toBe('{not json');
+  });
+});
+
+describe('initialVersion', () => {
+  const v = (
+    version: string,
+    status: Parameters<typeof versionBadge>[0]['status'],
+    downloadUrl = 'https://x/a.zip',
+  ) => ({
+    version,
+    status,
+    downloadUrl,
+  });
+
+  it("opens on the pack's latest live version, not a newer held or rejected one", () => {
+    const list = [
+      v('3.0.0', 'NodeVersionStatusBanned'),
+      v('2.1.0', 'NodeVersionStatusFlagged'),
+      v('2.0.0', 'NodeVersionStatusActive'),
+      v('1.0.0', 'NodeVersionStatusActive'),
+    ];
+    expect(initialVersion(list, '2.0.0')?.version).toBe('2.0.0');
+    expect(initialVersion(list, undefined)?.version).toBe('2.0.0');
+  });
+
+  it('falls back to a downloadable pending version, then to the newest of all', () => {
+    expect(
+      initialVersion([v('2.0.0', 'NodeVersionStatusDeleted'), v('1.0.0', 'NodeVersionStatusPending')], undefined)
+        ?.version,
+    ).toBe('1.0.0');
+    expect(
+      initialVersion([v('2.0.0', 'NodeVersionStatusBanned'), v('1.0.0', 'NodeVersionStatusFlagged')], undefined)
+        ?.version,
+    ).toBe('2.0.0');
+    expect(initialVersion([], undefined)).toBeUndefined();
+  });
+});
+
+describe('installWarning', () => {
+  it('warns before installing a deprecated or unreviewed version, not a plain live one', () => {
+    expect(installWarning({ status: 'NodeVersionStatusActive', deprecated: true })).toBe('deprecated');
+    expect(installWarning({ status: 'NodeVersionStatusPending', deprecated: false })).toBe('pending');
+    expect(installWarning({ status: 'NodeVersionStatusActive', deprecated: false })).toBeNull();
   });
 });

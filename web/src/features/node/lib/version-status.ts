@@ -25,6 +25,42 @@ export function versionBadge(version: { status: VersionStatus; deprecated: boole
   return byStatus[version.status];
 }
 
+/** The sentence (key under `versionHelp` in the `node` namespace) that explains a version's status to visitors. */
+export function statusHelpKey(status: VersionStatus): StatusBadge['key'] {
+  return byStatus[status].key;
+}
+
+/**
+ * The version the picker opens on when the address names none: the pack's installable latest
+ * version, else the newest live one, else the newest that can still be downloaded, else the
+ * newest of all. A held, rejected or deleted version never wins over one people can install.
+ */
+export function initialVersion<T extends { version: string; status: VersionStatus; downloadUrl: string }>(
+  versions: T[],
+  latest: string | undefined,
+): T | undefined {
+  return (
+    versions.find((v) => latest !== undefined && v.version === latest && v.status === 'NodeVersionStatusActive') ??
+    versions.find((v) => v.status === 'NodeVersionStatusActive') ??
+    versions.find(isDownloadable) ??
+    versions[0]
+  );
+}
+
+/**
+ * Why installing a version deserves a warning: not reviewed yet (a pending version with an
+ * archive installs by its exact number), or deprecated by its publisher. Null when neither.
+ * Flagged, rejected and deleted versions get no install command at all.
+ */
+export function installWarning(version: {
+  status: VersionStatus;
+  deprecated: boolean;
+}): 'deprecated' | 'pending' | null {
+  if (version.status === 'NodeVersionStatusPending') return 'pending';
+  if (version.deprecated) return 'deprecated';
+  return null;
+}
+
 /** Tailwind classes of each badge colour, light and dark. */
 export const toneClasses: Record<StatusBadge['tone'], string> = {
   green: 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-100',
