@@ -8,9 +8,11 @@ import { EventBus } from './lib/events.js';
 import { namedLogger } from './lib/log-format.js';
 import { IdentityTokenService } from './modules/auth/identity-tokens.js';
 import { resolveAuthSecret } from './modules/auth/secret.js';
+import type { UpstreamIds } from './modules/catalogue/upstream-ids.js';
 import { type GitHubApi, HttpGitHubApi } from './modules/claims/github.js';
 import { createMailer } from './modules/mail/create-mailer.js';
 import type { Mailer } from './modules/mail/mailer.js';
+import { upstreamIdGuard } from './modules/mirror/id-guard.js';
 import { createSearchEngine } from './modules/search/create.js';
 import type { SearchEngine } from './modules/search/engine.js';
 import type { BlobStore } from './modules/storage/blob-store.js';
@@ -38,6 +40,8 @@ export interface AppContext {
   storage: BlobStore;
   /** GitHub REST API: confirms repository admins when they claim a pack. */
   github: GitHubApi;
+  /** The upstream registry's ids, which a new local pack may not take (every id is free without one). */
+  upstreamIds: UpstreamIds;
 }
 
 /** Audience claim of identity tokens issued by this registry. */
@@ -68,6 +72,7 @@ export function createContext(config: Config, database: DatabaseHandle): AppCont
     mailer: createMailer(config, namedLogger('mail', config.server.LOG_LEVEL, config.server.LOG_FORMAT)),
     storage: createBlobStore(config),
     github: new HttpGitHubApi(config.claims.GITHUB_API_URL, config.claims.GITHUB_API_TIMEOUT_MS),
+    upstreamIds: upstreamIdGuard({ db: database.db, config }),
   };
 }
 

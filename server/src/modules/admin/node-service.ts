@@ -12,7 +12,6 @@ import { packNotFound } from '../catalogue/pack-guards.js';
 import { createPack, findPackByAnyCase, updatePack } from '../catalogue/pack-rows.js';
 import { type NodeJson, UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
 import { ensureUnclaimedPublisher } from '../catalogue-import/repository.js';
-import { ensureIdNotUpstream } from '../mirror/id-guard.js';
 import { presentNode } from '../nodes/present.js';
 import { findPackIdByAlias, type NodeRow } from '../nodes/repository.js';
 import { findPublisher } from '../publishers/repository.js';
@@ -71,7 +70,7 @@ export async function createUnclaimedNode(
   // An unclaimed pack is a local pack like any other: on a mirror it must not take an id the
   // upstream has and the last sync has not brought here yet (409), nor be created while the
   // upstream cannot say (503). An id an admin released for local use passes.
-  await ensureIdNotUpstream(ctx, input.id);
+  await ctx.upstreamIds.ensureFree(input.id);
   const row = await adminAction(ctx, viewer, async (trx) => {
     if (await findPackByAnyCase(trx, input.id)) throw conflict('Node already exists', `node id ${input.id} is taken`);
     const aliasOf = await findPackIdByAlias(trx, input.id);

@@ -1,7 +1,10 @@
-import type { AppContext } from '../../context.js';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config/index.js';
+import type { Database } from '../../db/schema.js';
 import { conflict, serviceUnavailable, withCode } from '../../lib/errors.js';
 import { normalizeNodeId } from '../catalogue/node-id.js';
 import { findPackByAnyCase } from '../catalogue/pack-rows.js';
+import type { UpstreamIds } from '../catalogue/upstream-ids.js';
 import { findOverride, overriddenIds } from './repository.js';
 import { UpstreamClient, UpstreamStatusError, UpstreamUnavailableError, upstreamOptions } from './upstream-client.js';
 
@@ -16,7 +19,18 @@ import { UpstreamClient, UpstreamStatusError, UpstreamUnavailableError, upstream
  * upstream's pack name to someone else. The caller runs this before its transaction, so no
  * database lock is held while the upstream is asked.
  */
-export async function ensureIdNotUpstream(ctx: AppContext, nodeId: string): Promise<void> {
+/** What the upstream checks read: this registry's database and its upstream settings. */
+interface GuardDeps {
+  db: Kysely<Database>;
+  config: Config;
+}
+
+/** The upstream-id rule for the context (a no-op without `UPSTREAM_URL`). */
+export function upstreamIdGuard(deps: GuardDeps): UpstreamIds {
+  return { ensureFree: (nodeId) => ensureIdNotUpstream(deps, nodeId) };
+}
+
+async function ensureIdNotUpstream(ctx: GuardDeps, nodeId: string): Promise<void> {
   const options = upstreamOptions(ctx.config);
   if (!options) return;
   if (await findPackByAnyCase(ctx.db, nodeId)) return;
@@ -60,7 +74,7 @@ export async function ensureIdNotUpstream(ctx: AppContext, nodeId: string): Prom
  * retries). When the upstream cannot say for one of them, this throws and the caller writes
  * nothing, for the same reason a single new pack gets 503.
  */
-export async function idsTakenUpstream(ctx: Pick<AppContext, 'db' | 'config'>, ids: string[]): Promise<Set<string>> {
+export async function idsTakenUpstream(ctx: GuardDeps, ids: string[]): Promise<Set<string>> {
   const options = upstreamOptions(ctx.config);
   const taken = new Set<string>();
   if (!options) return taken;

@@ -11,7 +11,6 @@ import { packNotFound } from '../catalogue/pack-guards.js';
 import { createPack as createPackRow, findPackByAnyCase, updatePack as updatePackRow } from '../catalogue/pack-rows.js';
 import { catalogueWrite } from '../catalogue/unit-of-work.js';
 import type { NodeJson, NodesPageJson } from '../catalogue/wire.js';
-import { ensureIdNotUpstream } from '../mirror/id-guard.js';
 import { presentNodes } from '../nodes/present.js';
 import { findPackIdByAlias } from '../nodes/repository.js';
 import { allows, allowsWrite, loadPublisherAccess, requirePublisherWrite } from '../publishers/access.js';
@@ -40,7 +39,7 @@ export async function createPack(
   // Another pack answers to this id (workflows and people name it so): a new pack must not take it over.
   const aliasOf = await findPackIdByAlias(ctx.db, id);
   if (aliasOf) throw conflict(ALREADY_EXISTS, `duplicate node id: "${id}" is another id of "${aliasOf}"`);
-  await ensureIdNotUpstream(ctx, id);
+  await ctx.upstreamIds.ensureFree(id);
   try {
     const row = await catalogueWrite(ctx, async ({ trx, touch }) => {
       const created = await createPackRow(trx, {

@@ -12,7 +12,6 @@ import { requirePublishablePack } from '../catalogue/pack-guards.js';
 import { findPackByAnyCase } from '../catalogue/pack-rows.js';
 import { requireNoPublishingBan } from '../catalogue/publishing-ban.js';
 import { announceJobQueued } from '../jobs/queue.js';
-import { ensureIdNotUpstream } from '../mirror/id-guard.js';
 import { PROCESS_ARCHIVE_JOB } from '../pipeline/process-archive.js';
 import { requirePublisherWrite } from '../publishers/access.js';
 import { archiveKey, BlobTooLargeError } from '../storage/blob-store.js';
@@ -71,7 +70,7 @@ export async function publishFromBrowser(
   requirePublishablePack(existing, input.publisherId);
   await requireNoPublishingBan(ctx.db, input.publisherId, input.nodeId);
   // Before the upload is read: a new pack must not take an id the upstream registry has.
-  await ensureIdNotUpstream(ctx, input.nodeId);
+  await ctx.upstreamIds.ensureFree(input.nodeId);
   const max = ctx.config.publishing.MAX_ARCHIVE_BYTES;
   checkZipContentType(input.contentType);
   checkDeclaredSize(input.contentLength, max);

@@ -2,7 +2,6 @@ import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { NodeVersionsTable } from '../../db/schema.js';
 import { announceCatalogueChange } from '../catalogue/changes.js';
-import { ensureIdNotUpstream } from '../mirror/id-guard.js';
 import { isUniqueViolation } from '../publishers/db-guards.js';
 import { touchToken } from '../tokens/repository.js';
 import { checkPublishToken } from './check-token.js';
@@ -30,7 +29,7 @@ export async function publishVersion(
   const access = await checkPublishToken(ctx.db, params.publisherId, params.nodeId, body.personal_access_token);
   const request = readPublishRequest(params, body);
   // A new pack must not take an id the upstream registry has (asked outside the transaction).
-  await ensureIdNotUpstream(ctx, request.nodeId);
+  await ctx.upstreamIds.ensureFree(request.nodeId);
   const write = () =>
     ctx.db.transaction().execute(async (trx) => {
       const now = new Date();
