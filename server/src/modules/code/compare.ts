@@ -159,9 +159,9 @@ export async function compareVersions(
   to: ReadableVersion,
   onlyPath?: string,
 ): Promise<Comparison> {
-  const before = await openStoredArchive(ctx, from.storageKey);
+  const before = await openStoredArchive(ctx, from);
   try {
-    const after = await openStoredArchive(ctx, to.storageKey);
+    const after = await openStoredArchive(ctx, to);
     try {
       const paths = [...new Set([...before.files.keys(), ...after.files.keys()])].sort((a, b) =>
         a < b ? -1 : a > b ? 1 : 0,

@@ -10,7 +10,14 @@ import { isHeldPending } from '../catalogue/withheld.js';
 import { requireVersion } from '../nodes/versions-service.js';
 import { memberRole } from '../publishers/repository.js';
 import { findVersionWithArchive, type VersionArchiveRow } from './repository.js';
-import { type OpenedArchive, openStoredArchive, readFileStart, type StoredFile, streamFile } from './stored-zip.js';
+import {
+  archiveDirectory,
+  type OpenedArchive,
+  openStoredArchive,
+  readFileStart,
+  type StoredFile,
+  streamFile,
+} from './stored-zip.js';
 import { binaryByName, decodeText, imageTypeOf, isBinary, languageOf, lineCount, longestLine } from './text.js';
 
 /** Most bytes of one file the file view returns; a longer file is shown up to here, with a download link. */
@@ -90,45 +97,27 @@ export interface Listing {
   files: ListedFile[];
 }
 
-/** Listings by archive checksum: a version's archive never changes, so neither does its listing. */
-const listings = new Map<string, Omit<Listing, 'node_id' | 'version'>>();
-const LISTINGS_KEPT = 64;
-
-/** Every file of a version's archive, from its central directory alone (nothing is inflated). */
+/** Every file of a version's archive, from its checked central directory alone (nothing is inflated). */
 export async function listVersionFiles(ctx: AppContext, target: ReadableVersion): Promise<Listing> {
-  let listing = listings.get(target.sha256);
-  if (listing) {
-    // Refresh its place, so the most used listings stay.
-    listings.delete(target.sha256);
-  } else {
-    const archive = await openStoredArchive(ctx, target.storageKey);
-    try {
-      const files = [...archive.files.values()]
-        .map(
-          (f): ListedFile => ({
-            path: f.name,
-            size: f.size,
-            kind: binaryByName(f.name) ? 'binary' : 'text',
-            language: languageOf(f.name),
-          }),
-        )
-        .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-      listing = {
-        root: packRoot(files.map((f) => f.path)),
-        file_count: files.length,
-        total_bytes: files.reduce((sum, f) => sum + f.size, 0),
-        files,
-      };
-    } finally {
-      archive.close();
-    }
-  }
-  listings.set(target.sha256, listing);
-  if (listings.size > LISTINGS_KEPT) {
-    const oldest = listings.keys().next().value;
-    if (oldest !== undefined) listings.delete(oldest);
-  }
-  return { node_id: target.nodeId, version: target.version, ...listing };
+  const directory = await archiveDirectory(ctx, target);
+  const files = [...directory.values()]
+    .map(
+      (f): ListedFile => ({
+        path: f.name,
+        size: f.size,
+        kind: binaryByName(f.name) ? 'binary' : 'text',
+        language: languageOf(f.name),
+      }),
+    )
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return {
+    node_id: target.nodeId,
+    version: target.version,
+    root: packRoot(files.map((f) => f.path)),
+    file_count: files.length,
+    total_bytes: files.reduce((sum, f) => sum + f.size, 0),
+    files,
+  };
 }
 
 /**
@@ -160,7 +149,7 @@ export interface FileView {
 
 /** One file's text up to the view limit, or only its size when it is binary. */
 export async function readVersionFile(ctx: AppContext, target: ReadableVersion, path: string): Promise<FileView> {
-  const archive = await openStoredArchive(ctx, target.storageKey);
+  const archive = await openStoredArchive(ctx, target);
   try {
     const file = resolvePath(archive, path);
     const base = {
@@ -200,7 +189,7 @@ export interface RawFile {
 
 /** Streams one whole file; the archive stays open until the stream ends. */
 export async function openVersionFile(ctx: AppContext, target: ReadableVersion, path: string): Promise<RawFile> {
-  const archive = await openStoredArchive(ctx, target.storageKey);
+  const archive = await openStoredArchive(ctx, target);
   try {
     const file = resolvePath(archive, path);
     const body = await streamFile(archive, file);
