@@ -1,10 +1,10 @@
 import type { AppContext } from '../../context.js';
 import { badRequest, forbidden, serviceUnavailable, tooManyRequests, withCode } from '../../lib/errors.js';
 import type { Viewer } from '../auth/viewer.js';
-import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
 import { recordChangeOfHands } from '../catalogue/custody.js';
 import { requireVisiblePack } from '../catalogue/pack-guards.js';
 import { findPackByAnyCase } from '../catalogue/pack-rows.js';
+import { catalogueWrite } from '../catalogue/unit-of-work.js';
 import { UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
 import { requirePublisherWrite } from '../publishers/access.js';
 import { alreadyClaimed } from './codes.js';
@@ -42,7 +42,7 @@ export async function claimPack(
     );
   }
   const login = await verifyAdmin(ctx, ghToken, repository);
-  const moved = await ctx.db.transaction().execute(async (trx) => {
+  const moved = await catalogueWrite(ctx, async ({ trx, touch }) => {
     if (!(await movePack(trx, node.id, UNCLAIMED_PUBLISHER_ID, publisherId))) return false;
     await auditPackChange(trx, {
       actorUserId: viewer.id,
@@ -61,11 +61,10 @@ export async function claimPack(
       detail: `GitHub user ${login} administers ${repository.owner}/${repository.name}`,
       now: new Date().toISOString(),
     });
-    await recordCatalogueChange(trx, [node.id]);
+    touch(node.id);
     return true;
   });
   if (!moved) throw alreadyClaimed(forbidden(ALREADY_CLAIMED, 'another publisher claimed it meanwhile'), node.id);
-  announceCatalogueChange(ctx.events, [node.id]);
 }
 
 /** The GitHub login behind the token, once GitHub confirms it administers the repository. */

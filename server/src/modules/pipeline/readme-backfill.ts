@@ -3,7 +3,7 @@ import { archiveLimitsFromConfig } from '../../config/archive.js';
 import type { AppContext } from '../../context.js';
 import { findReadme, README_MAX_BYTES, readmeFromBytes } from '../archive/readme.js';
 import { readArchive } from '../archive/zip/read-archive.js';
-import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
+import { catalogueWrite } from '../catalogue/unit-of-work.js';
 import { listVersionsWithoutReadme, saveReadme } from '../readme/repository.js';
 import { ArchiveIntegrityError, fetchArchive } from './fetch-archive.js';
 
@@ -73,11 +73,10 @@ export async function backfillReadmes(
         onVersion({ nodeId: row.node_id, version: row.version, outcome: 'none' });
         continue;
       }
-      await ctx.db.transaction().execute(async (trx) => {
+      await catalogueWrite(ctx, async ({ trx, touch }) => {
         await saveReadme(trx, row.id, readme);
-        await recordCatalogueChange(trx, [row.node_id]);
+        touch(row.node_id);
       });
-      announceCatalogueChange(ctx.events, [row.node_id]);
       counts.found++;
       onVersion({ nodeId: row.node_id, version: row.version, outcome: 'found' });
     }

@@ -5,7 +5,7 @@ import { nowIso } from '../../db/values.js';
 import { badRequest, conflict, forbidden, withCode } from '../../lib/errors.js';
 import { accountBanned } from '../auth/refusals.js';
 import type { Viewer } from '../auth/viewer.js';
-import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
+import { catalogueWrite } from '../catalogue/unit-of-work.js';
 import type { PublisherJson } from '../catalogue/wire.js';
 import { allows, allowsWrite, loadPublisherAccess, requirePublisherWrite } from './access.js';
 import { isForeignKeyViolation, isUniqueViolation, lockRow } from './db-guards.js';
@@ -109,16 +109,14 @@ export async function updatePublisher(
   if (input.id !== undefined && input.id !== id) throw badRequest('Publisher ID cannot be changed');
   const columns = profileColumns(input);
   const nameChanged = columns.name !== undefined && columns.name !== access.publisher.name;
-  const { row, packIds } = await ctx.db.transaction().execute(async (trx) => {
+  const row = await catalogueWrite(ctx, async ({ trx, touch }) => {
     const updated = await updatePublisherRow(trx, id, { ...columns, updated_at: nowIso() });
     // Listed packs carry the publisher's name, so search and caches must refresh them.
-    const ids = nameChanged
-      ? (await trx.selectFrom('nodes').select('id').where('publisher_id', '=', id).execute()).map((n) => n.id)
-      : [];
-    await recordCatalogueChange(trx, ids);
-    return { row: updated, packIds: ids };
+    if (nameChanged) {
+      touch(...(await trx.selectFrom('nodes').select('id').where('publisher_id', '=', id).execute()).map((n) => n.id));
+    }
+    return updated;
   });
-  announceCatalogueChange(ctx.events, packIds);
   return presentPublisher(ctx.db, row, true);
 }
 

@@ -6,11 +6,11 @@ import type { AppContext } from '../../context.js';
 import type { NodeVersionsTable } from '../../db/schema.js';
 import { badRequest, withCode } from '../../lib/errors.js';
 import type { Viewer } from '../auth/viewer.js';
-import { announceCatalogueChange } from '../catalogue/changes.js';
 import { normalizeVersion } from '../catalogue/latest-version.js';
 import { requirePublishablePack } from '../catalogue/pack-guards.js';
 import { findPackByAnyCase } from '../catalogue/pack-rows.js';
 import { requireNoPublishingBan } from '../catalogue/publishing-ban.js';
+import { catalogueWrite } from '../catalogue/unit-of-work.js';
 import { announceJobQueued } from '../jobs/queue.js';
 import { PROCESS_ARCHIVE_JOB } from '../pipeline/process-archive.js';
 import { requirePublisherWrite } from '../publishers/access.js';
@@ -123,9 +123,10 @@ async function receiveBrowserUpload(
     // Take the version first (Pending, with its upload marked in progress), so no other publish
     // can claim the same number while the archive goes to storage under its key.
     const claim = await retryOnceOnRace(() =>
-      ctx.db.transaction().execute(async (trx) => {
+      catalogueWrite(ctx, async (work) => {
+        const { trx } = work;
         const now = new Date();
-        const rows = await writeVersionRows(trx, {
+        const rows = await writeVersionRows(work, {
           publisherId: input.publisherId,
           nodeId: input.nodeId,
           pack: NO_PACK_FIELDS,
@@ -159,7 +160,6 @@ async function receiveBrowserUpload(
     } finally {
       stopHeartbeat();
     }
-    announceCatalogueChange(ctx.events, [claim.version.node_id]);
     announceJobQueued(ctx.events, PROCESS_ARCHIVE_JOB);
     return ctx.db.selectFrom('node_versions').selectAll().where('id', '=', claim.version.id).executeTakeFirstOrThrow();
   } finally {

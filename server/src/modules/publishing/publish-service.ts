@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { NodeVersionsTable } from '../../db/schema.js';
-import { announceCatalogueChange } from '../catalogue/changes.js';
+import { catalogueWrite } from '../catalogue/unit-of-work.js';
 import { isUniqueViolation } from '../publishers/db-guards.js';
 import { touchToken } from '../tokens/repository.js';
 import { checkPublishToken } from './check-token.js';
@@ -19,7 +19,7 @@ export interface PublishedVersion {
 /**
  * `comfy node publish`, step one: check the token, read the request, then in one transaction
  * write the pack and version rows and issue the upload URL. Nothing is written when any check
- * fails. The catalogue hears about the change after commit.
+ * fails. The catalogue hears about the change after commit (`catalogueWrite`).
  */
 export async function publishVersion(
   ctx: AppContext,
@@ -31,9 +31,10 @@ export async function publishVersion(
   // A new pack must not take an id the upstream registry has (asked outside the transaction).
   await ctx.upstreamIds.ensureFree(request.nodeId);
   const write = () =>
-    ctx.db.transaction().execute(async (trx) => {
+    catalogueWrite(ctx, async (work) => {
+      const { trx } = work;
       const now = new Date();
-      const rows = await writeVersionRows(trx, {
+      const rows = await writeVersionRows(work, {
         publisherId: request.publisherId,
         nodeId: request.nodeId,
         pack: request.pack,
@@ -53,7 +54,6 @@ export async function publishVersion(
       return { ...rows, signedUrl: ticket.url };
     });
   const result = await retryOnceOnRace(write);
-  announceCatalogueChange(ctx.events, [result.pack.id]);
   return { version: result.version, signedUrl: result.signedUrl };
 }
 

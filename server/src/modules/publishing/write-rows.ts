@@ -2,13 +2,13 @@ import type { Selectable, Transaction } from 'kysely';
 import type { Database, NodesTable, NodeVersionsTable } from '../../db/schema.js';
 import { badRequest, type HttpError, withCode } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { recordCatalogueChange } from '../catalogue/changes.js';
 import { recordChangeOfHands, repositoryChange, takeNextVersionHold } from '../catalogue/custody.js';
 import { isNewestVersion, refreshLatestVersion } from '../catalogue/latest-version.js';
 import { type PackFields, packPatch } from '../catalogue/pack-columns.js';
-import { packBanned, packOfAnotherPublisher } from '../catalogue/pack-guards.js';
+import { requirePublishablePack } from '../catalogue/pack-guards.js';
 import { createPack, findPackByAnyCase, updatePack } from '../catalogue/pack-rows.js';
 import { type Provenance, provenanceJson } from '../catalogue/provenance.js';
+import type { CatalogueWork } from '../catalogue/unit-of-work.js';
 import { createVersion } from '../catalogue/version-status.js';
 import { TICKET_STALE_MS } from './upload-ticket.js';
 import type { VersionFields } from './validate-request.js';
@@ -45,13 +45,14 @@ export function versionExists(version = ''): HttpError {
  * upload never arrived (an expired or failed upload, none in progress) may be published again and
  * is replaced.
  */
-export async function writeVersionRows(trx: Transaction<Database>, input: WriteRowsInput): Promise<WrittenRows> {
+export async function writeVersionRows(
+  { trx, touch }: Pick<CatalogueWork, 'trx' | 'touch'>,
+  input: WriteRowsInput,
+): Promise<WrittenRows> {
   const existing = await findPackByAnyCase(trx, input.nodeId);
-  // Checked again inside the transaction: another publisher may have created the pack meanwhile.
-  if (existing && existing.publisher_id !== input.publisherId) {
-    throw packOfAnotherPublisher(existing.id);
-  }
-  if (existing?.status === 'NodeStatusBanned') throw packBanned(existing.id);
+  // Checked again inside the transaction: another publisher may have created the pack, or an
+  // admin banned it, meanwhile.
+  requirePublishablePack(existing, input.publisherId);
   const pack = existing ?? (await createNewPack(trx, input));
 
   const sameVersion = await trx
@@ -119,7 +120,7 @@ export async function writeVersionRows(trx: Transaction<Database>, input: WriteR
   const holdReason = await takeNextVersionHold(trx, pack.id, version.id);
   if (holdReason !== '') version = { ...version, hold_reason: holdReason };
   await refreshLatestVersion(trx, pack.id);
-  await recordCatalogueChange(trx, [pack.id]);
+  touch(pack.id);
   const current = await trx.selectFrom('nodes').selectAll().where('id', '=', pack.id).executeTakeFirstOrThrow();
   return { pack: current, version, replaced: Boolean(sameVersion) };
 }

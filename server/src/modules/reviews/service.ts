@@ -1,7 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { forbidden, notFound, withCode } from '../../lib/errors.js';
 import type { Viewer } from '../auth/viewer.js';
-import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
 import { packNotFound, requireVisiblePack } from '../catalogue/pack-guards.js';
 import { findPackByAnyCase } from '../catalogue/pack-rows.js';
 import { catalogueWrite } from '../catalogue/unit-of-work.js';
@@ -73,16 +72,15 @@ export async function reviewSummary(
 /** `DELETE /nodes/{id}/reviews`: withdraws the caller's review; answers the pack with its new rating. */
 export async function withdrawReview(ctx: AppContext, viewer: Viewer, nodeId: string): Promise<NodeJson> {
   const node = await reviewableNode(ctx, nodeId);
-  const removed = await ctx.db.transaction().execute(async (trx) => {
+  const removed = await catalogueWrite(ctx, async ({ trx, touch }) => {
     const gone = await deleteReview(trx, node.id, viewer.id);
     if (gone) {
       await refreshReviewTotals(trx, node.id);
-      await recordCatalogueChange(trx, [node.id]);
+      touch(node.id);
     }
     return gone;
   });
   if (!removed) throw notFound('Review not found');
-  announceCatalogueChange(ctx.events, [node.id]);
   const updated = await findPackByAnyCase(ctx.db, node.id);
   if (!updated) throw packNotFound();
   return presentPack(ctx, updated);
