@@ -217,8 +217,13 @@ export interface StorageFilesTable {
   content_type: string;
   size_bytes: number;
   sha256: string;
+  /** What `sha256` was checked against (migration 0037 explains each value). */
+  hash_source: ColumnType<ArchiveHashSource, ArchiveHashSource | undefined, ArchiveHashSource>;
   created_at: CreatedAt;
 }
+
+/** What a stored archive's SHA-256 was checked against when it was stored. */
+export type ArchiveHashSource = 'upload' | 'upstream' | 'first_fetch' | 'bundle';
 
 /** A single-use upload URL bound to one version (only the hash of its secret is stored). */
 export interface UploadTicketsTable {

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { createReadStream, createWriteStream, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import tar from 'tar-stream';
 import { describe, expect, it } from 'vitest';
 import { sampleArchive, seedComfyNode, seedPack } from '../helpers/catalogue.js';
 import { startUpstream } from '../mirror/support.js';
@@ -38,7 +40,7 @@ describe('offline bundles', () => {
     const first = await offline.run('import-bundle', [bundle]);
     expect(first).toMatchObject({
       code: 0,
-      out: `imported ${bundle}: written=2 unchanged=0 refused=0 archives=3 archives-refused=0\n`,
+      out: `imported ${bundle}: written=2 unchanged=0 refused=0 archives=3\n`,
     });
     const { db } = offline.open();
     const nodes = await db
@@ -106,7 +108,7 @@ describe('offline bundles', () => {
     const second = await offline.run('import-bundle', [bundle]);
     expect(second).toMatchObject({
       code: 0,
-      out: `imported ${bundle}: written=0 unchanged=2 refused=0 archives=0 archives-refused=0\n`,
+      out: `imported ${bundle}: written=0 unchanged=2 refused=0 archives=0\n`,
     });
     expect(await count()).toEqual(before);
   });
@@ -126,5 +128,116 @@ describe('offline bundles', () => {
     const result = await ws.run('import-bundle', [file]);
     expect(result.code).toBe(1);
     expect(result.err).toBe('not a bundle: it is empty\n');
+  });
+});
+
+/** The entries of a tar, in order. */
+async function tarEntries(file: string): Promise<{ name: string; body: Buffer }[]> {
+  const extract = tar.extract();
+  createReadStream(file).pipe(extract);
+  const entries: { name: string; body: Buffer }[] = [];
+  for await (const entry of extract) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of entry) chunks.push(chunk as Buffer);
+    entries.push({ name: entry.header.name, body: Buffer.concat(chunks) });
+  }
+  return entries;
+}
+
+/** Writes `entries` as a tar file. */
+async function writeTar(file: string, entries: { name: string; body: Buffer }[]): Promise<void> {
+  const pack = tar.pack();
+  const written = pipeline(pack, createWriteStream(file));
+  for (const e of entries) pack.entry({ name: e.name }, e.body);
+  pack.finalize();
+  await written;
+}
+
+describe('a damaged bundle', () => {
+  it('is refused whole before anything is written (an entry twice, an archive not matching its hash), and leaves no archive behind', async () => {
+    const upstream = await startUpstream();
+    const acme = await upstream.t.factories.publisher({ id: 'acme', name: 'Acme' });
+    await seedPack(upstream.t, { id: 'alpha', publisher: acme, versions: [{ version: '1.0.0' }] });
+    await seedPack(upstream.t, { id: 'beta', publisher: acme, versions: [{ version: '0.1.0' }] });
+    const mirror = await cliWorkspace();
+    mirror.env.UPSTREAM_URL = upstream.url;
+    expect((await mirror.run('upstream-sync', [])).code).toBe(0);
+    const good = path.join(mirror.dataDir, 'bundle.tar');
+    expect((await mirror.run('export-bundle', ['--packs', 'alpha,beta', '--out', good])).code).toBe(0);
+    const entries = await tarEntries(good);
+    expect(entries.map((e) => e.name)).toEqual([
+      'bundle.json',
+      'archives/acme/alpha/1.0.0/node.zip',
+      'archives/acme/beta/0.1.0/node.zip',
+    ]);
+    const [metadata, alpha, beta] = entries as [(typeof entries)[0], (typeof entries)[0], (typeof entries)[0]];
+    const other = { name: alpha.name, body: sampleArchive('alpha', '9.9.9') };
+
+    const offline = await cliWorkspace();
+    const { db } = offline.open();
+    const nothingWritten = async () => {
+      expect(await db.selectFrom('nodes').select('id').execute()).toEqual([]);
+      expect(await db.selectFrom('storage_files').select('id').execute()).toEqual([]);
+      const left = readdirSync(offline.dataDir, { recursive: true, withFileTypes: true }).filter(
+        (e) => e.isFile() && !e.name.startsWith('registry.sqlite'),
+      );
+      expect(left.map((e) => e.name)).toEqual([]);
+    };
+
+    // The same archive twice, the second time with other bytes: the first copy is not kept either.
+    const twice = path.join(offline.dataDir, 'twice.tar');
+    await writeTar(twice, [metadata, alpha, beta, other]);
+    expect(await offline.run('import-bundle', [twice])).toEqual({
+      code: 1,
+      out: '',
+      err: `refused: the bundle holds ${alpha.name} twice (a damaged or altered bundle); nothing was imported\n`,
+    });
+    rmSync(twice);
+    await nothingWritten();
+
+    // bundle.json twice.
+    const twoMetadata = path.join(offline.dataDir, 'two-metadata.tar');
+    await writeTar(twoMetadata, [metadata, alpha, metadata, beta]);
+    expect((await offline.run('import-bundle', [twoMetadata])).err).toBe(
+      'refused: the bundle holds bundle.json twice (a damaged or altered bundle); nothing was imported\n',
+    );
+    rmSync(twoMetadata);
+    await nothingWritten();
+
+    // An archive whose bytes are not the ones bundle.json describes.
+    const altered = path.join(offline.dataDir, 'altered.tar');
+    await writeTar(altered, [metadata, other, beta]);
+    const refused = await offline.run('import-bundle', [altered]);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toBe(
+      `refused: ${alpha.name} has SHA-256 ${sha256(other.body)}, the bundle says ${sha256(alpha.body)}; nothing was imported\n`,
+    );
+    rmSync(altered);
+    await nothingWritten();
+
+    // An archive bundle.json names but the tar lacks.
+    const short = path.join(offline.dataDir, 'short.tar');
+    await writeTar(short, [metadata, beta]);
+    expect((await offline.run('import-bundle', [short])).err).toBe(
+      `refused: the bundle names ${alpha.name} but does not hold it; nothing was imported\n`,
+    );
+    rmSync(short);
+    await nothingWritten();
+
+    // The intact bundle still imports completely afterwards.
+    expect(await offline.run('import-bundle', [good])).toMatchObject({
+      code: 0,
+      out: `imported ${good}: written=2 unchanged=0 refused=0 archives=2\n`,
+    });
+    const stored = await db
+      .selectFrom('storage_files')
+      .select(['storage_key', 'sha256', 'hash_source'])
+      .orderBy('storage_key')
+      .execute();
+    expect(stored).toEqual([
+      { storage_key: 'acme/alpha/1.0.0/node.zip', sha256: sha256(alpha.body), hash_source: 'bundle' },
+      { storage_key: 'acme/beta/0.1.0/node.zip', sha256: sha256(beta.body), hash_source: 'bundle' },
+    ]);
+    expect(readFileSync(path.join(offline.dataDir, 'blobs/acme/alpha/1.0.0/node.zip')).equals(alpha.body)).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/app.js';
@@ -96,5 +96,42 @@ describe('a mirror facing a hostile or broken upstream archive answer', () => {
     const answer = await download(mirror);
     if (answer !== null) expect(answer.body.length).toBeLessThan(bytes.length);
     expect(await cached(mirror)).toBe(false);
+  });
+
+  it('keeps an archive the upstream sends with no hash as first fetched, says so on the trust panel, and pins it from then on', async () => {
+    const bytes = bigArchive();
+    const upstream = await startHostileUpstream(bytes);
+    const mirror = await mirrorOf(upstream);
+    upstream.archive = { kind: 'no-hash' };
+    const first = await mirror.anon.get(`/files/${HOSTILE_KEY}`);
+    expect(first.statusCode).toBe(200);
+    // Nothing vouched for these bytes: the first answer claims no hash either.
+    expect(first.headers.etag).toBeUndefined();
+    expect(first.rawPayload.equals(bytes)).toBe(true);
+    const digest = createHash('sha256').update(bytes).digest('hex');
+    const trust = await mirror.anon.get('/nodes/alpha/versions/1.0.0/trust');
+    expect(trust.statusCode).toBe(200);
+    expect(trust.json().archive).toEqual({ sha256: digest, size_bytes: bytes.length, hash_source: 'first_fetch' });
+
+    // Later clients get exactly the bytes first fetched, whatever the upstream sends meanwhile.
+    upstream.archive = { kind: 'wrong-hash' };
+    const requests = upstream.requests.length;
+    const later = await mirror.anon.get(`/files/${HOSTILE_KEY}`);
+    expect(later.headers.etag).toBe(`"${digest}"`);
+    expect(later.rawPayload.equals(bytes)).toBe(true);
+    expect(upstream.requests.length).toBe(requests);
+  });
+
+  it('records an archive matching the hash the upstream sent as checked against the upstream', async () => {
+    const bytes = bigArchive();
+    const upstream = await startHostileUpstream(bytes);
+    const mirror = await mirrorOf(upstream);
+    expect((await mirror.anon.get(`/files/${HOSTILE_KEY}`)).statusCode).toBe(200);
+    const trust = await mirror.anon.get('/nodes/alpha/versions/1.0.0/trust');
+    expect(trust.json().archive).toEqual({
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      size_bytes: bytes.length,
+      hash_source: 'upstream',
+    });
   });
 });

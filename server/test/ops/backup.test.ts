@@ -1,14 +1,30 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  cpSync,
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import SQLite from 'better-sqlite3';
+import tar from 'tar-stream';
 import { describe, expect, it } from 'vitest';
 import { afterThisTest } from '../helpers/cleanup.js';
 import { packZip } from '../helpers/pack-zip.js';
 import { processWorkspace, type RegistryProcess, runCli, startRegistry } from '../helpers/server-process.js';
 import { cliPublishBody } from '../routes/publishing/comfy-cli.js';
 import { acmeToken, openProcessDatabase } from './setup.js';
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /**
  * A folder removed after the test, after any server started on it later has been stopped (the
@@ -182,6 +198,125 @@ describe('registry backup and restore', { timeout: 300_000 }, () => {
     const download = await fetch(`${restored.url}/files/acme/alpha/1.0.0/node.zip`);
     expect(download.status).toBe(200);
     expect(Buffer.from(await download.arrayBuffer()).equals(zip)).toBe(true);
+  });
+
+  it('checks a backup before restoring: a damaged archive or database, a newer schema or an entry twice is refused and DATA_DIR stays empty', async (context) => {
+    const { env } = await processWorkspace();
+    if (env.DATABASE_URL) context.skip();
+    const token = await acmeToken(env);
+    const registry = await startRegistry(env);
+    const zip = await publish(registry, token, 'alpha', '1.0.0');
+    registry.child.kill('SIGTERM');
+    expect((await registry.exited).code).toBe(0);
+    const backups = tempFolder('registry-backup-');
+    const out = path.join(backups, 'backup');
+    expect((await runCli(['backup', '--out', out], env)).code).toBe(0);
+
+    // Only its owner can read a backup: it holds password hashes and the generated secret.
+    const modes = readdirSync(out, { recursive: true, withFileTypes: true }).map((e) => {
+      const file = path.join(e.parentPath, e.name);
+      return `${path.relative(out, file)} ${(statSync(file).mode & 0o777).toString(8)}`;
+    });
+    expect(modes.sort()).toEqual([
+      'auth-secret 600',
+      'blobs 700',
+      'blobs/acme 700',
+      'blobs/acme/alpha 700',
+      'blobs/acme/alpha/1.0.0 700',
+      'blobs/acme/alpha/1.0.0/node.zip 600',
+      'manifest.json 600',
+      'registry.sqlite 600',
+    ]);
+    expect(statSync(out).mode & 0o777).toBe(0o700);
+    const manifest = JSON.parse(readFileSync(path.join(out, 'manifest.json'), 'utf8')) as Record<string, unknown>;
+    expect(manifest).toMatchObject({
+      databaseSha256: sha256(readFileSync(path.join(out, 'registry.sqlite'))),
+      schema: expect.stringMatching(/^\d{4}_/),
+    });
+
+    /** A copy of the backup, changed by `damage`, and what restoring it into a new DATA_DIR does. */
+    const restoreDamaged = async (damage: (folder: string, manifest: Record<string, unknown>) => void) => {
+      const copy = path.join(backups, `copy-${randomBytes(4).toString('hex')}`);
+      cpSync(out, copy, { recursive: true });
+      const copied = JSON.parse(readFileSync(path.join(copy, 'manifest.json'), 'utf8')) as Record<string, unknown>;
+      damage(copy, copied);
+      writeFileSync(path.join(copy, 'manifest.json'), JSON.stringify(copied));
+      const dataDir = path.join(tempFolder('registry-restored-'), 'data');
+      const result = await runCli(['restore', copy], { DATA_DIR: dataDir });
+      const left = existsSync(dataDir) ? readdirSync(dataDir, { recursive: true }) : [];
+      return { code: result.code, stderr: result.stderr, left };
+    };
+    const archive = 'blobs/acme/alpha/1.0.0/node.zip';
+    const flipped = Buffer.from(zip);
+    flipped[100] = (flipped[100] ?? 0) ^ 0xff;
+    expect(await restoreDamaged((folder) => writeFileSync(path.join(folder, archive), flipped))).toEqual({
+      code: 1,
+      stderr: `Cannot restore: archive acme/alpha/1.0.0/node.zip in the backup is damaged (sha256 ${sha256(flipped)}, ${zip.length} bytes; expected ${sha256(zip)}, ${zip.length} bytes); nothing was restored\n`,
+      left: [],
+    });
+
+    const junk = Buffer.alloc(8192, 'not a database ');
+    expect(await restoreDamaged((folder) => writeFileSync(path.join(folder, 'registry.sqlite'), junk))).toEqual({
+      code: 1,
+      stderr: `Cannot restore: the database in the backup is damaged (sha256 ${sha256(junk)}, expected ${String(manifest.databaseSha256)}); nothing was restored\n`,
+      left: [],
+    });
+    // A corrupt database with a matching hash (a backup damaged before its hash was taken, or by hand).
+    const corrupt = await restoreDamaged((folder, copied) => {
+      writeFileSync(path.join(folder, 'registry.sqlite'), junk);
+      copied.databaseSha256 = sha256(junk);
+    });
+    expect(corrupt).toEqual({
+      code: 1,
+      stderr: 'Cannot restore: the database in the backup is damaged (file is not a database); nothing was restored\n',
+      left: [],
+    });
+
+    const newer = await restoreDamaged((folder, copied) => {
+      const file = path.join(folder, 'registry.sqlite');
+      const sqlite = new SQLite(file);
+      sqlite
+        .prepare('insert into kysely_migration (name, timestamp) values (?, ?)')
+        .run('9999_later', new Date().toISOString());
+      sqlite.close();
+      copied.databaseSha256 = sha256(readFileSync(file));
+    });
+    expect(newer).toEqual({
+      code: 1,
+      stderr:
+        'Cannot restore: the database in the backup has schema 9999_later, newer than this version knows; restore it with the version that made it (or a later one); nothing was restored\n',
+      left: [],
+    });
+
+    // A single-file backup holding an entry twice.
+    const file = path.join(backups, 'registry.tar');
+    expect((await runCli(['backup', '--out', file], env)).code).toBe(0);
+    const entries: { name: string; body: Buffer }[] = [];
+    const extract = tar.extract();
+    createReadStream(file).pipe(extract);
+    for await (const entry of extract) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of entry) chunks.push(chunk as Buffer);
+      entries.push({ name: entry.header.name, body: Buffer.concat(chunks) });
+    }
+    const twice = path.join(backups, 'twice.tar');
+    const pack = tar.pack();
+    const written = pipeline(pack, createWriteStream(twice));
+    for (const e of [...entries, { name: archive, body: flipped }]) pack.entry({ name: e.name }, e.body);
+    pack.finalize();
+    await written;
+    const twiceDir = path.join(tempFolder('registry-restored-'), 'data');
+    const refused = await runCli(['restore', twice], { DATA_DIR: twiceDir });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(
+      `Cannot restore: ${twice} holds "${archive}" twice; it is damaged; nothing was restored\n`,
+    );
+    expect(existsSync(twiceDir)).toBe(false);
+
+    // The intact backup restores.
+    const restoredDir = path.join(tempFolder('registry-restored-'), 'data');
+    expect((await runCli(['restore', out], { DATA_DIR: restoredDir })).code).toBe(0);
+    expect(readFileSync(path.join(restoredDir, archive)).equals(zip)).toBe(true);
   });
 
   it('on PostgreSQL copies the archives, prints the pg_dump recipe, and restores the archives', async (context) => {

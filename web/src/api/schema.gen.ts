@@ -2988,6 +2988,8 @@ export interface components {
         VersionTrust: {
             /** @description The stored archive; null before its upload arrived. */
             archive: {
+                /** @description What the SHA-256 was checked against: upload (the bytes uploaded here), upstream (the hash the mirrored upstream recorded), first_fetch (the upstream recorded none: the hash was taken here at the first fetch and is not verified against the upstream), bundle (the offline bundle it was imported from). */
+                hash_source: "upload" | "upstream" | "first_fetch" | "bundle";
                 sha256: string;
                 size_bytes: number;
             } | null;

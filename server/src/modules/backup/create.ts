@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { copyFile, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -8,9 +8,18 @@ import SQLite from 'better-sqlite3';
 import type { Config } from '../../config/index.js';
 import { createBlobStore } from '../../context.js';
 import { openDatabase, sqlitePathFor } from '../../db/database.js';
+import { appliedMigrations } from '../../db/migrate.js';
 import { SECRET_FILE } from '../auth/secret.js';
 import { isValidBlobKey } from '../storage/blob-store.js';
-import { BACKUP_FILES, BACKUP_FORMAT, type BackedUpBlob, type BackupManifest } from './manifest.js';
+import {
+  BACKUP_FILES,
+  BACKUP_FORMAT,
+  type BackedUpBlob,
+  type BackupManifest,
+  PRIVATE_DIR,
+  PRIVATE_FILE,
+  sha256OfFile,
+} from './manifest.js';
 
 /** Pages copied per step of SQLite's online backup: large enough that a step is the whole file. */
 const PAGES_PER_STEP = 1 << 30;
@@ -43,7 +52,7 @@ export async function createBackup(config: Config, folder: string): Promise<Back
     const found = await store.get(blob.key);
     if (!found) throw new Error(`archive ${blob.key} is listed in the database but missing from the blob store`);
     const target = path.join(folder, BACKUP_FILES.blobs, ...blob.key.split('/'));
-    await mkdir(path.dirname(target), { recursive: true });
+    await mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR });
     const hash = createHash('sha256');
     let size = 0;
     const measure = new Transform({
@@ -53,7 +62,7 @@ export async function createBackup(config: Config, folder: string): Promise<Back
         done(null, chunk);
       },
     });
-    await pipeline(found.body, measure, createWriteStream(target));
+    await pipeline(found.body, measure, createWriteStream(target, { flags: 'wx', mode: PRIVATE_FILE }));
     const sha256 = hash.digest('hex');
     if (sha256 !== blob.sha256 || size !== blob.sizeBytes) {
       throw new Error(`archive ${blob.key} does not match the database (sha256 ${sha256}, ${size} bytes)`);
@@ -62,12 +71,16 @@ export async function createBackup(config: Config, folder: string): Promise<Back
   // The generated development secret decrypts signing keys stored in the database: keep them together.
   const secretFile = path.join(config.database.DATA_DIR, SECRET_FILE);
   const authSecret = config.auth.AUTH_SECRET === undefined && (await exists(secretFile));
-  if (authSecret) await copyFile(secretFile, path.join(folder, BACKUP_FILES.authSecret));
+  if (authSecret) {
+    await copyFile(secretFile, path.join(folder, BACKUP_FILES.authSecret));
+    await chmod(path.join(folder, BACKUP_FILES.authSecret), PRIVATE_FILE);
+  }
   const manifest: BackupManifest = {
     format: BACKUP_FORMAT,
     createdAt: new Date().toISOString(),
     dialect,
     authSecret,
+    ...(dialect === 'sqlite' ? await describeDatabase(path.join(folder, BACKUP_FILES.database)) : {}),
     blobs,
   };
   await writeFile(path.join(folder, BACKUP_FILES.manifest), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
@@ -85,6 +98,7 @@ async function copySqlite(dataDir: string, target: string): Promise<{ sqlitePath
   } finally {
     sqlite.close();
   }
+  await chmod(target, PRIVATE_FILE);
   return { sqlitePath: target };
 }
 
@@ -108,11 +122,27 @@ async function listArchives(
   }
 }
 
-/** Creates `folder`, or accepts it when it exists and is empty; a backup never mixes with other files. */
+/**
+ * Creates `folder`, or accepts it when it exists and is empty; a backup never mixes with other
+ * files. Only its owner may read it: it holds password hashes, and possibly the generated secret.
+ */
 async function prepareEmptyFolder(folder: string): Promise<void> {
-  await mkdir(folder, { recursive: true });
+  await mkdir(folder, { recursive: true, mode: PRIVATE_DIR });
   const entries = await readdir(folder);
   if (entries.length > 0) throw new Error(`${folder} is not empty; give a new or empty folder for the backup`);
+  await chmod(folder, PRIVATE_DIR);
+}
+
+/** The copied database's SHA-256 and the newest migration it has, which `restore` checks before using it. */
+async function describeDatabase(file: string): Promise<Pick<BackupManifest, 'databaseSha256' | 'schema'>> {
+  const database = openDatabase({ sqlitePath: file });
+  let applied: string[];
+  try {
+    applied = await appliedMigrations(database.db);
+  } finally {
+    await database.destroy();
+  }
+  return { databaseSha256: await sha256OfFile(file), schema: applied.at(-1) ?? '' };
 }
 
 async function exists(file: string): Promise<boolean> {

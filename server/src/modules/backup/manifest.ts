@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DialectName } from '../../db/dialect.js';
@@ -12,6 +14,10 @@ export const BACKUP_FILES = {
   authSecret: 'auth-secret',
   blobs: 'blobs',
 } as const;
+
+/** Modes of everything a backup writes: its owner's alone. */
+export const PRIVATE_DIR = 0o700;
+export const PRIVATE_FILE = 0o600;
 
 /** One archive in a backup, as the database described it. */
 export interface BackedUpBlob {
@@ -28,6 +34,10 @@ export interface BackupManifest {
   dialect: DialectName;
   /** Whether the generated secret from DATA_DIR (AUTH_SECRET unset) is in the backup. */
   authSecret: boolean;
+  /** SHA-256 of `registry.sqlite` (SQLite backups; absent in backups made before it was recorded). */
+  databaseSha256?: string;
+  /** The newest migration the backed-up database has applied (SQLite backups). */
+  schema?: string;
   blobs: BackedUpBlob[];
 }
 
@@ -53,4 +63,11 @@ export async function readManifest(folder: string): Promise<BackupManifest> {
     throw new Error(`${file} is damaged: dialect or blob list missing`);
   }
   return manifest as BackupManifest;
+}
+
+/** SHA-256 (hex) of a file's bytes. */
+export async function sha256OfFile(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }

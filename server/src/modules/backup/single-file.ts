@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Config } from '../../config/index.js';
 import { type BackupResult, createBackup } from './create.js';
 import type { BackupManifest } from './manifest.js';
-import { restoreBackup } from './restore.js';
+import { RestoreRefused, restoreBackup } from './restore.js';
 import { packFolder, unpackFile } from './tar-file.js';
 
 /** Whether `--out` names a single-file backup rather than a folder. */
@@ -36,7 +36,9 @@ export async function restoreFromPath(config: Config, from: string): Promise<Bac
   if ((await stat(from)).isDirectory()) return restoreBackup(config, from);
   const work = await mkdtemp(path.join(os.tmpdir(), 'registry-restore-'));
   try {
-    await unpackFile(from, work);
+    await unpackFile(from, work).catch((error: Error) => {
+      throw new RestoreRefused(`${error.message}; nothing was restored`);
+    });
     return await restoreBackup(config, work);
   } finally {
     await rm(work, { recursive: true, force: true });

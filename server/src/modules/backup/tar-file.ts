@@ -28,10 +28,11 @@ export async function packFolder(folder: string, file: string): Promise<void> {
 
 /**
  * Extracts a tar file written by `packFolder` into `folder`. Only plain files with safe relative
- * names are accepted: a backup never writes outside the folder it is unpacked into.
+ * names, each once, are accepted: a backup never writes outside the folder it is unpacked into.
  */
 export async function unpackFile(file: string, folder: string): Promise<void> {
   const extract = tar.extract();
+  const names = new Set<string>();
   const done = new Promise<void>((resolve, reject) => {
     extract.on('entry', (header, stream, next) => {
       const name = header.name;
@@ -41,6 +42,12 @@ export async function unpackFile(file: string, folder: string): Promise<void> {
         reject(new Error(`${file} holds an entry a backup never has: ${JSON.stringify(name)}`));
         return;
       }
+      if (names.has(target)) {
+        stream.resume();
+        reject(new Error(`${file} holds ${JSON.stringify(name)} twice; it is damaged`));
+        return;
+      }
+      names.add(target);
       mkdir(path.dirname(target), { recursive: true })
         .then(() => pipeline(stream, createWriteStream(target, { flags: 'wx', mode: 0o600 })))
         .then(() => next(), reject);

@@ -1,8 +1,12 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import tar from 'tar-stream';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/values.js';
+import { meteredCopyToFile } from '../../lib/stream-meter.js';
 import { announceCatalogueChange } from '../catalogue/changes.js';
 import { normalizeVersion } from '../catalogue/latest-version.js';
 import { findPackByAnyCase } from '../catalogue/pack-rows.js';
@@ -28,7 +32,6 @@ export interface ImportReport {
   packsUnchanged: number;
   packsRefused: number;
   archivesStored: number;
-  archivesRefused: number;
 }
 
 /** One pack of the bundle, checked. */
@@ -41,6 +44,17 @@ interface BundlePack {
   fingerprint: string;
 }
 
+/** An archive the bundle's metadata names, and where it was copied to while the bundle was checked. */
+interface ExpectedArchive {
+  pack: BundlePack;
+  version: string;
+  sha256: string;
+  key: string;
+  /** The checked copy under DATA_DIR/tmp; null until read, or when the version already has its archive here. */
+  staged: { file: string; sizeBytes: number } | null;
+  seen: boolean;
+}
+
 const checkedNode = (value: unknown) => {
   const checked = checkItem(UpstreamNode, value);
   return checked.ok ? checked.value : null;
@@ -48,73 +62,149 @@ const checkedNode = (value: unknown) => {
 
 /**
  * Imports an offline bundle: its packs become mirrored packs here (from the registry they came
- * from), written like a sync writes them, and its archives are stored after their SHA-256 is
- * checked, then analysed like any cached archive. A pack published here wins; a pack or archive
- * that fails its checks is refused on its own. Importing the same bundle again changes nothing.
+ * from), written like a sync writes them, and its archives are stored and analysed like any
+ * cached archive. A pack published here wins, and a pack whose publisher is local is refused on
+ * its own. The whole bundle is checked before anything is written: a tar entry twice, an archive
+ * missing, too large or not matching its SHA-256, refuses the bundle and changes nothing. The
+ * archives are copied into DATA_DIR/tmp while they are checked (as `.upload` files, which the
+ * leftover sweep removes should the command be killed), and only moved into the blob store for a
+ * version that is written. Importing the same bundle again changes nothing.
  */
 export async function importBundle(
   ctx: AppContext,
   input: Readable,
   log: { warn(obj: object, msg: string): void },
 ): Promise<ImportReport> {
-  const report: ImportReport = {
-    packsWritten: 0,
-    packsUnchanged: 0,
-    packsRefused: 0,
-    archivesStored: 0,
-    archivesRefused: 0,
-  };
+  const report: ImportReport = { packsWritten: 0, packsUnchanged: 0, packsRefused: 0, archivesStored: 0 };
+  const expected = new Map<string, ExpectedArchive>();
+  try {
+    const packs = await readAndCheck(ctx, input, expected, log, report);
+    const changed = await writePacks(ctx, packs, expected, log, report);
+    announceCatalogueChange(ctx.events, changed);
+    return report;
+  } finally {
+    for (const archive of expected.values()) {
+      if (archive.staged) await rm(archive.staged.file, { force: true });
+    }
+  }
+}
+
+/** Reads the whole tar: the metadata, then every archive into a checked copy. Writes nothing else. */
+async function readAndCheck(
+  ctx: AppContext,
+  input: Readable,
+  expected: Map<string, ExpectedArchive>,
+  log: { warn(obj: object, msg: string): void },
+  report: ImportReport,
+): Promise<BundlePack[]> {
   const extract = tar.extract();
+  input.on('error', (error) => extract.destroy(error));
   input.pipe(extract);
+  try {
+    return await readEntries(ctx, extract, expected, log, report);
+  } finally {
+    input.destroy();
+  }
+}
+
+async function readEntries(
+  ctx: AppContext,
+  extract: tar.Extract,
+  expected: Map<string, ExpectedArchive>,
+  log: { warn(obj: object, msg: string): void },
+  report: ImportReport,
+): Promise<BundlePack[]> {
   let packs: BundlePack[] | null = null;
-  const expected = new Map<string, { pack: BundlePack; version: string; sha256: string; key: string }>();
-  const stored = new Map<string, { size: number; sha256: string }>();
+  const names = new Set<string>();
+  const tmp = path.join(ctx.config.database.DATA_DIR, 'tmp');
+  const maxBytes = ctx.config.publishing.MAX_ARCHIVE_BYTES;
 
   for await (const entry of extract) {
+    const name = entry.header.name;
+    if (names.has(name)) {
+      entry.resume();
+      throw new BundleError(
+        `refused: the bundle holds ${name} twice (a damaged or altered bundle); nothing was imported`,
+      );
+    }
+    names.add(name);
     if (packs === null) {
-      if (entry.header.name !== BUNDLE_METADATA)
-        throw new BundleError(`not a bundle: it must start with ${BUNDLE_METADATA}`);
+      if (name !== BUNDLE_METADATA) throw new BundleError(`not a bundle: it must start with ${BUNDLE_METADATA}`);
       packs = await readPacks(await readAll(entry, MAX_METADATA_BYTES), log, report);
-      for (const pack of packs) {
-        for (const v of pack.versions) {
-          if (!v.archive) continue;
-          const version = normalizeVersion(v.version) ?? v.version;
-          expected.set(v.archive.path, {
-            pack,
-            version,
-            sha256: v.archive.sha256,
-            key: archiveKey(pack.publisher.id, pack.node.id, version),
-          });
-        }
-      }
+      listArchives(packs, expected);
       continue;
     }
-    const target = expected.get(entry.header.name);
-    if (!target || (await archiveAlreadyHere(ctx, target.pack.node.id, target.version))) {
+    const target = expected.get(name);
+    if (!target) {
       entry.resume();
       continue;
     }
-    const blob = await ctx.storage.put(target.key, Readable.from(entry), {
-      contentType: 'application/zip',
-      maxBytes: ctx.config.publishing.MAX_ARCHIVE_BYTES,
-    });
-    if (blob.sha256 !== target.sha256) {
-      await ctx.storage.delete(target.key);
-      report.archivesRefused++;
-      log.warn(
-        { archive: entry.header.name, expected: target.sha256, actual: blob.sha256 },
-        "archive refused: its SHA-256 differs from the bundle's",
-      );
+    target.seen = true;
+    if (await archiveAlreadyHere(ctx, target.pack.node.id, target.version)) {
+      entry.resume();
       continue;
     }
-    stored.set(target.key, { size: blob.sizeBytes, sha256: blob.sha256 });
+    await mkdir(tmp, { recursive: true });
+    const file = path.join(tmp, `bundle-${randomUUID()}.upload`);
+    const measured = await meteredCopyToFile(Readable.from(entry), file, {
+      maxBytes,
+      tooLarge: () =>
+        new BundleError(`refused: ${name} is larger than MAX_ARCHIVE_BYTES (${maxBytes}); nothing was imported`),
+    });
+    target.staged = { file, sizeBytes: measured.sizeBytes };
+    if (measured.sha256 !== target.sha256) {
+      throw new BundleError(
+        `refused: ${name} has SHA-256 ${measured.sha256}, the bundle says ${target.sha256}; nothing was imported`,
+      );
+    }
   }
   if (packs === null) throw new BundleError('not a bundle: it is empty');
+  const missing = [...expected.entries()].filter(([, a]) => !a.seen).map(([p]) => p);
+  if (missing.length > 0) {
+    throw new BundleError(`refused: the bundle names ${missing.join(', ')} but does not hold it; nothing was imported`);
+  }
+  return packs;
+}
 
+/** Fills `expected` with the archives the packs name; a pack or archive named twice refuses the bundle. */
+function listArchives(packs: BundlePack[], expected: Map<string, ExpectedArchive>): void {
+  const packIds = new Set<string>();
+  for (const pack of packs) {
+    const id = pack.node.id.toLowerCase();
+    if (packIds.has(id)) throw new BundleError(`refused: the bundle lists the pack ${pack.node.id} twice`);
+    packIds.add(id);
+    const versions = new Set<string>();
+    for (const v of pack.versions) {
+      const version = normalizeVersion(v.version) ?? v.version;
+      if (versions.has(version)) throw new BundleError(`refused: the bundle lists ${pack.node.id}@${version} twice`);
+      versions.add(version);
+      if (!v.archive) continue;
+      if (expected.has(v.archive.path))
+        throw new BundleError(`refused: the bundle names the archive ${v.archive.path} for two versions`);
+      expected.set(v.archive.path, {
+        pack,
+        version,
+        sha256: v.archive.sha256,
+        key: archiveKey(pack.publisher.id, pack.node.id, version),
+        staged: null,
+        seen: false,
+      });
+    }
+  }
+}
+
+/** Writes the checked packs and moves their checked archives into the blob store; the ids of the packs changed. */
+async function writePacks(
+  ctx: AppContext,
+  packs: BundlePack[],
+  expected: Map<string, ExpectedArchive>,
+  log: { warn(obj: object, msg: string): void },
+  report: ImportReport,
+): Promise<string[]> {
   const changed: string[] = [];
   for (const pack of packs) {
     const existing = await findPackByAnyCase(ctx.db, pack.node.id);
-    const archivesToAttach = [...expected.values()].filter((e) => e.pack === pack && stored.has(e.key));
+    const archivesToAttach = [...expected.values()].filter((e) => e.pack === pack && e.staged !== null);
     if (
       existing &&
       existing.mirrored_from === pack.origin &&
@@ -147,27 +237,45 @@ export async function importBundle(
       continue;
     }
     for (const archive of archivesToAttach) {
-      const version = await ctx.db
-        .selectFrom('node_versions')
-        .select(['id', 'storage_file_id'])
-        .where('node_id', '=', pack.node.id)
-        .where('version', '=', archive.version)
-        .executeTakeFirst();
-      const blob = stored.get(archive.key);
-      if (!version || version.storage_file_id !== null || !blob) continue;
-      await attachCachedArchive(
-        ctx,
-        { versionId: version.id, key: archive.key, upstreamUrl: '' },
-        blob.size,
-        blob.sha256,
-      );
-      report.archivesStored++;
+      if (await storeArchive(ctx, pack, archive)) report.archivesStored++;
     }
     report.packsWritten++;
     changed.push(pack.node.id);
   }
-  announceCatalogueChange(ctx.events, changed);
-  return report;
+  return changed;
+}
+
+/**
+ * Moves one checked archive into the blob store and points its version at it. The blob is
+ * removed again when the version cannot take it, so no archive is left that no row owns.
+ */
+async function storeArchive(ctx: AppContext, pack: BundlePack, archive: ExpectedArchive): Promise<boolean> {
+  const version = await ctx.db
+    .selectFrom('node_versions')
+    .select(['id', 'storage_file_id'])
+    .where('node_id', '=', pack.node.id)
+    .where('version', '=', archive.version)
+    .executeTakeFirst();
+  if (!version || version.storage_file_id !== null || !archive.staged) return false;
+  const { file, sizeBytes } = archive.staged;
+  try {
+    const blob = await ctx.storage.put(archive.key, createReadStream(file), {
+      contentType: 'application/zip',
+      maxBytes: sizeBytes,
+    });
+    if (blob.sha256 !== archive.sha256) throw new BundleError(`${file} changed while the bundle was imported`);
+    await attachCachedArchive(
+      ctx,
+      { versionId: version.id, key: archive.key, upstreamUrl: '' },
+      blob.sizeBytes,
+      blob.sha256,
+      'bundle',
+    );
+    return true;
+  } catch (error) {
+    await ctx.storage.delete(archive.key).catch(() => undefined);
+    throw error;
+  }
 }
 
 async function archiveAlreadyHere(ctx: AppContext, nodeId: string, version: string): Promise<boolean> {

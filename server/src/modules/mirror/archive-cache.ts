@@ -3,7 +3,7 @@ import { PassThrough, Readable, type Writable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
-import type { Database } from '../../db/schema.js';
+import type { ArchiveHashSource, Database } from '../../db/schema.js';
 import { badGateway, gatewayTimeout, type HttpError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { announceJobQueued, enqueueJob } from '../jobs/queue.js';
@@ -157,7 +157,9 @@ export async function fetchUpstreamArchive(
         );
         return false;
       }
-      await attachCachedArchive(ctx, target, blob.sizeBytes, blob.sha256);
+      // With no hash from the upstream the bytes are kept as first fetched, and say so: the
+      // stored hash pins them from now on but vouches for nothing before.
+      await attachCachedArchive(ctx, target, blob.sizeBytes, blob.sha256, expected ? 'upstream' : 'first_fetch');
       if (held) await writeChunk(toClient, held);
       toClient.end();
       return true;
@@ -225,21 +227,30 @@ async function writeChunk(stream: Writable, chunk: Buffer): Promise<void> {
 }
 
 /**
- * Records the stored archive, attaches it to its version and queues its analysis (node classes
- * and the security scan, as for uploads) in one transaction.
+ * Records the stored archive (with what its hash was checked against), attaches it to its
+ * version and queues its analysis (node classes and the security scan, as for uploads) in one
+ * transaction.
  */
 export async function attachCachedArchive(
   ctx: AppContext,
   target: UncachedArchive,
   sizeBytes: number,
   sha256: string,
+  hashSource: Exclude<ArchiveHashSource, 'upload'>,
 ): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const fileId = newId();
     await trx.deleteFrom('storage_files').where('storage_key', '=', target.key).execute();
     await trx
       .insertInto('storage_files')
-      .values({ id: fileId, storage_key: target.key, content_type: 'application/zip', size_bytes: sizeBytes, sha256 })
+      .values({
+        id: fileId,
+        storage_key: target.key,
+        content_type: 'application/zip',
+        size_bytes: sizeBytes,
+        sha256,
+        hash_source: hashSource,
+      })
       .execute();
     await trx
       .updateTable('node_versions')

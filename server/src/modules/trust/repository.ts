@@ -13,12 +13,12 @@ export function decisionsOf(db: Kysely<Database>, versionId: string) {
     .execute();
 }
 
-/** The stored archive's digest and size. */
+/** The stored archive's digest, size and what the digest was checked against. */
 export function archiveOf(db: Kysely<Database>, storageFileId: string | null) {
   if (storageFileId === null) return Promise.resolve(undefined);
   return db
     .selectFrom('storage_files')
-    .select(['sha256', 'size_bytes'])
+    .select(['sha256', 'size_bytes', 'hash_source'])
     .where('id', '=', storageFileId)
     .executeTakeFirst();
 }

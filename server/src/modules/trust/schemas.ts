@@ -29,9 +29,23 @@ export const VersionTrust = Type.Object(
     version: Type.String(),
     status: Type.String(),
     published_at: Type.String(),
-    archive: Type.Union([Type.Object({ sha256: Type.String(), size_bytes: Type.Integer() }), Type.Null()], {
-      description: 'The stored archive; null before its upload arrived.',
-    }),
+    archive: Type.Union(
+      [
+        Type.Object({
+          sha256: Type.String(),
+          size_bytes: Type.Integer(),
+          hash_source: Type.Union(
+            [Type.Literal('upload'), Type.Literal('upstream'), Type.Literal('first_fetch'), Type.Literal('bundle')],
+            {
+              description:
+                'What the SHA-256 was checked against: upload (the bytes uploaded here), upstream (the hash the mirrored upstream recorded), first_fetch (the upstream recorded none: the hash was taken here at the first fetch and is not verified against the upstream), bundle (the offline bundle it was imported from).',
+            },
+          ),
+        }),
+        Type.Null(),
+      ],
+      { description: 'The stored archive; null before its upload arrived.' },
+    ),
     published: Type.Union([Published, Type.Null()], {
       description: 'How the version was published; null when it was not recorded (older, mirrored or seeded versions).',
     }),

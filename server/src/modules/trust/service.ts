@@ -36,7 +36,9 @@ export async function getVersionTrust(
     version: row.version,
     status: row.status,
     published_at: row.created_at,
-    archive: archive ? { sha256: archive.sha256, size_bytes: Number(archive.size_bytes) } : null,
+    archive: archive
+      ? { sha256: archive.sha256, size_bytes: Number(archive.size_bytes), hash_source: archive.hash_source }
+      : null,
     published: parseProvenance(row.provenance),
     hold_reason: row.hold_reason,
     scan: { labels: parseJsonArray(row.scan_labels), findings: storedFindings(row.scan_findings, row.status_reason) },

@@ -120,7 +120,11 @@ describe('a change of hands holds the next version', () => {
       version: '9.0.0',
       status: 'NodeVersionStatusFlagged',
       published_at: expect.any(String),
-      archive: { sha256: expect.stringMatching(/^[0-9a-f]{64}$/), size_bytes: expect.any(Number) },
+      archive: {
+        sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+        size_bytes: expect.any(Number),
+        hash_source: 'upload',
+      },
       published: { via: 'token', token_name: expect.any(String), token_last_four: token.slice(-4) },
       hold_reason: expect.stringContaining('claimed by publisher acme'),
       scan: { labels: [], findings: [expect.objectContaining({ issue_type: 'change_of_hands', grade: 'hold' })] },
