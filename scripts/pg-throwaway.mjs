@@ -44,7 +44,11 @@ function dataParent() {
   return os.tmpdir();
 }
 
-/** Starts a server on a free loopback port; the caller must call `stop()`. */
+/**
+ * Starts a server on a free loopback port; the caller must call `stop()`, which removes it.
+ * `shutDown()` and `startAgain()` stop and start the same server on the same port and data, for
+ * tests of what a database restart does to a running registry.
+ */
 export async function startThrowawayPostgres() {
   const bin = findPostgresBin();
   if (!bin) return null;
@@ -67,21 +71,26 @@ export async function startThrowawayPostgres() {
     if (result.status !== 0) throw new Error(`${cmd} failed: ${result.stderr || result.stdout}`);
   };
   run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  run('pg_ctl', [
-    '-D',
-    dataDir,
-    '-l',
-    path.join(dir, 'server.log'),
-    '-w',
-    '-t',
-    '60',
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
-    'start',
-  ]);
-  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const start = () =>
+    run('pg_ctl', [
+      '-D',
+      dataDir,
+      '-l',
+      path.join(dir, 'server.log'),
+      '-w',
+      '-t',
+      '60',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+      'start',
+    ]);
+  start();
   return {
-    url,
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    // `fast`: every session gets "terminating connection due to administrator command", as in a
+    // restart by an operator or a managed database's maintenance.
+    shutDown: () => run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']),
+    startAgain: start,
     stop() {
       const [file, ...rest] = command('pg_ctl', ['-D', dataDir, '-m', 'immediate', 'stop']);
       spawnSync(file, rest, { encoding: 'utf8' });

@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { afterThisTest } from '../helpers/cleanup.js';
-import { postgresBin, startOwnPostgres } from '../helpers/own-postgres.js';
+import { postgresInstalled, startOwnPostgres } from '../helpers/own-postgres.js';
 import { startRegistry } from '../helpers/server-process.js';
 
-const bin = postgresBin();
+const installed = postgresInstalled();
 const inCi = process.env.CI === 'true';
-const skip = bin === null && !inCi;
+const skip = !installed && !inCi;
 if (skip) {
   console.warn(
     'test/ops/postgres-restart.test.ts skipped: no PostgreSQL binaries under /usr/lib/postgresql (Debian package `postgresql`); CI runs it.',
@@ -27,8 +27,8 @@ async function status(url: string): Promise<{ status: number; retryAfter: string
 describe.skipIf(skip)('a PostgreSQL restart under a running registry', () => {
   for (const workers of ['1', '2']) {
     it(`keeps the registry running (WORKERS=${workers}): 503 with Retry-After while away, /ready says so, back by itself`, async () => {
-      if (!bin) throw new Error('CI must run this test: install PostgreSQL (`postgresql`) on the runner');
-      const postgres = await startOwnPostgres(bin);
+      if (!installed) throw new Error('CI must run this test: install PostgreSQL (`postgresql`) on the runner');
+      const postgres = await startOwnPostgres();
       const dataDir = mkdtempSync(path.join(os.tmpdir(), 'registry-pg-restart-'));
       afterThisTest(() => rmSync(dataDir, { recursive: true, force: true }));
       const registry = await startRegistry({ DATA_DIR: dataDir, DATABASE_URL: postgres.url, WORKERS: workers });
