@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { ensureServerBuilt } from './helpers/built-server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,6 +25,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const template = `t_${runId}`;
   project.provide('testRunId', runId);
   project.provide('postgresTemplate', template);
+  // A whole run (CI) builds the server once before any test starts, so the first test that starts
+  // a registry process does not spend its own time limit compiling it on a busy machine. A run of a
+  // few files builds only when one of them starts the server.
+  if (process.env.CI === 'true' || process.env.CI === '1') await ensureServerBuilt();
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return async () => {};
 
