@@ -7,7 +7,7 @@ import { adminAction } from '../audit/admin-action.js';
 import { latestAuditOf } from '../audit/repository.js';
 import type { Viewer } from '../auth/viewer.js';
 import { packNotFound } from '../catalogue/pack-guards.js';
-import { findPackByAnyCase } from '../catalogue/pack-rows.js';
+import { findPackByAnyCase, updatePack } from '../catalogue/pack-rows.js';
 import { UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
 import { findPublisher } from '../publishers/repository.js';
 
@@ -32,11 +32,7 @@ async function loadPack(trx: Trx, publisherId: string, nodeId: string) {
 }
 
 async function setNodeState(trx: Trx, state: NodeState): Promise<void> {
-  await trx
-    .updateTable('nodes')
-    .set({ status: state.status, status_detail: state.status_detail, updated_at: nowIso() })
-    .where('id', '=', state.id)
-    .execute();
+  await updatePack(trx, state.id, { status: state.status, status_detail: state.status_detail, updated_at: nowIso() });
 }
 
 /** Bans one pack: reads answer 403 `Node Banned`, search hides it, publishing to it is refused. */

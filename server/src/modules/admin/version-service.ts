@@ -8,6 +8,7 @@ import { normalizeVersion } from '../catalogue/latest-version.js';
 import { packNotFound } from '../catalogue/pack-guards.js';
 import { findPackByAnyCase } from '../catalogue/pack-rows.js';
 import { serializeVersion } from '../catalogue/serialize.js';
+import { updateVersionColumns } from '../catalogue/version-rows.js';
 import { changeVersionStatus } from '../catalogue/version-status.js';
 import type { NodeVersionJson } from '../catalogue/wire.js';
 import { presentVersion } from '../nodes/present-version.js';
@@ -75,11 +76,7 @@ export async function updateVersion(
     if (status !== undefined) {
       await changeVersionStatus(trx, version, { status, reason: input.status_reason ?? '' }, viewer.id, compat);
     } else {
-      await trx
-        .updateTable('node_versions')
-        .set({ ...compat, updated_at: new Date().toISOString() })
-        .where('id', '=', version.id)
-        .execute();
+      await updateVersionColumns(trx, version.id, { ...compat, updated_at: new Date().toISOString() });
     }
     const updated = await loadVersion(trx, version.node_id, version.version);
     const changed = [...(status === undefined ? [] : STATUS_FIELDS), ...COMPAT_FIELDS.filter((f) => f in compat)];

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { Database, NodesTable } from '../../db/schema.js';
+import { nowIso } from '../../db/values.js';
 import { badRequest } from '../../lib/errors.js';
 import { nodeIdProblem, normalizeNodeId } from './node-id.js';
 
@@ -47,4 +48,18 @@ export function createPack(
 /** Writes the given columns of a pack; answers the row as it is now (undefined when there is none). */
 export function updatePack(db: Db, nodeId: string, patch: Updateable<NodesTable>): Promise<PackRow | undefined> {
   return db.updateTable('nodes').set(patch).where('id', '=', nodeId).returningAll().executeTakeFirst();
+}
+
+/**
+ * Moves a pack from one publisher to another only if it still belongs to `from`, so two
+ * concurrent claims cannot both succeed. False when someone else got there first.
+ */
+export async function movePack(db: Db, nodeId: string, from: string, to: string): Promise<boolean> {
+  const result = await db
+    .updateTable('nodes')
+    .set({ publisher_id: to, updated_at: nowIso() })
+    .where('id', '=', nodeId)
+    .where('publisher_id', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

@@ -3,13 +3,13 @@ import { badRequest, forbidden, serviceUnavailable, tooManyRequests, withCode } 
 import type { Viewer } from '../auth/viewer.js';
 import { recordChangeOfHands } from '../catalogue/custody.js';
 import { requireVisiblePack } from '../catalogue/pack-guards.js';
-import { findPackByAnyCase } from '../catalogue/pack-rows.js';
+import { findPackByAnyCase, movePack } from '../catalogue/pack-rows.js';
 import { catalogueWrite } from '../catalogue/unit-of-work.js';
 import { UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
 import { requirePublisherWrite } from '../publishers/access.js';
 import { alreadyClaimed } from './codes.js';
 import { GitHubError, type GitHubRepository, parseGitHubRepository } from './github.js';
-import { auditPackChange, movePack } from './repository.js';
+import { auditPackChange } from './repository.js';
 
 const ALREADY_CLAIMED = 'This node is already claimed by a publisher';
 

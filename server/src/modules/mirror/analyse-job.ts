@@ -5,6 +5,7 @@ import { archiveLimitsFromConfig } from '../../config/archive.js';
 import type { AppContext } from '../../context.js';
 import type { AnalyzeArchive } from '../archive/types.js';
 import { catalogueWrite } from '../catalogue/unit-of-work.js';
+import { updateVersionColumns } from '../catalogue/version-rows.js';
 import { changeVersionStatus } from '../catalogue/version-status.js';
 import { type JobHandler, PermanentJobError } from '../jobs/types.js';
 import { AnalysisLimitError } from '../pipeline/analyser-pool.js';
@@ -76,16 +77,12 @@ export function analyseMirroredHandler(ctx: AppContext, analyze: AnalyzeArchive)
             await replaceExtractedComfyNodes(trx, version.node_id, version.id, analysis.comfyNodes);
           }
           await saveReadme(trx, version.id, analysis.readme);
-          await trx
-            .updateTable('node_versions')
-            .set({
-              comfy_node_extract_status: analysis.extract.status,
-              comfy_node_extract_reason: analysis.extract.reason,
-              scan_labels: JSON.stringify(outcome.labels ?? []),
-              scan_findings: JSON.stringify(outcome.findings ?? []),
-            })
-            .where('id', '=', version.id)
-            .execute();
+          await updateVersionColumns(trx, version.id, {
+            comfy_node_extract_status: analysis.extract.status,
+            comfy_node_extract_reason: analysis.extract.reason,
+            scan_labels: JSON.stringify(outcome.labels ?? []),
+            scan_findings: JSON.stringify(outcome.findings ?? []),
+          });
         }
         if (refused) {
           await changeVersionStatus(trx, version, { status: outcome.status, reason: outcome.reason }, null);

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.js';
 import type { ArchiveHashSource, Database } from '../../db/schema.js';
 import { badGateway, gatewayTimeout, type HttpError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { linkVersionArchive } from '../catalogue/version-rows.js';
 import { announceJobQueued, enqueueJob } from '../jobs/queue.js';
 import { archiveKey } from '../storage/blob-store.js';
 import { ANALYSE_MIRRORED_JOB } from './analyse-job.js';
@@ -252,11 +253,7 @@ export async function attachCachedArchive(
         hash_source: hashSource,
       })
       .execute();
-    await trx
-      .updateTable('node_versions')
-      .set({ storage_file_id: fileId, updated_at: new Date().toISOString() })
-      .where('id', '=', target.versionId)
-      .execute();
+    await linkVersionArchive(trx, target.versionId, fileId, new Date().toISOString(), false);
     await enqueueJob(trx, {
       kind: ANALYSE_MIRRORED_JOB,
       payload: { versionId: target.versionId },

@@ -6,8 +6,9 @@ import { normalizeVersion, refreshLatestVersion } from '../catalogue/latest-vers
 import { normalizeNodeId } from '../catalogue/node-id.js';
 import { createPack, findPackByAnyCase, updatePack } from '../catalogue/pack-rows.js';
 import { normalizeRepositoryUrl } from '../catalogue/repository-url.js';
+import { updateVersionColumns } from '../catalogue/version-rows.js';
 import { changeVersionStatus, createVersion } from '../catalogue/version-status.js';
-import { findOverride, replaceVersionClasses, updateVersionColumns, versionsOfPack } from './repository.js';
+import { findOverride, replaceVersionClasses, versionsOfPack } from './repository.js';
 import type { UpstreamComfyNodeJson, UpstreamNodeJson, UpstreamVersionJson } from './upstream-schemas.js';
 
 /** Why a version is marked Deleted here when the upstream no longer lists it. */

@@ -57,15 +57,6 @@ export function versionsOfPack(db: Db, nodeId: string): Promise<Selectable<NodeV
   return db.selectFrom('node_versions').selectAll().where('node_id', '=', nodeId).execute();
 }
 
-/** Changes a version's columns other than its status (status changes go through their history). */
-export async function updateVersionColumns(
-  db: Db,
-  versionId: string,
-  values: Omit<Updateable<NodeVersionsTable>, 'status' | 'status_reason'>,
-): Promise<void> {
-  await db.updateTable('node_versions').set(values).where('id', '=', versionId).execute();
-}
-
 /** Replaces the class definitions of one version with the upstream's. */
 export async function replaceVersionClasses(
   db: Db,

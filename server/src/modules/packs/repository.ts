@@ -1,5 +1,5 @@
-import type { Kysely, Transaction, Updateable } from 'kysely';
-import type { Database, NodeStatus, NodeVersionsTable } from '../../db/schema.js';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, NodeStatus } from '../../db/schema.js';
 import type { NodeRow } from '../nodes/repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -30,9 +30,4 @@ export async function countNodesOfPublisher(db: Db, publisherId: string, statuse
     .where('status', 'in', statuses)
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/** Writes the given columns of a version. */
-export async function updateVersionRow(db: Db, id: string, patch: Updateable<NodeVersionsTable>): Promise<void> {
-  await db.updateTable('node_versions').set(patch).where('id', '=', id).execute();
 }

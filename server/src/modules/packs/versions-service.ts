@@ -3,12 +3,12 @@ import { nowIso } from '../../db/values.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { Viewer } from '../auth/viewer.js';
 import { catalogueWrite } from '../catalogue/unit-of-work.js';
+import { updateVersionColumns } from '../catalogue/version-rows.js';
 import { changeVersionStatus } from '../catalogue/version-status.js';
 import type { NodeVersionJson } from '../catalogue/wire.js';
 import { presentVersion } from '../nodes/present-version.js';
 import { findVersionsByIds, type VersionRow } from '../nodes/versions-repository.js';
 import { requirePackWrite } from './access.js';
-import { updateVersionRow } from './repository.js';
 
 /** A version of this pack that the publisher still sees: 404 for another pack's or a deleted one. */
 async function loadVersion(ctx: AppContext, nodeId: string, versionId: string): Promise<VersionRow> {
@@ -29,7 +29,7 @@ export async function updateVersion(
   const { node } = await requirePackWrite(ctx.db, viewer, target.publisherId, target.nodeId);
   const version = await loadVersion(ctx, node.id, target.versionId);
   await catalogueWrite(ctx, async ({ trx, touch }) => {
-    await updateVersionRow(trx, version.id, {
+    await updateVersionColumns(trx, version.id, {
       ...(input.changelog !== undefined ? { changelog: input.changelog } : {}),
       ...(input.deprecated !== undefined ? { deprecated: input.deprecated } : {}),
       updated_at: nowIso(),

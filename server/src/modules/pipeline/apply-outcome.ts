@@ -7,9 +7,11 @@ import type { ArchiveAnalysis, PackMetadata } from '../archive/types.js';
 import { recordChangeOfHands, repositoryChange } from '../catalogue/custody.js';
 import { isNewestVersion } from '../catalogue/latest-version.js';
 import { packPatch } from '../catalogue/pack-columns.js';
+import { updatePack } from '../catalogue/pack-rows.js';
 import { findPublishingBan } from '../catalogue/publishing-ban.js';
 import { type CatalogueTarget, catalogueWrite } from '../catalogue/unit-of-work.js';
 import { saveVersionRequirements } from '../catalogue/version-requirements.js';
+import { updateVersionColumns } from '../catalogue/version-rows.js';
 import { changeVersionStatus } from '../catalogue/version-status.js';
 import { saveReadme } from '../readme/repository.js';
 import { replaceExtractedComfyNodes } from './comfy-nodes.js';
@@ -91,7 +93,7 @@ export async function applyOutcome(
             now,
           });
         }
-        await trx.updateTable('nodes').set(packPatchOfArchive).where('id', '=', version.node_id).execute();
+        await updatePack(trx, version.node_id, packPatchOfArchive);
       }
     } else {
       patch.comfy_node_extract_status = 'failed';
@@ -101,7 +103,7 @@ export async function applyOutcome(
     if (statusChanged) {
       await changeVersionStatus(trx, version, { status: outcome.status, reason: outcome.reason }, null, patch, now);
     } else {
-      await trx.updateTable('node_versions').set(patch).where('id', '=', version.id).execute();
+      await updateVersionColumns(trx, version.id, patch);
     }
     touch(version.node_id);
     const failed = !analysis?.ok;

@@ -11,6 +11,7 @@ import { requirePublishablePack } from '../catalogue/pack-guards.js';
 import { findPackByAnyCase } from '../catalogue/pack-rows.js';
 import { requireNoPublishingBan } from '../catalogue/publishing-ban.js';
 import { catalogueWrite } from '../catalogue/unit-of-work.js';
+import { removeUnfinishedVersion } from '../catalogue/version-rows.js';
 import { announceJobQueued } from '../jobs/queue.js';
 import { PROCESS_ARCHIVE_JOB } from '../pipeline/process-archive.js';
 import { requirePublisherWrite } from '../publishers/access.js';
@@ -175,7 +176,7 @@ async function undoClaim(
 ): Promise<void> {
   await ctx.storage.delete(key).catch(() => undefined);
   if (claim.created) {
-    await ctx.db.deleteFrom('node_versions').where('id', '=', claim.version.id).execute();
+    await removeUnfinishedVersion(ctx.db, claim.version.id);
   } else {
     await ctx.db.deleteFrom('upload_tickets').where('id', '=', claim.ticketId).execute();
   }

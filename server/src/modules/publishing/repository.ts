@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, NodeVersionsTable, PublishersTable, StorageFilesTable } from '../../db/schema.js';
+import { linkVersionArchive } from '../catalogue/version-rows.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -56,14 +57,7 @@ export async function attachArchive(
 ): Promise<boolean> {
   await db.deleteFrom('storage_files').where('storage_key', '=', file.storage_key).execute();
   await db.insertInto('storage_files').values(file).execute();
-  const result = await db
-    .updateTable('node_versions')
-    .set({ storage_file_id: file.id, updated_at: now })
-    .where('id', '=', versionId)
-    .where('storage_file_id', 'is', null)
-    .where('status', '=', 'NodeVersionStatusPending')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return linkVersionArchive(db, versionId, file.id, now, true);
 }
 
 /** How many comfy-node definitions were extracted from a version's archive. */

@@ -9,6 +9,7 @@ import { requirePublishablePack } from '../catalogue/pack-guards.js';
 import { createPack, findPackByAnyCase, updatePack } from '../catalogue/pack-rows.js';
 import { type Provenance, provenanceJson } from '../catalogue/provenance.js';
 import type { CatalogueWork } from '../catalogue/unit-of-work.js';
+import { updateVersionColumns } from '../catalogue/version-rows.js';
 import { createVersion } from '../catalogue/version-status.js';
 import { TICKET_STALE_MS } from './upload-ticket.js';
 import type { VersionFields } from './validate-request.js';
@@ -95,12 +96,7 @@ export async function writeVersionRows(
   if (sameVersion && replaceable) {
     // Earlier upload URLs of the replaced version stop working.
     await trx.deleteFrom('upload_tickets').where('node_version_id', '=', sameVersion.id).execute();
-    version = await trx
-      .updateTable('node_versions')
-      .set(fields)
-      .where('id', '=', sameVersion.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    version = (await updateVersionColumns(trx, sameVersion.id, fields)) ?? sameVersion;
   } else {
     version = await createVersion(
       trx,

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { nowIso } from '../../db/values.js';
 import { newId } from '../../lib/ids.js';
+import { updatePack } from '../catalogue/pack-rows.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -25,11 +26,7 @@ export async function refreshReviewTotals(db: Db, nodeId: string): Promise<void>
     .select((eb) => [eb.fn.countAll().as('reviews'), eb.fn.sum<number | string | null>('star').as('stars')])
     .where('node_id', '=', nodeId)
     .executeTakeFirstOrThrow();
-  await db
-    .updateTable('nodes')
-    .set({ total_review: Number(totals.reviews), total_star: Number(totals.stars ?? 0) })
-    .where('id', '=', nodeId)
-    .execute();
+  await updatePack(db, nodeId, { total_review: Number(totals.reviews), total_star: Number(totals.stars ?? 0) });
 }
 
 /** The user's own stars for a pack, or undefined when they have not rated it. */
