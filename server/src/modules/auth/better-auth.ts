@@ -10,6 +10,7 @@ import type { Database } from '../../db/schema.js';
 import { releaseAccount } from './account-deletion-service.js';
 import { normalizeEmail } from './email.js';
 import { AUTH_ERRORS } from './errors.js';
+import { federatedTwoFactor } from './federated-two-factor.js';
 import { hashedSessionAdapter } from './hashed-sessions.js';
 import {
   existingAccountMail,
@@ -24,6 +25,7 @@ import {
 import { promoteConfiguredAdmin } from './promotion.js';
 import { oidcPlugins, socialProviders } from './providers.js';
 import { ReviveDatesPlugin } from './revive-dates.js';
+import { totpReplayGuard } from './totp-replay.js';
 
 /** Header the bridge sets to the client address Fastify resolved (TRUST_PROXY aware). */
 export const CLIENT_IP_HEADER = 'x-registry-client-ip';
@@ -171,7 +173,12 @@ export function createRegistryAuth(ctx: AppContext, deps: RegistryAuthDeps): Reg
       },
     },
     socialProviders: socialProviders(config.auth),
-    plugins: [...(oidcPlugins(config.auth) ?? []), twoFactorPlugin()],
+    plugins: [
+      ...(oidcPlugins(config.auth) ?? []),
+      twoFactorPlugin(),
+      totpReplayGuard(ctx.db),
+      federatedTwoFactor(webUrl),
+    ],
     onAPIError: {
       errorURL: webLink(webUrl, SIGN_IN_PATH),
       // Refusals (4xx) are answered to the client, not logged; anything else is a fault.

@@ -1,6 +1,8 @@
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { passwordAccount } from '../../auth/support/accounts.js';
 import { Browser, listen } from '../../auth/support/browser.js';
+import { secretOf, totp } from '../../auth/support/totp.js';
 import { buildTestApp } from '../../helpers/app.js';
 
 const WEB = 'http://web.test';
@@ -143,5 +145,71 @@ describe('OpenID Connect sign-in', () => {
     const evil = await tab.post('/api/auth/sign-in/oauth2', { providerId: 'oidc', callbackURL: 'https://evil.test/' });
     expect(evil.status).toBe(403);
     expect((evil.json as { code: string }).code).toBe('INVALID_ORIGIN');
+  });
+
+  describe('of an account with two-factor sign-in on', () => {
+    const PASSWORD = 'pass-word-1';
+    const STEP = 30_000;
+
+    /** Grace's account with a password and a confirmed authenticator. */
+    async function twoFactorAccount(tab: Browser, t: Awaited<ReturnType<typeof appWithProvider>>['t']) {
+      await passwordAccount(t, 'grace@example.com', PASSWORD, { name: 'Grace' });
+      const signIn = await tab.post('/api/auth/sign-in/email', { email: 'grace@example.com', password: PASSWORD });
+      expect(signIn.status).toBe(200);
+      const start = await tab.post('/api/auth/two-factor/enable', { password: PASSWORD });
+      const { totpURI, backupCodes } = start.json as { totpURI: string; backupCodes: string[] };
+      const secret = secretOf(totpURI);
+      // Each code works once: later steps use the next step's code (accepted a step early).
+      const at = Date.now();
+      expect((await tab.post('/api/auth/two-factor/verify-totp', { code: totp(secret, at) })).status).toBe(200);
+      await tab.post('/api/auth/sign-out');
+      return { secret, backupCodes, next: totp(secret, at + STEP) };
+    }
+
+    const oidcLinks = (t: Awaited<ReturnType<typeof appWithProvider>>['t']) =>
+      t.ctx.db.selectFrom('accounts').select('user_id').where('provider_id', '=', 'oidc').execute();
+
+    it('asks for the code before any session, and links the provider only once the code is right', async () => {
+      const { t, tab } = await appWithProvider(grace);
+      const { next, backupCodes } = await twoFactorAccount(tab, t);
+
+      const attacker = new Browser(tab.baseUrl, WEB);
+      const callback = await signInThroughProvider(attacker);
+      expect(callback.status).toBe(302);
+      const location = new URL(callback.headers.get('location') ?? '');
+      expect(`${location.origin}${location.pathname}`).toBe(`${WEB}/auth/login`);
+      expect(location.searchParams.get('secondFactor')).toBe('1');
+      expect(location.searchParams.get('fromUrl')).toBe('/after');
+      expect(attacker.cookies.has('registry.session_token')).toBe(false);
+      expect(attacker.cookies.has('registry.two_factor')).toBe(true);
+      expect((await attacker.get('/api/auth/get-session')).json).toBeNull();
+      expect((await attacker.get('/auth/token')).status).toBe(401);
+      // Not linked while the code is missing: giving up leaves the account as it was.
+      expect(await oidcLinks(t)).toEqual([]);
+      const wrong = String((Number(next) + 500_000) % 1_000_000).padStart(6, '0');
+      const refused = await attacker.post('/api/auth/two-factor/verify-totp', { code: wrong });
+      expect(refused.status).toBe(401);
+      expect(attacker.cookies.has('registry.session_token')).toBe(false);
+      expect(await oidcLinks(t)).toEqual([]);
+
+      // The owner, with the authenticator, finishes the same step.
+      const owner = new Browser(tab.baseUrl, WEB);
+      await signInThroughProvider(owner);
+      const done = await owner.post('/api/auth/two-factor/verify-totp', { code: next });
+      expect(done.status).toBe(200);
+      expect(owner.cookies.has('registry.session_token')).toBe(true);
+      expect((await owner.get('/auth/token')).status).toBe(200);
+      const [user] = await t.ctx.db.selectFrom('users').select('id').execute();
+      expect(await oidcLinks(t)).toEqual([{ user_id: user?.id }]);
+
+      // Linked now, the provider alone still does not sign in.
+      const later = new Browser(tab.baseUrl, WEB);
+      const again = await signInThroughProvider(later);
+      expect(new URL(again.headers.get('location') ?? '').searchParams.get('secondFactor')).toBe('1');
+      expect(later.cookies.has('registry.session_token')).toBe(false);
+      const recovery = await later.post('/api/auth/two-factor/verify-backup-code', { code: backupCodes[0] });
+      expect(recovery.status).toBe(200);
+      expect(await oidcLinks(t)).toHaveLength(1);
+    });
   });
 });

@@ -30,8 +30,9 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  // The password was right and the account asks for a second factor: no session yet.
-  const [secondStep, setSecondStep] = useState(false);
+  // The password was right and the account asks for a second factor: no session yet. A federated
+  // sign-in into such an account comes back here with `?secondFactor=1` for the same step.
+  const [secondStep, setSecondStep] = useState(() => new URLSearchParams(search).get('secondFactor') === '1');
   const providerError = new URLSearchParams(search).get('error');
   useEffect(() => {
     document.title = t('auth.login.documentTitle');
