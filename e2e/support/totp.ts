@@ -18,3 +18,13 @@ export function totp(secret: string, now = Date.now()): string {
 export function wrongCode(secret: string): string {
   return String((Number(totp(secret)) + 500_000) % 1_000_000).padStart(6, '0');
 }
+
+/**
+ * A code valid now that differs from the one used at `usedAt` (each code works once): the
+ * current step's, or, still in the same step, the next step's (accepted one step early).
+ */
+export function unusedCode(secret: string, usedAt: number): string {
+  const now = Date.now();
+  const sameStep = Math.floor(now / 30_000) === Math.floor(usedAt / 30_000);
+  return totp(secret, sameStep ? now + 30_000 : now);
+}

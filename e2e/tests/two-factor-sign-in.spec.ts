@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { expect, test } from '../support/fixtures';
 import { signUpUser } from '../support/publishing';
-import { totp, wrongCode } from '../support/totp';
+import { totp, unusedCode, wrongCode } from '../support/totp';
 
 /** Toasts fade on their own; the accessibility pass waits for them to go. */
 async function toastsGone(page: Page) {
@@ -81,7 +81,8 @@ test.describe('two-factor sign-in', () => {
     await expect(section(page).getByRole('alert')).toHaveText(
       'This code is not correct or has expired. Enter the code your app shows now.',
     );
-    await section(page).getByLabel('6-digit code').fill(totp(secret));
+    const setupAt = Date.now();
+    await section(page).getByLabel('6-digit code').fill(totp(secret, setupAt));
     await section(page).getByRole('button', { name: 'Turn on' }).click();
     const codes = section(page).getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
     await expect(codes).toHaveCount(10);
@@ -115,7 +116,7 @@ test.describe('two-factor sign-in', () => {
     await expect(page.getByRole('alert')).toHaveText(
       'This code is not correct or has expired. Enter the code your app shows now.',
     );
-    await page.getByLabel('Authentication code').fill(totp(secret));
+    await page.getByLabel('Authentication code').fill(unusedCode(secret, setupAt));
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page).toHaveURL('/nodes');
     await expect(page.getByText('Welcome back!')).toBeVisible();

@@ -483,6 +483,13 @@ export interface AuthRateLimitsTable {
 }
 
 /** An account's second sign-in factor (migration 0015); secret and codes are encrypted. */
+/** A TOTP code an account has used, refused again until `expires_at` (epoch ms). */
+export interface UsedTotpCodesTable {
+  user_id: string;
+  code: string;
+  expires_at: ColumnType<number, number, number>;
+}
+
 export interface TwoFactorsTable {
   id: string;
   user_id: string;
@@ -569,6 +576,7 @@ export interface Database {
   verifications: VerificationsTable;
   auth_rate_limits: AuthRateLimitsTable;
   two_factors: TwoFactorsTable;
+  used_totp_codes: UsedTotpCodesTable;
   upstream_sync: UpstreamSyncTable;
   upstream_overrides: UpstreamOverridesTable;
   pack_custody_events: PackCustodyEventsTable;

@@ -22,6 +22,7 @@ import * as m0026 from './0026_version_requirements.js';
 import * as m0028 from './0028_custody.js';
 import * as m0032 from './0032_pack_aliases.js';
 import * as m0033 from './0033_shared_install_plans.js';
+import * as m0035 from './0035_used_totp_codes.js';
 import * as m0037 from './0037_archive_hash_source.js';
 
 /** A migration written once for both dialects. */
@@ -53,5 +54,6 @@ export const migrations: Record<string, RegistryMigration> = {
   '0028_custody': m0028,
   '0032_pack_aliases': m0032,
   '0033_shared_install_plans': m0033,
+  '0035_used_totp_codes': m0035,
   '0037_archive_hash_source': m0037,
 };

@@ -8,6 +8,7 @@ const TF = '/api/auth/two-factor';
 const web = { origin: 'http://web.test' };
 const EMAIL = 'ada@example.com';
 const PASSWORD = 'pass-word-1';
+const STEP = 30_000;
 
 /** The cookies a response sets (name=value), leaving out the ones it clears. */
 function cookiesOf(res: { headers: Record<string, unknown> }): string {
@@ -29,10 +30,13 @@ async function enabled(t: TestApp) {
   expect(totpURI).toMatch(/^otpauth:\/\/totp\/Comfy%20Registry:ada%40example\.com\?/);
   expect(backupCodes.length).toBeGreaterThanOrEqual(8);
   const secret = secretOf(totpURI);
-  const confirm = await t.anon.post(`${TF}/verify-totp`, { code: totp(secret) }, { cookie, ...web });
+  // When the setup's code was taken: a later sign-in uses the next step's code (accepted one
+  // step early), since each code works once.
+  const at = Date.now();
+  const confirm = await t.anon.post(`${TF}/verify-totp`, { code: totp(secret, at) }, { cookie, ...web });
   expect(confirm.statusCode).toBe(200);
   // Turning it on replaces the session; the new cookie is the one to keep.
-  return { secret, backupCodes, cookie: cookiesOf(confirm) };
+  return { secret, backupCodes, cookie: cookiesOf(confirm), at };
 }
 
 /** The first step of a sign-in: the password is right and a two-factor cookie comes back. */
@@ -60,13 +64,18 @@ describe('two-factor sign-in', () => {
     expect(plain.json()).toMatchObject({ token: expect.any(String) });
 
     const t2 = await buildTestApp();
-    const { secret } = await enabled(t2);
+    const { secret, at } = await enabled(t2);
     const pending = await passwordStep(t2);
     expect(await sessionOf(t2, pending)).toBeNull();
     // The identity token exchange needs a finished sign-in.
     expect((await t2.anon.get('/auth/token', { cookie: pending })).statusCode).toBe(401);
 
-    const done = await t2.anon.post(`${TF}/verify-totp`, { code: totp(secret) }, { cookie: pending, ...web });
+    // The code of the next step (accepted one step early); the setup used this step's code.
+    const done = await t2.anon.post(
+      `${TF}/verify-totp`,
+      { code: totp(secret, at + STEP) },
+      { cookie: pending, ...web },
+    );
     expect(done.statusCode).toBe(200);
     const session = cookiesOf(done);
     expect(session).toContain('registry.session_token=');
@@ -89,6 +98,33 @@ describe('two-factor sign-in', () => {
     expect(noCookie.json()).toMatchObject({ code: 'TWO_FACTOR_EXPIRED' });
     const sessions = await t.ctx.db.selectFrom('sessions').select('id').execute();
     expect(sessions).toHaveLength(1); // only the one made while turning it on
+  });
+
+  it('accepts a code once: a replay in its window and a racing second use are refused', async () => {
+    const t = await buildTestApp();
+    const { secret, cookie, at } = await enabled(t);
+    // The setup's own code cannot finish a sign-in afterwards.
+    const replayedSetup = await t.anon.post(
+      `${TF}/verify-totp`,
+      { code: totp(secret, at) },
+      { cookie: await passwordStep(t), ...web },
+    );
+    expect(replayedSetup.statusCode).toBe(401);
+    expect(replayedSetup.json()).toMatchObject({ code: 'INVALID_TWO_FACTOR_CODE' });
+    expect(cookiesOf(replayedSetup)).not.toContain('registry.session_token=');
+
+    // Two sign-ins send the same fresh code at once: exactly one gets a session.
+    const code = totp(secret, at + STEP);
+    const [a, b] = await Promise.all([passwordStep(t), passwordStep(t)]);
+    const answers = await Promise.all(
+      [a, b].map((pending) => t.anon.post(`${TF}/verify-totp`, { code }, { cookie: pending, ...web })),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+    // And later, within the window, once more: refused.
+    const again = await t.anon.post(`${TF}/verify-totp`, { code }, { cookie: await passwordStep(t), ...web });
+    expect(again.statusCode).toBe(401);
+    // The signed-in session of the setup is untouched.
+    expect(await sessionOf(t, cookie)).toMatchObject({ user: { email: EMAIL } });
   });
 
   it('lets a recovery code finish a sign-in exactly once', async () => {
