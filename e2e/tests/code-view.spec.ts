@@ -218,4 +218,49 @@ test.describe('code view', () => {
       await expect(shot.locator('[data-finding]').first()).toBeVisible();
     });
   });
+
+  test('the files page offers to compare only with a version the reader may see', async ({
+    page,
+    registry,
+    signInAs,
+  }) => {
+    test.setTimeout(240_000);
+    const { publisher, nodeId } = await packWithHistory(registry);
+    expect(await publishFlaggedVersion(registry, publisher, nodeId, '1.2.0')).toBe('NodeVersionStatusFlagged');
+    const anon = await playwrightRequest.newContext();
+    try {
+      const pack = {
+        publisherId: publisher.id,
+        nodeId,
+        version: '1.3.0',
+        name: `Moderation ${nodeId}`,
+        description: 'End-to-end moderation test pack',
+        repository: `https://github.com/e2e-owner/${nodeId}`,
+      };
+      const { status } = await publishWithToken(anon, registry, {
+        ...pack,
+        accessToken: publisher.token,
+        zip: packArchive({ ...pack, extra: { 'nodes/util.py': UTIL_V2 } }),
+        member: publisher.api,
+      });
+      expect(status).toBe('NodeVersionStatusActive');
+    } finally {
+      await anon.dispose();
+    }
+
+    // A visitor is offered 1.1.0, not the held 1.2.0 just before, and the comparison opens.
+    await page.goto(`/nodes/${nodeId}/versions/1.3.0/files`);
+    await expect(page.getByRole('link', { name: 'Compare with 1.1.0' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Compare with 1.2.0' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Compare with 1.1.0' }).click();
+    await expect(page).toHaveURL(`/nodes/${nodeId}/compare/1.1.0...1.3.0`);
+    await expect(page.getByTestId('compare-summary')).toBeVisible();
+
+    // The pack's publisher may read the held version, so it is offered to them.
+    await signInAs(page, registry.users.user);
+    await page.goto(`/nodes/${nodeId}/versions/1.3.0/files`);
+    await expect(page.getByRole('link', { name: 'Compare with 1.2.0' })).toBeVisible();
+    await page.getByRole('link', { name: 'Compare with 1.2.0' }).click();
+    await expect(page.getByTestId('compare-summary')).toBeVisible();
+  });
 });

@@ -1,20 +1,18 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { useNode } from '../../../api/queries/node';
 import { useNodeVersions } from '../../../api/queries/node-versions';
+import { usePackPermissions } from '../../../api/queries/pack-permissions';
+import { useHasToken } from '../../../api/use-has-token';
 import { Spinner } from '../../../components/ui/spinner';
 import { comparePath } from '../../../lib/code-links';
 import { formatNumber } from '../../../lib/format';
 import { useFileListing } from '../api/code';
+import { compareTarget } from '../lib/compare-target';
 import { FileTree } from './FileTree';
 import { FileView } from './FileView';
 import { linkClass, PackCrumb, ReadError, useSize } from './parts';
-
-/** The version before `version` in a newest-first list, for "compare with the previous version". */
-function previousOf(list: readonly { version: string }[], version: string): string | null {
-  const at = list.findIndex((v) => v.version === version);
-  return at === -1 ? null : (list[at + 1]?.version ?? null);
-}
 
 /**
  * `/nodes/{nodeId}/versions/{version}/files[/{path}]`: a version's files as a tree beside the
@@ -27,13 +25,22 @@ export function FilesPage() {
   const size = useSize();
   const listing = useFileListing(nodeId, version);
   const versions = useNodeVersions(nodeId);
+  const pack = useNode(nodeId);
+  const signedIn = useHasToken();
+  const permissions = usePackPermissions(pack.data?.publisher?.id, nodeId, signedIn);
   const path = splat.replace(/\/+$/, '');
   const root = listing.data?.root ?? '';
   // A folder (a README may link to one) opens the tree there; any other path is asked for as a file.
   const isFolder =
     path !== '' &&
     (listing.data?.files.some((f) => f.path.startsWith(`${path}/`) || f.path.startsWith(`${root}${path}/`)) ?? false);
-  const previous = previousOf(versions.data ?? [], version);
+  // Offered only once the pack is known: the link must not lead a reader to a refusal.
+  const previous = pack.data
+    ? compareTarget(versions.data ?? [], version, {
+        packActive: pack.data.status === 'NodeStatusActive',
+        managesPack: permissions.data?.canEdit === true,
+      })
+    : null;
 
   useEffect(() => {
     document.title = t('files.documentTitle', { name: path ? `${path} · ${nodeId}` : nodeId, version });
