@@ -10,6 +10,7 @@ import { useVersionFile } from '../api/code';
 import { downloadFile } from '../lib/download';
 import { HIGHLIGHT_LIMIT_CHARS, highlightLines } from '../lib/highlight';
 import { hashForClick, looksMinified, parseLineHash } from '../lib/lines';
+import { formatInWorker } from '../lib/pretty-worker';
 import { CodeView } from './CodeView';
 import { ReadError, useSize } from './parts';
 
@@ -29,6 +30,28 @@ export function useScrollToLine(line: number | null, ready: boolean) {
     if (!ready || line === null) return;
     document.getElementById(`L${line}`)?.scrollIntoView({ block: 'center' });
   }, [line, ready]);
+}
+
+type Formatted = { source: string; text: string } | { source: string; failed: true };
+
+/** The pretty-printed form of `content` while `on`, formatted in a worker once per text. */
+function usePrettyText(content: string | null, on: boolean): Formatted | null {
+  const [formatted, setFormatted] = useState<Formatted | null>(null);
+  const done = formatted !== null && formatted.source === content;
+  useEffect(() => {
+    if (!on || content === null || done) return;
+    const job = formatInWorker(content);
+    let live = true;
+    job.result.then(
+      (text) => live && setFormatted({ source: content, text }),
+      () => live && setFormatted({ source: content, failed: true }),
+    );
+    return () => {
+      live = false;
+      job.cancel();
+    };
+  }, [on, content, done]);
+  return on && done ? formatted : null;
 }
 
 /** One file of a version: highlighted text with line links, or what stands in for it (binary, too large). */
@@ -53,10 +76,17 @@ export function FileView({
   const minified = looksMinified(data?.longest_line ?? null);
   const [wrap, setWrap] = useState(false);
   const [downloadFailed, setDownloadFailed] = useState(false);
-  const lines = useMemo(
-    () => (data?.content != null ? highlightLines(data.content, data.language) : []),
-    [data?.content, data?.language],
-  );
+  // Minified JavaScript can be read pretty-printed; its line numbers are then the formatted text's.
+  const canPretty = minified && data?.language === 'javascript' && data.content != null;
+  const [prettyAsked, setPrettyAsked] = useState(false);
+  const formatted = usePrettyText(data?.content ?? null, canPretty && prettyAsked);
+  const prettyText = formatted && 'text' in formatted ? formatted.text : null;
+  const lines = useMemo(() => {
+    if (prettyText !== null) return highlightLines(prettyText, 'javascript');
+    return data?.content != null ? highlightLines(data.content, data.language) : [];
+  }, [prettyText, data?.content, data?.language]);
+  const pretty = prettyText !== null;
+  const wrapped = wrap || (minified && !pretty);
   useScrollToLine(selected?.start ?? null, lines.length > 0);
 
   if (file.isPending) return <Spinner label={t('file.loading')} />;
@@ -95,10 +125,20 @@ export function FileView({
         </span>
         {data.binary ? null : (
           <label className="flex items-center gap-1.5 text-sm">
-            <input type="checkbox" checked={wrap || minified} onChange={(e) => setWrap(e.target.checked)} />
+            <input type="checkbox" checked={wrapped} onChange={(e) => setWrap(e.target.checked)} />
             {t('file.wrap')}
           </label>
         )}
+        {canPretty ? (
+          <button
+            type="button"
+            aria-pressed={prettyAsked}
+            className={buttonClass('secondary', 'sm')}
+            onClick={() => setPrettyAsked((on) => !on)}
+          >
+            {t('file.pretty')}
+          </button>
+        ) : null}
         {download}
       </div>
       {data.binary ? (
@@ -108,17 +148,22 @@ export function FileView({
           {data.truncated ? (
             <Alert tone="info">{t('file.truncated', { limit: size(data.limit_bytes), size: size(data.size) })}</Alert>
           ) : null}
-          {minified ? (
+          {minified && !prettyAsked ? (
             <p className="text-sm">{t('file.minified', { value: formatNumber(data.longest_line ?? 0, language) })}</p>
           ) : null}
-          {(data.content?.length ?? 0) > HIGHLIGHT_LIMIT_CHARS ? <p className="text-sm">{t('file.plain')}</p> : null}
+          {prettyAsked && formatted === null ? <Spinner label={t('file.prettyWorking')} /> : null}
+          {formatted && 'failed' in formatted ? <Alert tone="error">{t('file.prettyFailed')}</Alert> : null}
+          {pretty ? <p className="text-sm">{t('file.prettyNote')}</p> : null}
+          {((prettyText ?? data.content)?.length ?? 0) > HIGHLIGHT_LIMIT_CHARS ? (
+            <p className="text-sm">{t('file.plain')}</p>
+          ) : null}
           <CodeView
             lines={lines}
             selected={selected}
             onSelect={onSelect}
-            mark={match && selected ? { line: selected.start, text: match } : null}
-            {...(notes ? { notes } : {})}
-            wrap={wrap || minified}
+            mark={match && selected && !pretty ? { line: selected.start, text: match } : null}
+            {...(notes && !pretty ? { notes } : {})}
+            wrap={wrapped}
             label={t('file.contentLabel', { path: data.path })}
           />
         </>
