@@ -27,6 +27,24 @@ describe('the server’s refusals in the reader’s language', () => {
     }
   });
 
+  it('says the install plan’s refusals in all nine languages, naming the release asked for', async () => {
+    const codes = ['workflow_or_nodes', 'not_workflow', 'no_nodes', 'too_many', 'unknown_release'];
+    for (const language of ['en', 'ar', 'es', 'fr', 'ja', 'ko', 'ru', 'tr', 'zh']) {
+      const instance = await reader(language);
+      for (const code of codes) {
+        expect(instance.exists(`apiErrors.install_plan_${code}`, { ns: 'common' }), `${language} ${code}`).toBe(true);
+      }
+      const unknown = apiErrorFrom(400, {
+        message: 'Unknown ComfyUI release',
+        code: 'install_plan.unknown_release',
+        params: { release: 'comfyui-0000000' },
+      });
+      const text = localizedErrorText(unknown, instance);
+      expect(text, language).toContain('comfyui-0000000');
+      expect(text, language).not.toContain('Unknown ComfyUI release');
+    }
+  });
+
   it('says publishing, token and claim refusals once, in French, with their values', async () => {
     const fr = await reader('fr');
     const tooLarge = apiErrorFrom(413, {
