@@ -1,5 +1,7 @@
+import { zlibSync } from 'fflate';
+
 /**
- * Images as ComfyUI writes them, for tests: a 1×1 PNG with `tEXt` chunks (`prompt`, `workflow`),
+ * Images as ComfyUI and other tools write them, for tests: a 1×1 PNG with `tEXt` chunks (`prompt`, `workflow`),
  * and a WebP whose EXIF holds `prompt:<json>` in Model (0x0110) and `workflow:<json>` in Make
  * (0x010F), as ComfyUI's image savers do.
  */
@@ -55,6 +57,97 @@ export function comfyPng(workflow: unknown, prompt: unknown): Uint8Array {
     pngChunk('IDAT', IDAT_1X1),
     pngChunk('IEND', new Uint8Array()),
   ]);
+}
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+
+function onePixelPng(chunks: Uint8Array[]): Uint8Array {
+  const ihdr = new Uint8Array(13);
+  const view = new DataView(ihdr.buffer);
+  view.setUint32(0, 1);
+  view.setUint32(4, 1);
+  ihdr.set([8, 0, 0, 0, 0], 8);
+  return concat([
+    Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    ...chunks,
+    pngChunk('IDAT', IDAT_1X1),
+    pngChunk('IEND', new Uint8Array()),
+  ]);
+}
+
+/**
+ * A PNG whose texts are compressed as Pillow writes them with `PngInfo.add_text(key, value,
+ * zip=True)`: `zTXt` (keyword, 0, method 0, zlib stream) for Latin-1 text, and compressed `iTXt`
+ * (keyword, 0, flag 1, method 0, empty language and translated keyword, zlib stream of UTF-8) for
+ * text outside Latin-1, such as a workflow with a Japanese note.
+ */
+export function compressedPng(texts: { key: string; value: unknown }[]): Uint8Array {
+  return onePixelPng(
+    texts.map(({ key, value }) => {
+      const json = JSON.stringify(value);
+      const isLatin1 = [...json].every((ch) => ch.charCodeAt(0) < 256);
+      return isLatin1
+        ? pngChunk('zTXt', concat([latin1(`${key}\0\0`), zlibSync(latin1(json))]))
+        : pngChunk('iTXt', concat([latin1(`${key}\0\x01\0\0\0`), zlibSync(utf8(json))]));
+    }),
+  );
+}
+
+/** An XMP packet with `workflow` as an attribute of its description, XML-escaped, as XMP writers put simple properties. */
+export function xmpPacket(workflow: unknown): string {
+  const escaped = JSON.stringify(workflow).replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('"', '&quot;');
+  return [
+    '<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>',
+    '<x:xmpmeta xmlns:x="adobe:ns:meta/">',
+    ' <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">',
+    `  <rdf:Description rdf:about="" xmlns:comfy="https://example.test/comfy/1.0/" comfy:workflow="${escaped}"/>`,
+    ' </rdf:RDF>',
+    '</x:xmpmeta>',
+    '<?xpacket end="w"?>',
+  ].join('\n');
+}
+
+/** An XMP packet with `prompt` as an element holding an `rdf:Alt`, the other way XMP writers store text. */
+export function xmpPacketWithElement(prompt: unknown): string {
+  const escaped = JSON.stringify(prompt).replaceAll('&', '&amp;').replaceAll('<', '&lt;');
+  return [
+    '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">',
+    '<rdf:Description rdf:about="" xmlns:comfy="https://example.test/comfy/1.0/">',
+    `<comfy:prompt><rdf:Alt><rdf:li xml:lang="x-default">${escaped}</rdf:li></rdf:Alt></comfy:prompt>`,
+    '</rdf:Description></rdf:RDF></x:xmpmeta>',
+  ].join('');
+}
+
+/** A PNG carrying an XMP packet in `iTXt` under `XML:com.adobe.xmp`, as image editors write it. */
+export function xmpPng(packet: string): Uint8Array {
+  return onePixelPng([pngChunk('iTXt', concat([latin1('XML:com.adobe.xmp\0\0\0\0\0'), utf8(packet)]))]);
+}
+
+function riffChunk(type: string, body: Uint8Array): Uint8Array {
+  const head = new Uint8Array(8);
+  head.set(latin1(type), 0);
+  new DataView(head.buffer).setUint32(4, body.length, true);
+  return concat([head, body, body.length % 2 ? new Uint8Array(1) : new Uint8Array()]);
+}
+
+function riff(chunks: Uint8Array[]): Uint8Array {
+  const body = concat([latin1('WEBP'), ...chunks]);
+  const head = new Uint8Array(8);
+  head.set(latin1('RIFF'), 0);
+  new DataView(head.buffer).setUint32(4, body.length, true);
+  return concat([head, body]);
+}
+
+/**
+ * An extended WebP with an XMP packet: `VP8X` (XMP flag set, 1×1 canvas), the image, then the
+ * `XMP ` chunk, the layout the WebP container specification gives for metadata.
+ */
+export function xmpWebp(packet: string): Uint8Array {
+  const vp8x = new Uint8Array(10);
+  vp8x[0] = 0x04; // XMP metadata present
+  const vp8l = Uint8Array.from([0x2f, 0x00, 0x00, 0x00, 0x00, 0x88, 0x88, 0x08, 0x00]);
+  return riff([riffChunk('VP8X', vp8x), riffChunk('VP8L', vp8l), riffChunk('XMP ', utf8(packet))]);
 }
 
 /** A WebP with ComfyUI's EXIF (little-endian TIFF, two ASCII entries). */
