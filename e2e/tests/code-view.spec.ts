@@ -21,6 +21,8 @@ const UTIL_V1 = [
   '',
 ].join('\n');
 const UTIL_V2 = UTIL_V1.replace('        return f.read()', '        text = f.read()\n        return text.strip()');
+// A minified bundle: one line well past the length that marks a file minified.
+const MINIFIED = `!function(e){"use strict";${Array.from({ length: 60 }, (_, i) => `e.f${i}=function(n){return n+${i}};`).join('')}}(window);\n`;
 const SCRIPT = "export function greet(name) {\n  return 'hello ' + name;\n}\n";
 const README = '# Code view pack\n\n![logo](docs/logo.png)\n\nSee [the helpers](nodes/util.py).\n';
 // The smallest valid PNG: one transparent pixel.
@@ -219,7 +221,7 @@ test.describe('code view', () => {
     });
   });
 
-  test('the files page offers to compare only with a version the reader may see', async ({
+  test('the files page offers to compare only with a version the reader may see, and minified JavaScript reads pretty-printed', async ({
     page,
     registry,
     signInAs,
@@ -240,7 +242,7 @@ test.describe('code view', () => {
       const { status } = await publishWithToken(anon, registry, {
         ...pack,
         accessToken: publisher.token,
-        zip: packArchive({ ...pack, extra: { 'nodes/util.py': UTIL_V2 } }),
+        zip: packArchive({ ...pack, extra: { 'nodes/util.py': UTIL_V2, 'web/bundle.min.js': MINIFIED } }),
         member: publisher.api,
       });
       expect(status).toBe('NodeVersionStatusActive');
@@ -255,6 +257,19 @@ test.describe('code view', () => {
     await page.getByRole('link', { name: 'Compare with 1.1.0' }).click();
     await expect(page).toHaveURL(`/nodes/${nodeId}/compare/1.1.0...1.3.0`);
     await expect(page.getByTestId('compare-summary')).toBeVisible();
+
+    // A minified bundle is one long line until pretty-printed; then each statement has its line.
+    await page.goto(`/nodes/${nodeId}/versions/1.3.0/files/web/bundle.min.js`);
+    const bundle = page.getByRole('region', { name: 'Content of web/bundle.min.js' });
+    await expect(page.getByText(/looks minified/)).toBeVisible();
+    await expect(bundle.locator('[data-line]')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Pretty-print' }).click();
+    await expect(page.getByRole('button', { name: 'Pretty-print' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByText(/line numbers are those of the formatted text/)).toBeVisible();
+    await expect(bundle.locator('[data-line="2"]')).toContainText('"use strict";');
+    expect(await bundle.locator('[data-line]').count()).toBeGreaterThan(50);
+    await page.getByRole('button', { name: 'Pretty-print' }).click();
+    await expect(bundle.locator('[data-line]')).toHaveCount(1);
 
     // The pack's publisher may read the held version, so it is offered to them.
     await signInAs(page, registry.users.user);
