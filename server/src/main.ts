@@ -18,6 +18,11 @@ async function main(): Promise<void> {
     throw error;
   }
   const workers = config.cluster.WORKERS ?? availableParallelism();
+  // The process that owns the instance marks its SQLite data folder for the CLI (data-dir-marker.ts).
+  if (!cluster.isWorker && !config.database.DATABASE_URL) {
+    const { markDataDirInUse } = await import('./process/data-dir-marker.js');
+    markDataDirInUse(config.database.DATA_DIR);
+  }
   // Imported on demand: the primary never loads the API and web apps, which keeps it small.
   if (cluster.isWorker) {
     const [{ runInstance }, { READY_MESSAGE }] = await Promise.all([

@@ -68,7 +68,17 @@ const mirror: BenchSuite = {
       target: { goal: '< 120 s with ≤ 4 concurrent requests', met: full.ms < 120_000 },
     });
 
-    await cli(ctx, upstreamDir, ['seed-demo', '--packs', '50', '--seed', '8', '--versions-per-pack', '1']);
+    // The upstream keeps serving while packs are added to it, as a live registry would.
+    await cli(ctx, upstreamDir, [
+      'seed-demo',
+      '--packs',
+      '50',
+      '--seed',
+      '8',
+      '--versions-per-pack',
+      '1',
+      '--allow-live',
+    ]);
     const incremental = await cli(ctx, mirrorDir, ['upstream-sync'], syncEnv);
     const incrementalCounts = countsOf(incremental);
     ctx.note(

@@ -6,6 +6,14 @@ export interface CommandIO {
   err(text: string): void;
 }
 
+/** What a command runs with. */
+export interface CommandEnv {
+  config: Config;
+  io: CommandIO;
+  /** `--allow-live`: write the SQLite database even while a registry serves from it. */
+  allowLive?: boolean;
+}
+
 /** One `registry <name>` command. */
 export interface CliCommand {
   name: string;
@@ -13,7 +21,7 @@ export interface CliCommand {
   summary: string;
   usage: string;
   /** Returns the process exit code. */
-  run(args: string[], env: { config: Config; io: CommandIO }): Promise<number>;
+  run(args: string[], env: CommandEnv): Promise<number>;
 }
 
 /** Thrown for wrong arguments; the CLI prints the message and the command's usage, exit 2. */

@@ -12,10 +12,11 @@ export const createAdminCommand: CliCommand = {
   name: 'create-admin',
   summary: 'Create an admin account (address confirmed) or promote an existing one.',
   usage: 'registry create-admin --email <address> [--password <password> | --password-stdin]',
-  async run(args, { config, io }) {
+  async run(args, env) {
+    const { config, io } = env;
     const flags = parseFlags(args);
     const password = flags.passwordStdin ? await readStdin() : flags.password;
-    const { ctx, database } = await openForCommand(config);
+    const { ctx, database } = await openForCommand(config, env);
     try {
       const result = await createOrPromoteAdmin(ctx.db, config.auth, { email: flags.email, password });
       if (result.created) {

@@ -14,9 +14,10 @@ export const createPublisherCommand: CliCommand = {
   name: 'create-publisher',
   summary: 'Create a publisher owned by an existing account.',
   usage: 'registry create-publisher --id <publisher-id> --name <display name> --owner <email>',
-  async run(args, { config, io }) {
+  async run(args, env) {
+    const { config, io } = env;
     const flags = parseFlags(args);
-    const { ctx, database } = await openForCommand(config);
+    const { ctx, database } = await openForCommand(config, env);
     try {
       const owner = await findUserByEmail(ctx.db, flags.owner.trim());
       if (!owner) {

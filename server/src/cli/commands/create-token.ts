@@ -14,9 +14,10 @@ export const createTokenCommand: CliCommand = {
   name: 'create-token',
   summary: "Create a publisher's publishing token and print its secret once.",
   usage: 'registry create-token --publisher <publisher-id> --name <token name> [--description <text>]',
-  async run(args, { config, io }) {
+  async run(args, env) {
+    const { config, io } = env;
     const flags = parseFlags(args);
-    const { ctx, database } = await openForCommand(config);
+    const { ctx, database } = await openForCommand(config, env);
     try {
       const publisher = await findPublisher(ctx.db, flags.publisher);
       if (!publisher) {

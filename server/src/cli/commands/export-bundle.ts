@@ -11,9 +11,10 @@ export const exportBundleCommand: CliCommand = {
   summary: 'Write packs (local or mirrored) with metadata, archives and node classes to a tar for an offline registry.',
   usage:
     'registry export-bundle --packs <id,id,...|file with one id per line> [--versions latest|all] --out <bundle.tar>',
-  async run(args, { config, io }) {
+  async run(args, env) {
+    const { config, io } = env;
     const flags = parseFlags(args);
-    const { ctx, database } = await openForCommand(config);
+    const { ctx, database } = await openForCommand(config, env, { liveInstance: 'allowed' });
     const log = { warn: (obj: object, msg: string) => io.err(`${msg} ${JSON.stringify(obj)}\n`) };
     try {
       const report = await exportBundle(

@@ -10,7 +10,8 @@ export const importBundleCommand: CliCommand = {
   name: 'import-bundle',
   summary: 'Load a bundle from export-bundle: packs, versions, node classes and checked archives (safe to re-run).',
   usage: 'registry import-bundle <bundle.tar>',
-  async run(args, { config, io }) {
+  async run(args, env) {
+    const { config, io } = env;
     let positionals: string[];
     try {
       ({ positionals } = parseArgs({ args, options: {}, strict: true, allowPositionals: true }));
@@ -23,7 +24,7 @@ export const importBundleCommand: CliCommand = {
       io.err(`No such file: ${file}\n`);
       return 1;
     }
-    const { ctx, database } = await openForCommand(config);
+    const { ctx, database } = await openForCommand(config, env);
     const log = { warn: (obj: object, msg: string) => io.err(`${msg} ${JSON.stringify(obj)}\n`) };
     try {
       const r = await importBundle(ctx, createReadStream(file), log);

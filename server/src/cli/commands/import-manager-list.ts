@@ -13,9 +13,10 @@ export const importManagerListCommand: CliCommand = {
   summary: "Import the ComfyUI-Manager node list as unclaimed packs and ComfyUI's core class names (safe to re-run).",
   usage:
     'registry import-manager-list --nodes <custom-node-list.json> [--node-map <extension-node-map.json>] [--stats <github-stats.json>]',
-  async run(args, { config, io }) {
+  async run(args, env) {
+    const { config, io } = env;
     const flags = parseFlags(args);
-    const { ctx, database } = await openForCommand(config);
+    const { ctx, database } = await openForCommand(config, env);
     const upstream = config.upstream.UPSTREAM_URL;
     try {
       // On a mirror, ids the upstream has are left to the sync (local first, never taking them).

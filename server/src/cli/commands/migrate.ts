@@ -1,13 +1,16 @@
 import { openDatabase, sqlitePathFor } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import type { CliCommand } from '../command.js';
+import { refuseLiveInstance } from '../open.js';
 
 /** `registry migrate`: applies pending migrations and lists what ran. */
 export const migrateCommand: CliCommand = {
   name: 'migrate',
   summary: 'Apply pending database migrations (the server also does this at start).',
   usage: 'registry migrate',
-  async run(_args, { config, io }) {
+  async run(_args, env) {
+    const { config, io } = env;
+    refuseLiveInstance(config, env);
     const database = openDatabase({
       databaseUrl: config.database.DATABASE_URL,
       sqlitePath: sqlitePathFor(config.database.DATA_DIR),

@@ -10,9 +10,10 @@ export const readmeBackfillCommand: CliCommand = {
   name: 'readme-backfill',
   summary: 'Read the README of every stored archive that has none recorded yet (safe to repeat).',
   usage: 'registry readme-backfill',
-  async run(args, { config, io }) {
+  async run(args, env) {
+    const { config, io } = env;
     if (args.length > 0) throw new UsageError(`readme-backfill takes no arguments (got ${args.join(' ')}).`);
-    const { ctx, database } = await openForCommand(config);
+    const { ctx, database } = await openForCommand(config, env);
     try {
       const counts = await backfillReadmes(ctx, ({ nodeId, version, outcome }) => {
         if (outcome !== 'none')

@@ -16,9 +16,10 @@ export const seedDemoCommand: CliCommand = {
   name: 'seed-demo',
   summary: 'Generate a deterministic demo catalogue (publishers, packs, versions, archives).',
   usage: 'registry seed-demo --packs <N> [--seed <S>] [--versions-per-pack <K>] [--archives all|latest|none]',
-  async run(args, { config, io }) {
+  async run(args, env) {
+    const { config, io } = env;
     const options = parseFlags(args);
-    const { ctx, database } = await openForCommand(config);
+    const { ctx, database } = await openForCommand(config, env);
     try {
       const report = await seedDemoCatalogue(ctx, {
         ...options,

@@ -18,13 +18,15 @@ export const upstreamSyncCommand: CliCommand = {
   summary:
     'Sync the mirrored catalogue from UPSTREAM_URL now (--full re-reads every pack; --cancel stops the queued or running sync).',
   usage: 'registry upstream-sync [--full | --cancel]',
-  async run(args, { config, io }) {
+  async run(args, env) {
+    const { config, io } = env;
     const { full, cancel } = parseFlags(args);
     if (!config.upstream.UPSTREAM_URL) {
       io.err('No upstream configured: set UPSTREAM_URL (e.g. https://api.comfy.org) and run again.\n');
       return 1;
     }
-    const { ctx, database } = await openForCommand(config);
+    // Cancelling is one short write meant for a live instance's running sync.
+    const { ctx, database } = await openForCommand(config, env, { liveInstance: cancel ? 'allowed' : 'refused' });
     try {
       if (cancel) {
         // A server's worker running the sync sees the row change and stops before its next page.
