@@ -30,6 +30,11 @@ async function versionRow(mirror: Awaited<ReturnType<typeof buildMirror>>) {
     .executeTakeFirstOrThrow();
 }
 
+/** The upstream-sync jobs: how each ended and how many times it ran. */
+async function syncJobs(mirror: Awaited<ReturnType<typeof buildMirror>>) {
+  return mirror.ctx.db.selectFrom('jobs').select(['status', 'attempts']).where('kind', '=', 'upstream-sync').execute();
+}
+
 describe('the mirror stays on the upstream host', () => {
   it('refuses an archive URL naming another host, and fetches nothing from it', async () => {
     const internal = await internalService();
@@ -109,10 +114,11 @@ describe('a hostile listing cannot keep the sync busy', () => {
     const mirror = await buildMirror(upstream.url);
     await syncNow(mirror);
     expect((await readSyncState(mirror.ctx.db))?.last_error).toMatch(/announces 1000000000 pages/);
-    // Page 1 once per attempt of the job, nothing past it.
-    expect(upstream.requests.filter((r) => r.startsWith('/nodes?')).every((r) => r.startsWith('/nodes?page=1&'))).toBe(
-      true,
-    );
+    // Page 1 once: the job is not retried, since the upstream would answer the same.
+    expect(upstream.requests.filter((r) => r.startsWith('/nodes?')).map((r) => r.split('&')[0])).toEqual([
+      '/nodes?page=1',
+    ]);
+    expect(await syncJobs(mirror)).toEqual([{ status: 'failed', attempts: 1 }]);
   });
 
   it('stops at the first empty page, whatever totalPages says', async () => {
@@ -135,6 +141,18 @@ describe('a hostile listing cannot keep the sync busy', () => {
     await syncNow(mirror, { log });
     expect((await readSyncState(mirror.ctx.db))?.last_error).toMatch(/has 1000000 entries; 100 were asked for/);
     expect(log.warnings.length).toBeLessThanOrEqual(2);
+  });
+
+  it('refuses a page larger than UPSTREAM_MAX_ANSWER_BYTES once, without retrying the job', async () => {
+    const upstream = await startHostileUpstream(sampleArchive('alpha', '1.0.0'));
+    upstream.rawNodesPage = () => JSON.stringify({ totalPages: 1, nodes: [], padding: 'x'.repeat(64 * 1024) });
+    const mirror = await buildMirror(upstream.url, { UPSTREAM_MAX_ANSWER_BYTES: '16384' });
+    await syncNow(mirror);
+    const state = await readSyncState(mirror.ctx.db);
+    expect(state?.status).toBe('failed');
+    expect(state?.last_error).toMatch(/answer larger than 16384 bytes/);
+    expect(upstream.requests.filter((r) => r.startsWith('/nodes?')).length).toBe(1);
+    expect(await syncJobs(mirror)).toEqual([{ status: 'failed', attempts: 1 }]);
   });
 
   it('logs the first refusals one by one and sums up the rest in one line', async () => {

@@ -3,8 +3,8 @@ import { nowIso } from '../../db/values.js';
 import { announceJobQueued, enqueueJob } from '../jobs/queue.js';
 import { type JobHandler, PermanentJobError } from '../jobs/types.js';
 import { readSyncState, type SyncStateRow, updateSyncState, writeSyncState } from './repository.js';
-import { runUpstreamSync, type SyncLog, type SyncRunOptions } from './sync.js';
-import { UpstreamClient, upstreamOptions } from './upstream-client.js';
+import { runUpstreamSync, type SyncLog, type SyncRunOptions, UpstreamListingRefused } from './sync.js';
+import { UpstreamClient, UpstreamRefusedError, upstreamOptions } from './upstream-client.js';
 
 /** Job kind that runs (or resumes) the upstream sync. */
 export const UPSTREAM_SYNC_JOB = 'upstream-sync';
@@ -57,7 +57,8 @@ export async function cancelUpstreamSync(ctx: AppContext, reason: string): Promi
 
 /**
  * The `upstream-sync` job. A failure (upstream down, a malformed page) is recorded in the progress
- * row and retried by the queue with backoff, resuming at the page it stopped at; when the worker
+ * row and retried by the queue with backoff, resuming at the page it stopped at; a page refused
+ * for its size, its entry count, its page count or its host fails the job at once; when the worker
  * stops, the sync stops at the next page boundary and its job goes back to the queue.
  */
 export function upstreamSyncHandler(
@@ -80,6 +81,11 @@ export function upstreamSyncHandler(
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         await updateSyncState(ctx.db, { last_error: message.slice(0, 2000), updated_at: nowIso() });
+        // A page over the size or count limits, or on another host, is refused the same way on
+        // every attempt: the job fails at once instead of fetching it again with backoff.
+        if (error instanceof UpstreamRefusedError || error instanceof UpstreamListingRefused) {
+          throw new PermanentJobError(message);
+        }
         throw error;
       }
       if (stopping.signal.aborted) throw new Error('upstream sync stopped by shutdown; it resumes on the next run');

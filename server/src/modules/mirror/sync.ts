@@ -33,6 +33,17 @@ import {
 } from './upstream-schemas.js';
 
 /** The sync's counters, kept in the progress row (so a resumed sync continues them). */
+/**
+ * A listing page past this registry's limits (more entries than asked for, more pages than
+ * UPSTREAM_MAX_PAGES): the same upstream answers the same way on a retry, so the job is not retried.
+ */
+export class UpstreamListingRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UpstreamListingRefused';
+  }
+}
+
 export interface SyncCounts {
   pages: number;
   packsSeen: number;
@@ -167,12 +178,12 @@ export async function runUpstreamSync(
     const { nodes } = envelope.value;
     // An upstream answers at most the page size asked for; more is abuse (a million `{}`).
     if (nodes.length > limits.UPSTREAM_PAGE_SIZE) {
-      throw new Error(
+      throw new UpstreamListingRefused(
         `upstream /nodes page ${page} has ${nodes.length} entries; ${limits.UPSTREAM_PAGE_SIZE} were asked for`,
       );
     }
     if (envelope.value.totalPages > limits.UPSTREAM_MAX_PAGES) {
-      throw new Error(
+      throw new UpstreamListingRefused(
         `upstream announces ${envelope.value.totalPages} pages; this registry reads at most ${limits.UPSTREAM_MAX_PAGES} (UPSTREAM_MAX_PAGES)`,
       );
     }
