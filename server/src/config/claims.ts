@@ -1,6 +1,9 @@
 import { Type } from 'typebox';
 
-/** How the server asks GitHub whether a claimant administers a pack's repository. */
+/**
+ * How a claim proves control of the pack's repository: through GitHub (where GitHub sign-in is
+ * configured) or by a file the registry reads from the repository's default branch.
+ */
 export const claimsSchema = Type.Object({
   GITHUB_API_URL: Type.String({
     default: 'https://api.github.com',
@@ -12,5 +15,20 @@ export const claimsSchema = Type.Object({
     minimum: 100,
     maximum: 120_000,
     description: 'How long one GitHub API call may take before the claim answers 503.',
+  }),
+  CLAIM_RAW_FILE_URLS: Type.String({
+    default: 'github.com=https://raw.githubusercontent.com/{owner}/{name}/HEAD/{file}',
+    description:
+      'Where claim proof files are read, per repository host: space-separated `host=pattern` pairs. ' +
+      'The pattern may use {owner}, {name}, {path} (owner/name, or group/subgroup/name) and {file}. ' +
+      'Gitea: `git.example.com=https://git.example.com/{path}/raw/branch/main/{file}`; GitLab: ' +
+      '`gitlab.com=https://gitlab.com/{path}/-/raw/HEAD/{file}`; GitHub Enterprise: ' +
+      '`ghe.example.com=https://ghe.example.com/{path}/raw/HEAD/{file}`. Packs on other hosts cannot be claimed by file.',
+  }),
+  CLAIM_PROOF_TIMEOUT_MS: Type.Integer({
+    default: 10_000,
+    minimum: 100,
+    maximum: 120_000,
+    description: 'How long reading a claim proof file may take before the check reports the host unreachable.',
   }),
 });

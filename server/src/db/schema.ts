@@ -356,6 +356,19 @@ export interface AuditLogTable {
 
 export type ClaimRequestStatus = 'pending' | 'approved' | 'denied';
 
+/** The latest check of a claim's repository file (migration 0038). */
+export type ClaimProofStatus = 'unchecked' | 'verified' | 'failed';
+/** What the latest check found, as a word clients translate ('' before the first check). */
+export type ClaimProofReason =
+  | ''
+  | 'found'
+  | 'missing'
+  | 'other_token'
+  | 'no_token'
+  | 'unreachable'
+  | 'host_error'
+  | 'unsupported';
+
 /** A request to the administrators to move an unclaimed pack into a publisher (migration 0013). */
 export interface ClaimRequestsTable {
   id: string;
@@ -368,6 +381,12 @@ export interface ClaimRequestsTable {
   decision_note: ColumnType<string, string | undefined, string>;
   created_at: CreatedAt;
   decided_at: ColumnType<string | null, string | null | undefined, string | null>;
+  proof_token: ColumnType<string, string | undefined, string>;
+  proof_status: ColumnType<ClaimProofStatus, ClaimProofStatus | undefined, ClaimProofStatus>;
+  proof_url: ColumnType<string, string | undefined, string>;
+  proof_detail: ColumnType<string, string | undefined, string>;
+  proof_reason: ColumnType<ClaimProofReason, ClaimProofReason | undefined, ClaimProofReason>;
+  proof_checked_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface JobsTable {

@@ -24,6 +24,7 @@ import * as m0032 from './0032_pack_aliases.js';
 import * as m0033 from './0033_shared_install_plans.js';
 import * as m0035 from './0035_used_totp_codes.js';
 import * as m0037 from './0037_archive_hash_source.js';
+import * as m0038 from './0038_claim_proof.js';
 
 /** A migration written once for both dialects. */
 export interface RegistryMigration {
@@ -56,4 +57,5 @@ export const migrations: Record<string, RegistryMigration> = {
   '0033_shared_install_plans': m0033,
   '0035_used_totp_codes': m0035,
   '0037_archive_hash_source': m0037,
+  '0038_claim_proof': m0038,
 };

@@ -29,3 +29,26 @@ export function claimDecisionMail(input: {
     text: `${lines.join('\n')}\n`,
   };
 }
+
+/** The e-mail telling an administrator that someone asked to claim a pack. */
+export function newClaimRequestMail(input: {
+  to: string;
+  nodeId: string;
+  nodeName: string;
+  publisherId: string;
+  requester: string;
+  message: string;
+  webUrl: string;
+}): MailMessage {
+  const pack = input.nodeName || input.nodeId;
+  const link = `${input.webUrl.replace(/\/+$/, '')}/admin/claim-requests`;
+  const lines = [
+    `${input.requester} asked to move the pack "${pack}" (${input.nodeId}) into the publisher ${input.publisherId}.`,
+    ...(input.message ? ['', `Their message: ${input.message}`] : []),
+    '',
+    'The request can be approved once the registry has found its proof file in the pack repository.',
+    '',
+    link,
+  ];
+  return { to: input.to, subject: `Claim request for ${pack}`, text: `${lines.join('\n')}\n` };
+}

@@ -1,5 +1,11 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { ClaimRequestStatus, ClaimRequestsTable, Database } from '../../db/schema.js';
+import type {
+  ClaimProofReason,
+  ClaimProofStatus,
+  ClaimRequestStatus,
+  ClaimRequestsTable,
+  Database,
+} from '../../db/schema.js';
 import { nowIso } from '../../db/values.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -17,7 +23,15 @@ export interface ClaimRequestListRow extends ClaimRequestRow {
 
 export async function insertClaimRequest(
   db: Db,
-  row: { id: string; node_id: string; publisher_id: string; requester_id: string; message: string },
+  row: {
+    id: string;
+    node_id: string;
+    publisher_id: string;
+    requester_id: string;
+    message: string;
+    proof_token: string;
+    proof_url: string;
+  },
 ): Promise<void> {
   await db
     .insertInto('claim_requests')
@@ -97,6 +111,49 @@ export async function decideClaimRequest(
     .where('status', '=', 'pending')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** The requester's requests for one pack, newest first. */
+export function listRequesterRequests(db: Db, nodeId: string, requesterId: string): Promise<ClaimRequestRow[]> {
+  return db
+    .selectFrom('claim_requests')
+    .selectAll()
+    .where('node_id', '=', nodeId)
+    .where('requester_id', '=', requesterId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** Stores the outcome of one reading of the proof file, while the request is still pending. */
+export async function recordProofCheck(
+  db: Db,
+  id: string,
+  check: { status: ClaimProofStatus; reason: ClaimProofReason; url: string; detail: string; at: string },
+): Promise<void> {
+  await db
+    .updateTable('claim_requests')
+    .set({
+      proof_status: check.status,
+      proof_reason: check.reason,
+      proof_url: check.url,
+      proof_detail: check.detail,
+      proof_checked_at: check.at,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** Every active administrator's address, for the "new claim request" e-mail. */
+export function listAdminAddresses(db: Db): Promise<{ email: string; name: string }[]> {
+  return db
+    .selectFrom('users')
+    .select(['email', 'name'])
+    .where('is_admin', '=', true)
+    .where('status', '=', 'ACTIVE')
+    .orderBy('email')
+    .execute();
 }
 
 /** The requester's address and name, for the decision e-mail. */

@@ -4,7 +4,7 @@ import { PageQuery, PageSizeQuery, pageNumber, pageSize } from '../../lib/paging
 import { errorResponses } from '../../lib/schemas.js';
 import { requireAdmin, requireWriter } from '../auth/viewer.js';
 import { bearer } from '../publishers/schemas.js';
-import { decideRequest, listRequests, requestClaim } from './service.js';
+import { checkRequest, decideRequest, listOwnRequests, listRequests, requestClaim } from './service.js';
 
 const MAX_LIMIT = 100;
 const Status = Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('denied')]);
@@ -19,9 +19,35 @@ const ClaimRequest = Type.Object(
     decision_note: Type.String(),
     created_at: Type.String({ format: 'date-time' }),
     decided_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    proof: Type.Object(
+      {
+        file: Type.String({ description: 'The file to commit at the root of the default branch.' }),
+        token: Type.String({ description: 'The line the file must contain.' }),
+        url: Type.String({ description: 'Where the registry reads the file.' }),
+        status: Type.Union([Type.Literal('unchecked'), Type.Literal('verified'), Type.Literal('failed')]),
+        reason: Type.Union(
+          [
+            Type.Literal(''),
+            Type.Literal('found'),
+            Type.Literal('missing'),
+            Type.Literal('other_token'),
+            Type.Literal('no_token'),
+            Type.Literal('unreachable'),
+            Type.Literal('host_error'),
+            Type.Literal('unsupported'),
+          ],
+          { description: "The latest check's finding as a word ('' before the first check)." },
+        ),
+        detail: Type.String({ description: 'What the latest check found: the evidence, or why it failed.' }),
+        checked_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+      },
+      { title: 'ClaimProof', additionalProperties: false },
+    ),
   },
   { title: 'ClaimRequest', additionalProperties: false },
 );
+const RequestParams = Type.Object({ requestId: Type.String({ minLength: 1, maxLength: 100 }) });
+const NodeParams = Type.Object({ nodeId: Type.String({ minLength: 1, maxLength: 100 }) });
 
 const AdminClaimRequest = Type.Object(
   {
@@ -52,7 +78,7 @@ const claimRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['packs'],
         summary: 'Ask the administrators to move an unclaimed pack into your publisher (no GitHub sign-in here)',
         security: bearer,
-        params: Type.Object({ nodeId: Type.String({ minLength: 1, maxLength: 100 }) }),
+        params: NodeParams,
         body: Type.Object({
           publisher_id: Type.String({ minLength: 1, maxLength: 100 }),
           message: Type.String({
@@ -65,12 +91,52 @@ const claimRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async function createClaimRequest(request, reply) {
       const viewer = await requireWriter(request);
-      const created = await requestClaim(ctx, viewer, {
-        nodeId: request.params.nodeId,
-        publisherId: request.body.publisher_id,
-        message: request.body.message,
-      });
+      const created = await requestClaim(
+        ctx,
+        viewer,
+        { nodeId: request.params.nodeId, publisherId: request.body.publisher_id, message: request.body.message },
+        request.log,
+      );
       return reply.code(201).send(created);
+    },
+  );
+
+  app.get(
+    '/nodes/:nodeId/claim-requests',
+    {
+      schema: {
+        operationId: 'listOwnClaimRequests',
+        tags: ['packs'],
+        summary: "The signed-in account's own claim requests for a pack, newest first",
+        security: bearer,
+        params: NodeParams,
+        response: {
+          200: Type.Object({ requests: Type.Array(ClaimRequest) }, { additionalProperties: false }),
+          ...errorResponses(401, 403, 404),
+        },
+      },
+    },
+    async function listOwnClaimRequests(request) {
+      const viewer = await requireWriter(request);
+      return { requests: await listOwnRequests(ctx, viewer, request.params.nodeId) };
+    },
+  );
+
+  app.post(
+    '/claim-requests/:requestId/check',
+    {
+      schema: {
+        operationId: 'checkClaimRequest',
+        tags: ['packs'],
+        summary: "Read the claim's proof file from the pack repository now and keep what was found",
+        security: bearer,
+        params: RequestParams,
+        response: { 200: ClaimRequest, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async function checkClaimRequest(request) {
+      const viewer = await requireWriter(request);
+      return checkRequest(ctx, viewer, request.params.requestId);
     },
   );
 
@@ -120,7 +186,7 @@ const claimRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
             action === 'approve'
               ? "Approve a claim request: the pack moves to the requester's publisher"
               : 'Deny a claim request; the pack stays unclaimed',
-          params: Type.Object({ requestId: Type.String({ minLength: 1, maxLength: 100 }) }),
+          params: RequestParams,
           body: DecisionBody,
           response: { 200: ClaimRequest, ...errorResponses(400, 401, 403, 404, 409) },
         },

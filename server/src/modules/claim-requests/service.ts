@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
-import type { ClaimRequestStatus } from '../../db/schema.js';
-import { conflict, forbidden, notFound, withCode } from '../../lib/errors.js';
+import type { ClaimProofReason, ClaimProofStatus, ClaimRequestStatus } from '../../db/schema.js';
+import { badRequest, conflict, forbidden, notFound, withCode } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { pageOffset } from '../../lib/paging.js';
 import { adminAction } from '../audit/admin-action.js';
@@ -13,7 +13,8 @@ import { UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
 import { alreadyClaimed } from '../claims/codes.js';
 import type { MailLogger } from '../mail/mailer.js';
 import { requirePublisherWrite } from '../publishers/access.js';
-import { claimDecisionMail } from './mails.js';
+import { claimDecisionMail, newClaimRequestMail } from './mails.js';
+import { checkProofFile, newProofToken, PROOF_FILE, proofFileUrl } from './proof.js';
 import {
   type ClaimRequestListRow,
   type ClaimRequestRow,
@@ -23,7 +24,10 @@ import {
   findOpenRequest,
   findRequester,
   insertClaimRequest,
+  listAdminAddresses,
   listClaimRequests,
+  listRequesterRequests,
+  recordProofCheck,
 } from './repository.js';
 
 const ALREADY_CLAIMED = 'This node is already claimed by a publisher';
@@ -38,6 +42,18 @@ export interface ClaimRequestJson {
   decision_note: string;
   created_at: string;
   decided_at: string | null;
+  /** What proves the claim: the file to commit, the token it must hold, the latest check. */
+  proof: ClaimProofJson;
+}
+
+export interface ClaimProofJson {
+  file: string;
+  token: string;
+  url: string;
+  status: ClaimProofStatus;
+  reason: ClaimProofReason;
+  detail: string;
+  checked_at: string | null;
 }
 
 /** A request in the admins' list, with the names they decide by. */
@@ -57,6 +73,15 @@ const toJson = (row: ClaimRequestRow): ClaimRequestJson => ({
   decision_note: row.decision_note,
   created_at: row.created_at,
   decided_at: row.decided_at,
+  proof: {
+    file: PROOF_FILE,
+    token: row.proof_token,
+    url: row.proof_url,
+    status: row.proof_status,
+    reason: row.proof_reason,
+    detail: row.proof_detail,
+    checked_at: row.proof_checked_at,
+  },
 });
 
 const toAdminJson = (row: ClaimRequestListRow): AdminClaimRequestJson => ({
@@ -80,6 +105,7 @@ export async function requestClaim(
   ctx: AppContext,
   viewer: Viewer,
   input: { nodeId: string; publisherId: string; message: string },
+  log: MailLogger,
 ): Promise<ClaimRequestJson> {
   if (githubClaimsEnabled(ctx)) {
     throw withCode(
@@ -103,6 +129,17 @@ export async function requestClaim(
       { nodeId: node.id },
     );
   }
+  const url = proofFileUrl(node.repository_url, ctx.config.claims.CLAIM_RAW_FILE_URLS);
+  if (!url) {
+    throw withCode(
+      badRequest(
+        "This registry cannot read files from this pack's repository, so the claim cannot be proven; ask a registry admin to transfer it",
+        `repository: "${node.repository_url}"`,
+      ),
+      'claim.repository_unreadable',
+      { repository: node.repository_url },
+    );
+  }
   const id = newId();
   await insertClaimRequest(ctx.db, {
     id,
@@ -110,10 +147,49 @@ export async function requestClaim(
     publisher_id: input.publisherId,
     requester_id: viewer.id,
     message: input.message.trim(),
+    proof_token: newProofToken(input.publisherId),
+    proof_url: url,
   });
   const row = await findClaimRequest(ctx.db, id);
   if (!row) throw notFound('Claim request not found');
+  await notifyAdmins(ctx, row, node.name, viewer, log);
   return toJson(row);
+}
+
+/** `GET /nodes/{n}/claim-requests`: the viewer's own requests for the pack, newest first. */
+export async function listOwnRequests(ctx: AppContext, viewer: Viewer, nodeId: string): Promise<ClaimRequestJson[]> {
+  const node = requireVisiblePack(await findPackByAnyCase(ctx.db, nodeId));
+  return (await listRequesterRequests(ctx.db, node.id, viewer.id)).map(toJson);
+}
+
+/**
+ * `POST /claim-requests/{id}/check`: reads the proof file now and keeps what it found. Only the
+ * requester or an administrator may ask; a decided request is not checked again.
+ */
+export async function checkRequest(ctx: AppContext, viewer: Viewer, id: string): Promise<ClaimRequestJson> {
+  const request = await findClaimRequest(ctx.db, id);
+  if (!request || (request.requester_id !== viewer.id && !viewer.isAdmin)) {
+    throw withCode(notFound('Claim request not found'), 'claim.request_not_found');
+  }
+  if (request.status !== 'pending') {
+    throw withCode(conflict('This claim request was already decided', `status: ${request.status}`), 'claim.decided', {
+      status: request.status,
+    });
+  }
+  const node = await findPackByAnyCase(ctx.db, request.node_id);
+  // The repository may have changed since the request: read the file where the pack points now.
+  const url = node ? proofFileUrl(node.repository_url, ctx.config.claims.CLAIM_RAW_FILE_URLS) : null;
+  const check = url
+    ? await checkProofFile(url, request.proof_token, ctx.config.claims.CLAIM_PROOF_TIMEOUT_MS)
+    : {
+        status: 'failed' as const,
+        reason: 'unsupported' as const,
+        detail: "This registry cannot read files from the pack's repository.",
+      };
+  await recordProofCheck(ctx.db, id, { ...check, url: url ?? '', at: new Date().toISOString() });
+  const checked = await findClaimRequest(ctx.db, id);
+  if (!checked) throw withCode(notFound('Claim request not found'), 'claim.request_not_found');
+  return toJson(checked);
 }
 
 /** `GET /admin/claim-requests`: one page of requests in a status, oldest first. */
@@ -146,6 +222,15 @@ export async function decideRequest(
       status: request.status,
     });
   }
+  if (decision.approve && request.proof_status !== 'verified') {
+    throw withCode(
+      conflict(
+        'This claim is not proven: the registry has not found the proof file in the repository',
+        'check the proof file first; deny the request if it never appears',
+      ),
+      'claim.unproven',
+    );
+  }
   const note = decision.note.trim();
   const status: ClaimRequestStatus = decision.approve ? 'approved' : 'denied';
   await adminAction(ctx, viewer, async (trx) => {
@@ -163,7 +248,7 @@ export async function decideRequest(
         from: UNCLAIMED_PUBLISHER_ID,
         to: request.publisher_id,
         actorUserId: viewer.id,
-        detail: `Claim request approved by an administrator${note ? `: ${note}` : ''}`,
+        detail: `Claim request approved by an administrator after ${PROOF_FILE} was found at ${request.proof_url}${note ? `: ${note}` : ''}`,
         now: new Date().toISOString(),
       });
     }
@@ -179,6 +264,7 @@ export async function decideRequest(
           claim_request: id,
           status,
           publisher_id: decision.approve ? request.publisher_id : UNCLAIMED_PUBLISHER_ID,
+          proof: { status: request.proof_status, url: request.proof_url, checked_at: request.proof_checked_at },
         },
       },
       nodeIds: decision.approve ? [request.node_id] : [],
@@ -188,6 +274,33 @@ export async function decideRequest(
   const decided = await findClaimRequest(ctx.db, id);
   if (!decided) throw notFound('Claim request not found');
   return toJson(decided);
+}
+
+/** One e-mail per active administrator; a mail failure is logged, the request stands. */
+async function notifyAdmins(
+  ctx: AppContext,
+  request: ClaimRequestRow,
+  nodeName: string,
+  viewer: Viewer,
+  log: MailLogger,
+): Promise<void> {
+  const admins = await listAdminAddresses(ctx.db);
+  for (const admin of admins) {
+    const message = newClaimRequestMail({
+      to: admin.email,
+      nodeId: request.node_id,
+      nodeName,
+      publisherId: request.publisher_id,
+      requester: viewer.email,
+      message: request.message,
+      webUrl: ctx.config.server.PUBLIC_WEB_URL,
+    });
+    try {
+      await ctx.mailer.send(message);
+    } catch (error) {
+      log.error({ err: error, claimRequest: request.id }, 'the new claim request e-mail could not be sent');
+    }
+  }
 }
 
 /** The decision e-mail; a mail failure is logged, the decision stands. */

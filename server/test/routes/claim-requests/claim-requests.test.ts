@@ -3,15 +3,44 @@ import { UNCLAIMED_PUBLISHER_ID } from '../../../src/modules/catalogue/wire.js';
 import { outboxOf } from '../../auth/support/accounts.js';
 import { readOutbox } from '../../auth/support/outbox.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
+import { startGitHost } from '../../helpers/git-host.js';
 import { publisherWorld } from '../publishers/world.js';
 
-/** acme's world plus the unclaimed pack `hello`; GitHub sign-in is not configured. */
+/**
+ * acme's world plus the unclaimed pack `hello`, whose repository `acme/hello` a loopback git
+ * host serves; GitHub sign-in is not configured, so claims are proven by a file in that repository.
+ */
 async function setup(env: Record<string, string> = {}) {
-  const t = await buildTestApp(env);
+  const git = await startGitHost([{ slug: 'acme/hello', files: { 'README.md': '# hello\n' } }]);
+  const host = new URL(git.base).host;
+  const t = await buildTestApp({
+    CLAIM_RAW_FILE_URLS: `${host}=${git.base}/{path}/raw/HEAD/{file}`,
+    ...env,
+  });
   const w = await publisherWorld(t);
   await t.factories.publisher({ id: UNCLAIMED_PUBLISHER_ID, name: 'Unclaimed' });
-  await t.factories.node({ id: 'hello', name: 'Hello Pack', publisher_id: UNCLAIMED_PUBLISHER_ID });
-  return { t, w };
+  await t.factories.node({
+    id: 'hello',
+    name: 'Hello Pack',
+    publisher_id: UNCLAIMED_PUBLISHER_ID,
+    repository_url: git.url('acme/hello'),
+  });
+  return { t, w, git };
+}
+
+type World = Awaited<ReturnType<typeof setup>>;
+
+/** Commits the request's proof file to the repository and asks the registry to read it. */
+async function prove({ w, git }: Pick<World, 'w' | 'git'>, id: string) {
+  const mine = (await w.client.member.get('/nodes/hello/claim-requests')).json() as {
+    requests: { id: string; proof: { file: string; token: string } }[];
+  };
+  const proof = mine.requests.find((r) => r.id === id)?.proof;
+  if (!proof) throw new Error(`no request ${id}`);
+  git.commit('acme/hello', { [proof.file]: `${proof.token}\n` });
+  const checked = await w.client.member.post(`/claim-requests/${id}/check`, {});
+  expect(checked.statusCode).toBe(200);
+  expect((checked.json() as { proof: { status: string } }).proof.status).toBe('verified');
 }
 
 async function ownerOf(t: TestApp): Promise<string> {
@@ -35,6 +64,15 @@ const pendingJson = {
   decision_note: '',
   created_at: expect.any(String),
   decided_at: null,
+  proof: {
+    file: 'comfy-registry-claim.txt',
+    token: expect.stringMatching(/^comfy-registry-claim:acme:[A-Za-z0-9_-]{24}$/),
+    url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/acme\/hello\/raw\/HEAD\/comfy-registry-claim\.txt$/),
+    status: 'unchecked',
+    reason: '',
+    detail: '',
+    checked_at: null,
+  },
 };
 
 describe('POST /nodes/{n}/claim-requests', () => {
@@ -110,9 +148,10 @@ describe('POST /nodes/{n}/claim-requests', () => {
 });
 
 describe('POST /admin/claim-requests/{id}/approve|deny', () => {
-  it('approving moves the pack to the publisher, audits it and e-mails the requester', async () => {
-    const { t, w } = await setup();
+  it('approving a proven request moves the pack to the publisher, audits it and e-mails the requester', async () => {
+    const { t, w, git } = await setup();
     const { id } = (await ask(w)).json() as { id: string };
+    await prove({ w, git }, id);
     const announced: string[][] = [];
     t.ctx.events.on('catalogue:changed', (ids) => announced.push(ids));
     const res = await w.client.admin.post(`/admin/claim-requests/${id}/approve`, { note: 'Checked the repository' });
@@ -122,6 +161,13 @@ describe('POST /admin/claim-requests/{id}/approve|deny', () => {
       status: 'approved',
       decision_note: 'Checked the repository',
       decided_at: expect.any(String),
+      proof: {
+        ...pendingJson.proof,
+        status: 'verified',
+        reason: 'found',
+        detail: 'comfy-registry-claim.txt on the default branch contains the token.',
+        checked_at: expect.any(String),
+      },
     });
     expect(await ownerOf(t)).toBe('acme');
     expect(announced).toEqual([['hello']]);
@@ -129,12 +175,22 @@ describe('POST /admin/claim-requests/{id}/approve|deny', () => {
     expect(entries).toEqual([
       { action: 'node.claim_request.approve', target_id: 'hello', actor_user_id: w.users.admin.id },
     ]);
-    const mails = await readOutbox(outboxOf(t));
+    const mails = (await readOutbox(outboxOf(t))).filter((m) => m.to === w.users.member.email);
     expect(mails.map((m) => [m.to, m.subject])).toEqual([
       [w.users.member.email, 'Your claim of Hello Pack was approved'],
     ]);
     expect(mails[0]?.text).toContain('Their note: Checked the repository');
     expect(mails[0]?.link).toBe('http://web.test/nodes/hello');
+    // The pack's history says how the claim was proven.
+    const custody = await t.ctx.db.selectFrom('pack_custody_events').select(['kind', 'detail']).execute();
+    expect(custody).toEqual([
+      {
+        kind: 'claim',
+        detail: expect.stringMatching(
+          /^Claim request approved by an administrator after comfy-registry-claim\.txt was found at http:\/\/127\.0\.0\.1:\d+\/acme\/hello\/raw\/HEAD\/comfy-registry-claim\.txt: Checked the repository$/,
+        ),
+      },
+    ]);
     // Decided once: a second decision changes nothing.
     const again = await w.client.admin.post(`/admin/claim-requests/${id}/deny`, {});
     expect({ status: again.statusCode, body: again.json() }).toEqual({
@@ -156,7 +212,7 @@ describe('POST /admin/claim-requests/{id}/approve|deny', () => {
     expect(res.statusCode).toBe(200);
     expect((res.json() as { status: string }).status).toBe('denied');
     expect(await ownerOf(t)).toBe(UNCLAIMED_PUBLISHER_ID);
-    const mails = await readOutbox(outboxOf(t));
+    const mails = (await readOutbox(outboxOf(t))).filter((m) => m.to === w.users.member.email);
     expect(mails.map((m) => m.subject)).toEqual(['Your claim of Hello Pack was denied']);
     // The requester may ask again once the first request is decided.
     expect((await ask(w)).statusCode).toBe(201);
@@ -178,8 +234,9 @@ describe('POST /admin/claim-requests/{id}/approve|deny', () => {
   });
 
   it('an approval after someone else got the pack is refused and rolled back', async () => {
-    const { t, w } = await setup();
+    const { t, w, git } = await setup();
     const { id } = (await ask(w)).json() as { id: string };
+    await prove({ w, git }, id);
     await t.ctx.db.updateTable('nodes').set({ publisher_id: 'acme' }).where('id', '=', 'hello').execute();
     const res = await w.client.admin.post(`/admin/claim-requests/${id}/approve`, {});
     expect({ status: res.statusCode, body: res.json() }).toEqual({
@@ -194,5 +251,108 @@ describe('POST /admin/claim-requests/{id}/approve|deny', () => {
     const row = await t.ctx.db.selectFrom('claim_requests').select('status').executeTakeFirstOrThrow();
     expect(row.status).toBe('pending');
     expect(await t.ctx.db.selectFrom('audit_log').select('id').execute()).toEqual([]);
+  });
+});
+
+describe('proof of control of the repository', () => {
+  it('a claim asserted in words cannot be approved; the file with the token proves it', async () => {
+    const { t, w, git } = await setup();
+    const created = await w.client.member.post('/nodes/hello/claim-requests', {
+      publisher_id: 'acme',
+      message: 'I am its maintainer',
+    });
+    const { id, proof } = created.json() as { id: string; proof: { token: string; file: string } };
+
+    // Every administrator hears of the new request.
+    const adminMails = (await readOutbox(outboxOf(t))).filter((m) => m.to === w.users.admin.email);
+    expect(adminMails.map((m) => m.subject)).toEqual(['Claim request for Hello Pack']);
+    expect(adminMails[0]?.text).toContain(`${w.users.member.email} asked to move the pack "Hello Pack" (hello)`);
+    expect(adminMails[0]?.link).toBe('http://web.test/admin/claim-requests');
+
+    const unproven = await w.client.admin.post(`/admin/claim-requests/${id}/approve`, {});
+    expect({ status: unproven.statusCode, body: unproven.json() }).toEqual({
+      status: 409,
+      body: {
+        message: 'This claim is not proven: the registry has not found the proof file in the repository',
+        error: 'check the proof file first; deny the request if it never appears',
+        code: 'claim.unproven',
+        params: {},
+      },
+    });
+    expect(await ownerOf(t)).toBe(UNCLAIMED_PUBLISHER_ID);
+
+    const check = async () => {
+      const res = await w.client.member.post(`/claim-requests/${id}/check`, {});
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { proof: { status: string; detail: string } }).proof;
+    };
+    expect(await check()).toMatchObject({
+      status: 'failed',
+      reason: 'missing',
+      detail: 'comfy-registry-claim.txt is not on the default branch (the host answered 404).',
+    });
+    git.commit('acme/hello', { [proof.file]: 'comfy-registry-claim:acme:somebody-elses-token\n' });
+    expect(await check()).toMatchObject({
+      status: 'failed',
+      reason: 'other_token',
+      detail:
+        "comfy-registry-claim.txt names another token (comfy-registry-claim:acme:somebody-elses-token), not this request's.",
+    });
+    expect((await w.client.admin.post(`/admin/claim-requests/${id}/approve`, {})).statusCode).toBe(409);
+    // The registry read the repository's default branch through the raw-file pattern.
+    expect(git.requests).toContain('/acme/hello/raw/HEAD/comfy-registry-claim.txt');
+
+    git.commit('acme/hello', { [proof.file]: `# claim of hello\n${proof.token}\n` });
+    expect(await check()).toMatchObject({ status: 'verified' });
+    const list = (await w.client.admin.get('/admin/claim-requests')).json() as {
+      requests: { proof: { status: string; url: string; detail: string } }[];
+    };
+    expect(list.requests[0]?.proof).toMatchObject({
+      status: 'verified',
+      url: `${git.base}/acme/hello/raw/HEAD/comfy-registry-claim.txt`,
+      detail: 'comfy-registry-claim.txt on the default branch contains the token.',
+    });
+    expect((await w.client.admin.post(`/admin/claim-requests/${id}/approve`, {})).statusCode).toBe(200);
+    expect(await ownerOf(t)).toBe('acme');
+    // A decided request is not checked again.
+    expect((await w.client.member.post(`/claim-requests/${id}/check`, {})).statusCode).toBe(409);
+  });
+
+  it('only the requester (or an admin) sees and checks a request', async () => {
+    const { w } = await setup();
+    const { id } = (await ask(w)).json() as { id: string };
+    expect((await w.client.anonymous.get('/nodes/hello/claim-requests')).statusCode).toBe(401);
+    expect((await w.client.other.get('/nodes/hello/claim-requests')).json()).toEqual({ requests: [] });
+    expect((await w.client.member.get('/nodes/hello/claim-requests')).json()).toEqual({ requests: [pendingJson] });
+    expect((await w.client.member.get('/nodes/no-such/claim-requests')).statusCode).toBe(404);
+    expect((await w.client.anonymous.post(`/claim-requests/${id}/check`, {})).statusCode).toBe(401);
+    const stranger = await w.client.other.post(`/claim-requests/${id}/check`, {});
+    expect({ status: stranger.statusCode, code: (stranger.json() as { code: string }).code }).toEqual({
+      status: 404,
+      code: 'claim.request_not_found',
+    });
+    const byAdmin = await w.client.admin.post(`/claim-requests/${id}/check`, {});
+    expect((byAdmin.json() as { proof: { status: string } }).proof.status).toBe('failed');
+  });
+
+  it('a pack on a host the registry cannot read is refused with a clear reason', async () => {
+    const { t, w } = await setup();
+    await t.factories.node({
+      id: 'elsewhere',
+      publisher_id: UNCLAIMED_PUBLISHER_ID,
+      repository_url: 'https://code.example.org/someone/elsewhere',
+    });
+    const res = await w.client.member.post('/nodes/elsewhere/claim-requests', { publisher_id: 'acme', message: '' });
+    expect({ status: res.statusCode, body: res.json() }).toEqual({
+      status: 400,
+      body: {
+        message:
+          "This registry cannot read files from this pack's repository, so the claim cannot be proven; ask a registry admin to transfer it",
+        error: 'repository: "https://code.example.org/someone/elsewhere"',
+        code: 'claim.repository_unreadable',
+        params: { repository: 'https://code.example.org/someone/elsewhere' },
+      },
+    });
+    expect(await t.ctx.db.selectFrom('claim_requests').select('id').execute()).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { UNCLAIMED_PUBLISHER_ID } from '../../../src/modules/catalogue/wire.js';
 import { ensureUnclaimedPublisher } from '../../../src/modules/catalogue-import/repository.js';
 import { JobWorker } from '../../../src/modules/jobs/worker.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
+import { startGitHost } from '../../helpers/git-host.js';
 import { packZip } from '../../helpers/pack-zip.js';
 import { acmeWithToken, cliPublishBody, uploadPath } from '../publishing/comfy-cli.js';
 
@@ -74,7 +75,9 @@ async function publish(t: TestApp, token: string, version: string, repository: s
 
 describe('a change of hands holds the next version', () => {
   it('claim, then a publish from another repository: held with the reasons, stars cleared, imported classes no longer offered', async () => {
-    const t = await buildTestApp();
+    // The pack's GitHub repository, served on loopback where the claim reads its proof file.
+    const git = await startGitHost([{ slug: 'ltdrdata/ComfyUI-Impact-Pack', files: { 'README.md': '# Impact\n' } }]);
+    const t = await buildTestApp({ CLAIM_RAW_FILE_URLS: `github.com=${git.base}/{path}/raw/HEAD/{file}` });
     await importedImpactPack(t);
     const { owner, token } = await acmeWithToken(t);
     const admin = await t.factories.admin();
@@ -88,6 +91,12 @@ describe('a change of hands holds the next version', () => {
       message: 'I am its maintainer',
     });
     expect(asked.statusCode).toBe(201);
+    // "I am its maintainer" alone is not enough: the approval waits for the proof file.
+    expect((await asAdmin.post(`/admin/claim-requests/${asked.json().id}/approve`, {})).statusCode).toBe(409);
+    git.commit('ltdrdata/ComfyUI-Impact-Pack', { [asked.json().proof.file]: `${asked.json().proof.token}\n` });
+    expect((await (await t.as(owner)).post(`/claim-requests/${asked.json().id}/check`, {})).json()).toMatchObject({
+      proof: { status: 'verified' },
+    });
     const approved = await asAdmin.post(`/admin/claim-requests/${asked.json().id}/approve`, { note: 'checked' });
     expect(approved.statusCode).toBe(200);
 
