@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,6 +36,37 @@ async function waitFor(url: string, server: ChildProcess, timeoutMs = 60_000): P
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/**
+ * Stands in for GitHub's raw-file host on loopback: `/<owner>/<name>/raw/HEAD/<file>` answers
+ * `<root>/<owner>/<name>/<file>`, which specs write to "commit" a file to a repository's default
+ * branch (a claim's proof file).
+ */
+async function startRawFileHost(root: string): Promise<{ base: string; stop: () => Promise<void> }> {
+  const server = http.createServer((request, response) => {
+    const match = /^\/([\w.-]+)\/([\w.-]+)\/raw\/HEAD\/([\w.-]+)$/.exec(
+      new URL(request.url ?? '/', 'http://x').pathname,
+    );
+    try {
+      if (!match) throw new Error('not a raw-file address');
+      const body = readFileSync(path.join(root, match[1] ?? '', match[2] ?? '', match[3] ?? ''));
+      response.writeHead(200, { 'content-type': 'text/plain' }).end(body);
+    } catch {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('404: Not Found');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 /** Creates an account through the real sign-up endpoint (e-mail verification is off in this run). */
@@ -75,8 +107,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       picture: `${webUrl}/favicon.svg`,
     }),
   );
+  // Claims read their proof file from "GitHub" here: a loopback host serving files specs write.
+  const repositoryFiles = mkdtempSync(path.join(os.tmpdir(), 'registry-e2e-repos-'));
+  const rawHost = await startRawFileHost(repositoryFiles);
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
+    CLAIM_RAW_FILE_URLS: `github.com=${rawHost.base}/{path}/raw/HEAD/{file}`,
     DATA_DIR: dataDir,
     HOST: '127.0.0.1',
     PORT: String(apiPort),
@@ -144,7 +180,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const user: E2EUser = { email: 'user@e2e.test', password: 'user-password-1', name: 'Grace Hopper' };
   await signUp(apiUrl, webUrl, user);
 
-  const state: E2EState = { apiUrl, webUrl, dataDir, users: { user, admin, sso } };
+  const state: E2EState = { apiUrl, webUrl, dataDir, repositoryFiles, users: { user, admin, sso } };
   process.env.E2E_STATE = JSON.stringify(state);
 
   return async () => {
@@ -157,6 +193,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       });
     });
     await provider.stop();
+    await rawHost.stop();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(repositoryFiles, { recursive: true, force: true });
   };
 }

@@ -10,6 +10,11 @@ export interface E2EState {
   apiUrl: string;
   webUrl: string;
   dataDir: string;
+  /**
+   * Files of `https://github.com/<owner>/<name>` repositories as the registry reads them in this
+   * run: `<repositoryFiles>/<owner>/<name>/<file>` (a loopback host stands in for GitHub's raw files).
+   */
+  repositoryFiles: string;
   /** `sso` signs in through the OpenID Connect provider (no password). */
   users: { user: E2EUser; admin: E2EUser; sso: E2EUser };
 }

@@ -156,7 +156,7 @@ test.beforeAll(async () => {
   await waitFor(`${apiUrl}/health`);
   await waitFor(`${webUrl}/`);
   const none = { email: '', password: '', name: '' };
-  registry = { apiUrl, webUrl, dataDir, users: { user: none, admin: none, sso: none } };
+  registry = { apiUrl, webUrl, dataDir, repositoryFiles: '', users: { user: none, admin: none, sso: none } };
 });
 
 test.afterAll(async () => {

@@ -88,29 +88,25 @@ test('a refused claim request is said in the reader’s language', async ({ page
   const suffix = uniqueSuffix();
   const nodeId = `codes-claim-${suffix}`;
   const admin = await apiAs(registry, registry.users.admin);
+  // A repository on a host this registry cannot read files from: the claim cannot be proven.
+  const repository = `https://code.example.org/codes/${nodeId}`;
   const created = await admin.post(`${registry.apiUrl}/admin/nodes`, {
-    data: { id: nodeId, name: `Codes Claimable ${suffix}`, repository: `https://github.com/codes/${nodeId}` },
+    data: { id: nodeId, name: `Codes Claimable ${suffix}`, repository },
   });
   expect(created.status(), await created.text()).toBe(201);
   const user = await signUpUser(page.request, registry, 'codesclaimer');
   const publisherId = `codes-cl-${suffix}`;
   await createPublisher(page.request, registry, user, publisherId);
-  // A first request is already waiting for the administrators.
-  const first = await page.request.post(`${registry.apiUrl}/nodes/${nodeId}/claim-requests`, {
-    data: { publisher_id: publisherId, message: 'first' },
-    headers: { authorization: `Bearer ${user.token}` },
-  });
-  expect(first.status(), await first.text()).toBe(201);
 
   await readInFrench(page);
   await page.goto(`/nodes/${nodeId}/claim`);
-  await page.getByLabel('Pourquoi ce pack est-il à vous ?').fill('Encore moi.');
+  await page.getByLabel('Pourquoi ce pack est-il à vous ?').fill('C’est moi.');
   await page.getByRole('button', { name: 'Envoyer la demande' }).click();
   const alert = page.getByRole('alert').filter({ hasText: 'La demande n’a pas pu être envoyée.' });
   await expect(alert).toContainText(
-    'Vous avez déjà demandé à revendiquer ce pack ; les administrateurs n’ont pas encore décidé.',
+    `Ce registre ne peut pas lire les fichiers du dépôt de ce pack (${repository}) : la revendication ne peut pas être prouvée ; demandez à un administrateur de le transférer.`,
   );
-  await expect(alert).not.toContainText('You already asked');
+  await expect(alert).not.toContainText('This registry cannot read');
 });
 
 test('an admin reads a scanner finding in their language in the review queue', async ({

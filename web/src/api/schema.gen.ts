@@ -767,6 +767,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/claim-requests/{requestId}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read the claim's proof file from the pack repository now and keep what was found */
+        post: operations["checkClaimRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/comfy-nodes": {
         parameters: {
             query?: never;
@@ -991,7 +1008,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The signed-in account's own claim requests for a pack, newest first */
+        get: operations["listOwnClaimRequests"];
         put?: never;
         /** Ask the administrators to move an unclaimed pack into your publisher (no GitHub sign-in here) */
         post: operations["createClaimRequest"];
@@ -1849,6 +1867,7 @@ export interface components {
             node_id: string;
             node_name: string;
             node_repository: string;
+            proof: components["schemas"]["ClaimProof"];
             publisher_id: string;
             publisher_name: string;
             requester: {
@@ -2037,6 +2056,21 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** ClaimProof */
+        ClaimProof: {
+            checked_at: string | null;
+            /** @description What the latest check found: the evidence, or why it failed. */
+            detail: string;
+            /** @description The file to commit at the root of the default branch. */
+            file: string;
+            /** @description The latest check's finding as a word ('' before the first check). */
+            reason: "" | "found" | "missing" | "other_token" | "no_token" | "unreachable" | "host_error" | "unsupported";
+            status: "unchecked" | "verified" | "failed";
+            /** @description The line the file must contain. */
+            token: string;
+            /** @description Where the registry reads the file. */
+            url: string;
+        };
         /** ClaimRequest */
         ClaimRequest: {
             /** Format: date-time */
@@ -2046,6 +2080,7 @@ export interface components {
             id: string;
             message: string;
             node_id: string;
+            proof: components["schemas"]["ClaimProof"];
             publisher_id: string;
             status: "pending" | "approved" | "denied";
         };
@@ -5782,6 +5817,64 @@ export interface operations {
             };
         };
     };
+    checkClaimRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimRequest"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     listComfyNodes: {
         parameters: {
             query?: {
@@ -6274,6 +6367,57 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listOwnClaimRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nodeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        requests: components["schemas"]["ClaimRequest"][];
+                    };
                 };
             };
             /** @description Default Response */

@@ -207,8 +207,8 @@ export function ClaimPage() {
       </Step>
 
       {providers.isSuccess && !githubEnabled ? (
-        // No GitHub sign-in on this registry: nothing can prove the claim, so the admins decide.
-        <ClaimRequestForm nodeId={pack.id} publisherId={chosen} packLink={packLink} />
+        // No GitHub sign-in on this registry: a file in the repository proves the claim, the admins decide.
+        <ClaimRequestForm nodeId={pack.id} publisherId={chosen} repository={pack.repository} packLink={packLink} />
       ) : (
         <>
           <Step id="claim-github" title={t('github.title')}>

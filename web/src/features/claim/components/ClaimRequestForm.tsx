@@ -1,47 +1,62 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { readerErrorText } from '../../../api/error-message';
 import { ApiError } from '../../../api/errors';
+import { ownClaimRequestsKey, useOwnClaimRequests } from '../../../api/queries/own-claim-requests';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { ContactAdmins } from '../../../components/ui/contact-admins';
+import { Spinner } from '../../../components/ui/spinner';
 import { analytics } from '../../../lib/analytics-client';
 import { requestClaim } from '../api/claim';
+import { ClaimProofPanel } from './ClaimProofPanel';
 
 /**
- * Without GitHub sign-in nothing can prove a claim here, so the claim becomes a request to the
- * administrators: the chosen publisher, a message saying why the pack is yours, one button.
+ * Without GitHub sign-in the claim becomes a request to the administrators, proven by a file the
+ * requester commits to the repository: first the chosen publisher and a message, then (once the
+ * request exists) the proof panel with the token and a "check now" button.
  */
 export function ClaimRequestForm({
   nodeId,
   publisherId,
+  repository,
   packLink,
 }: {
   nodeId: string;
   publisherId: string;
+  repository: string;
   packLink: string;
 }) {
   const { t } = useTranslation('claim');
   const messageId = useId();
+  const queryClient = useQueryClient();
   const [message, setMessage] = useState('');
+  const own = useOwnClaimRequests(nodeId, true);
   const send = useMutation({
     mutationFn: () => requestClaim(nodeId, publisherId, message),
-    onSuccess: () => analytics.track('Pack Claim Requested', { nodeId, publisherId }),
+    onSuccess: async () => {
+      analytics.track('Pack Claim Requested', { nodeId, publisherId });
+      await queryClient.invalidateQueries({ queryKey: ownClaimRequestsKey(nodeId) });
+    },
   });
 
-  if (send.isSuccess) {
+  const pending = own.data?.find((request) => request.status === 'pending');
+  if (pending) {
     return (
-      <Alert tone="success">
-        <p className="font-semibold">{t('request.sentTitle')}</p>
-        <p className="mt-1">{t('request.sentBody')}</p>
-        <Link to={packLink} className={buttonClass('secondary', 'sm', 'mt-3')}>
-          {t('backToPack')}
-        </Link>
-      </Alert>
+      <>
+        {send.isSuccess ? (
+          <Alert tone="success">
+            <p className="font-semibold">{t('request.sentTitle')}</p>
+            <p className="mt-1">{t('request.sentBody')}</p>
+          </Alert>
+        ) : null}
+        <ClaimProofPanel request={pending} repository={repository} packLink={packLink} />
+      </>
     );
   }
+  if (own.isPending || send.isSuccess) return <Spinner label={t('loading')} />;
 
   const reason = send.error instanceof ApiError ? readerErrorText(send.error) : '';
   return (

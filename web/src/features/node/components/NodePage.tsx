@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { statusOf } from '../../../api/cache-rules';
 import { useNode } from '../../../api/queries/node';
+import { useOwnClaimRequests } from '../../../api/queries/own-claim-requests';
 import { usePackPermissions } from '../../../api/queries/pack-permissions';
 import type { components } from '../../../api/schema.gen';
 import { useHasToken } from '../../../api/use-has-token';
@@ -71,8 +72,14 @@ function PackActions({ pack, unclaimed }: { pack: Node; unclaimed: boolean }) {
   const publisherId = pack.publisher?.id ?? '';
   const permissions = usePackPermissions(unclaimed ? '' : publisherId, pack.id, signedIn);
   const id = encodeURIComponent(pack.id);
+  const ownRequests = useOwnClaimRequests(pack.id, unclaimed && signedIn);
   if (unclaimed) {
-    return (
+    const pending = ownRequests.data?.some((request) => request.status === 'pending');
+    return pending ? (
+      <Link to={`/nodes/${id}/claim`} className={buttonClass('secondary', 'sm')} data-testid="claim-request-pending">
+        {t('actions.claimPending')}
+      </Link>
+    ) : (
       <Link to={`/nodes/${id}/claim`} className={buttonClass('secondary', 'sm')}>
         {t('actions.claim')}
       </Link>
