@@ -278,7 +278,7 @@ test.describe('published pack page', () => {
     const details = page.getByRole('complementary', { name: 'Details' });
     await expect(details.getByText('MIT', { exact: true })).toBeVisible();
     await expect(details.getByText('Windows, Linux')).toBeVisible();
-    await expect(details.getByText('CUDA', { exact: true })).toBeVisible();
+    await expect(details.getByText('NVIDIA GPU (CUDA)', { exact: true })).toBeVisible();
     await expect(details.getByText('>=0.3.0')).toBeVisible();
 
     // Downloads chart: an SVG image with a title and a summary, and the two installs.

@@ -30,15 +30,11 @@ export function formatCompact(value: number, language: string): string {
 /** Date and time to the minute: "Mar 5, 2026, 2:14 PM". */
 export const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
-/** Date and time to the second, in numbers: "3/5/2026, 2:14:31 PM" (the audit log). */
-export const DATE_TIME_SECONDS: Intl.DateTimeFormatOptions = {
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-};
+/**
+ * Date and time to the second, in the same style as every other date: "Mar 5, 2026, 2:14:31 PM"
+ * (the audit log, where entries a few seconds apart must stay in order to the eye).
+ */
+export const DATE_TIME_SECONDS: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'medium' };
 
 /** A date (an ISO string or a Date) in the language, by default as "Mar 5, 2026". */
 export function formatDate(

@@ -18,12 +18,22 @@ describe('readReason', () => {
       kind: 'undo',
       status: 'NodeVersionStatusActive',
     });
-    expect(readReason('[{"issue_type":"x"},{"issue_type":"y"}]')).toEqual({ kind: 'findings', count: 2 });
+    expect(readReason('[{"issue_type":"x"},{"issue_type":"y"}]')).toEqual({ kind: 'findings', count: 2, places: [] });
     expect(readReason('  ')).toEqual({ kind: 'none' });
   });
 
   it('leaves what a person typed as written', () => {
     expect(readReason('Looks fine to me')).toEqual({ kind: 'text', text: 'Looks fine to me' });
     expect(readReason('[not json')).toEqual({ kind: 'text', text: '[not json' });
+  });
+});
+
+it('reads where the findings of an older scanner point, without showing its JSON', () => {
+  expect(
+    readReason('[{"rule":"exec","file":"nodes/run.py","line":12},{"rule":"net","filename":"a.py"},{"rule":"x"}]'),
+  ).toEqual({
+    kind: 'findings',
+    count: 3,
+    places: ['nodes/run.py:12', 'a.py'],
   });
 });

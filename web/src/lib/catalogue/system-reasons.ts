@@ -10,7 +10,7 @@ export type SystemReason =
   | { kind: 'rejected'; detail: string }
   | { kind: 'notPublished'; detail: string }
   | { kind: 'undo'; status: string }
-  | { kind: 'findings'; count: number }
+  | { kind: 'findings'; count: number; places: string[] }
   | { kind: 'text'; text: string };
 
 const PASSED = 'Passed automated checks';
@@ -33,10 +33,29 @@ export function readReason(reason: string): SystemReason {
   if (text.startsWith('[')) {
     try {
       const parsed: unknown = JSON.parse(text);
-      if (Array.isArray(parsed)) return { kind: 'findings', count: parsed.length };
+      if (Array.isArray(parsed)) return { kind: 'findings', count: parsed.length, places: findingPlaces(parsed) };
     } catch {
       // Not JSON after all: a person's words.
     }
   }
   return { kind: 'text', text: reason };
+}
+
+/**
+ * Where each finding of a stored list points (`file:line`), whatever the scanner version that
+ * wrote it called those fields; entries without a file are left out. Shown instead of the JSON.
+ */
+function findingPlaces(entries: unknown[]): string[] {
+  const places: string[] = [];
+  for (const entry of entries) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const fields = entry as Record<string, unknown>;
+    const file = [fields.file_path, fields.file, fields.filename, fields.path].find(
+      (value): value is string => typeof value === 'string' && value !== '',
+    );
+    if (!file) continue;
+    const line = [fields.line_number, fields.line].find((value): value is number => typeof value === 'number');
+    places.push(line === undefined ? file : `${file}:${line}`);
+  }
+  return places;
 }

@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
+import { type CompatKind, compatText } from '../../../lib/catalogue/classifiers';
 import { type NodeVersion, packKeys, updateVersionCompat, useAdminNodeVersions } from '../api/nodes';
 import { useAdminWrite } from '../api/write';
 import {
@@ -62,16 +63,19 @@ export function CompatibilityPage() {
 }
 
 function Checks({
+  kind,
   legend,
   options,
   value,
   onChange,
 }: {
+  kind: CompatKind;
   legend: string;
   options: readonly string[];
   value: string[];
   onChange: (next: string[]) => void;
 }) {
+  const { t } = useTranslation('common');
   // Values outside the usual set stay visible (and removable).
   const all = normalizeList([...options, ...value]);
   return (
@@ -87,8 +91,12 @@ function Checks({
                 onChange(normalizeList(e.target.checked ? [...value, option] : value.filter((v) => v !== option)))
               }
             />
-            <span dir="ltr" className="break-all">
-              {option}
+            {/* The name in the reader's language, then the exact value stored (what packs declare). */}
+            <span className="min-w-0">
+              {compatText(kind, [option], t)}{' '}
+              <span dir="ltr" className="break-all font-mono text-xs text-slate-600 dark:text-slate-400">
+                {option}
+              </span>
             </span>
           </label>
         ))}
@@ -144,12 +152,14 @@ function CompatForm({ nodeId, current, latest }: { nodeId: string; current: Node
       ) : null}
       <Checks
         legend={t('compat.os')}
+        kind="os"
         options={OS_OPTIONS}
         value={draft.supported_os}
         onChange={(supported_os) => setDraft((d) => ({ ...d, supported_os }))}
       />
       <Checks
         legend={t('compat.accelerators')}
+        kind="accelerator"
         options={ACCELERATOR_OPTIONS}
         value={draft.supported_accelerators}
         onChange={(supported_accelerators) => setDraft((d) => ({ ...d, supported_accelerators }))}

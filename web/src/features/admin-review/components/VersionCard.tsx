@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { FindingGrade } from '../../../components/ui/finding-grade';
 import { VersionLabels } from '../../../components/ui/version-labels';
 import { findingText } from '../../../lib/catalogue/finding-text';
+import { readReason } from '../../../lib/catalogue/system-reasons';
 import { isUnclaimedPublisher } from '../../../lib/catalogue/unclaimed';
 import { reviewDiffPath, versionFilePath } from '../../../lib/code-links';
 import { DATE_TIME, formatDate } from '../../../lib/format';
@@ -12,6 +13,7 @@ import type { ReviewQueueFinding, ReviewQueueItem } from '../api/review-queue';
 import { archiveUrl, downloadArchive } from '../lib/archive-download';
 import { groupByFile, repositoryLineUrl } from '../lib/findings';
 import { versionKey } from '../lib/selection';
+import { ReasonText } from './ReasonText';
 import { StatusBadge } from './StatusBadge';
 import { VersionHistory } from './VersionHistory';
 
@@ -119,7 +121,8 @@ export function VersionCard({ item, selected, onSelectClick, onSelectKey, onDeci
   const groups = groupByFile(item.findings);
   const canApprove = item.status !== 'NodeVersionStatusActive' && item.status !== 'NodeVersionStatusDeleted';
   const canReject = item.status !== 'NodeVersionStatusBanned' && item.status !== 'NodeVersionStatusDeleted';
-  const plainReason = item.findings.length === 0 && item.status_reason ? item.status_reason : '';
+  const storedReason = item.findings.length === 0 ? (item.status_reason ?? '') : '';
+  const reasonKind = readReason(storedReason).kind;
   const repository = /^https?:\/\//.test(item.node_repository) ? item.node_repository : '';
 
   return (
@@ -231,7 +234,13 @@ export function VersionCard({ item, selected, onSelectClick, onSelectKey, onDeci
           </div>
         ) : (
           <p dir="auto" className="break-words text-start text-sm text-slate-700 dark:text-slate-300">
-            {plainReason ? t('review.reason', { reason: plainReason }) : t('review.findings.none')}
+            {reasonKind === 'none' ? (
+              t('review.findings.none')
+            ) : reasonKind === 'text' ? (
+              t('review.reason', { reason: storedReason })
+            ) : (
+              <ReasonText reason={storedReason} />
+            )}
           </p>
         )}
       </section>

@@ -2,40 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { readReason } from '../../../lib/catalogue/system-reasons';
 import { DATE_TIME, formatDate } from '../../../lib/format';
 import { useVersionHistory } from '../api/version-history';
+import { ReasonText } from './ReasonText';
 import { StatusBadge } from './StatusBadge';
-
-/** A reason as stored: the registry's own wording in the reader's language, a person's as typed. */
-function ReasonText({ reason }: { reason: string }) {
-  const { t } = useTranslation('admin');
-  const { t: common } = useTranslation('common');
-  const read = readReason(reason);
-  switch (read.kind) {
-    case 'none':
-      return <>{t('review.history.noReason')}</>;
-    case 'text':
-      return (
-        <span dir="auto" className="break-words">
-          {read.text}
-        </span>
-      );
-    case 'findings':
-      return <>{t('review.history.findings', { count: read.count })}</>;
-    case 'undo':
-      return <>{common('reasons.undo', { status: t(`status.${read.status}`, { defaultValue: read.status }) })}</>;
-    case 'rejected':
-    case 'notPublished':
-      return (
-        <span dir="auto" className="break-words">
-          {common(`reasons.${read.kind}`, { detail: read.detail })}
-        </span>
-      );
-    default:
-      return <>{common(`reasons.${read.kind}`)}</>;
-  }
-}
 
 /** Every status change of a version, oldest first, with who made it; undo of the latest. */
 export function VersionHistory({

@@ -15,10 +15,11 @@ import { RegistryNote } from '../../../components/ui/registry-note';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { packTags, TagList } from '../../../components/ui/tag-list';
 import { VersionLabels } from '../../../components/ui/version-labels';
+import { type CompatKind, compatText } from '../../../lib/catalogue/classifiers';
 import { installableFromRegistry, installCommands } from '../../../lib/catalogue/install-commands';
 import { licenseText } from '../../../lib/catalogue/license';
 import { isUnclaimed } from '../../../lib/catalogue/unclaimed';
-import { formatDate, formatNumber } from '../../../lib/format';
+import { DATE_TIME, formatDate, formatNumber } from '../../../lib/format';
 import { canonicalPackPath } from '../lib/pack-route';
 import { ComfyNodesSection } from './ComfyNodesSection';
 import { CopyCommand } from './CopyCommand';
@@ -102,6 +103,7 @@ function PackActions({ pack, unclaimed }: { pack: Node; unclaimed: boolean }) {
 export function NodePage() {
   const { nodeId = '', publisherId: requestedPublisher } = useParams();
   const { t, i18n } = useTranslation('node');
+  const { t: common } = useTranslation('common');
   const navigate = useNavigate();
   const language = i18n.resolvedLanguage ?? 'en';
   const node = useNode(nodeId);
@@ -155,7 +157,8 @@ export function NodePage() {
   });
   const number = (value: number) => formatNumber(value, language);
   const date = (iso: string) => formatDate(iso, language);
-  const list = (values: string[], none: string) => (values.length > 0 ? values.join(', ') : none);
+  const compat = (kind: CompatKind, values: string[], none: string) =>
+    values.length > 0 ? compatText(kind, values, common) : none;
   const banned = pack.status === 'NodeStatusBanned';
   const deleted = pack.status === 'NodeStatusDeleted';
 
@@ -195,9 +198,7 @@ export function NodePage() {
             <p className="mt-1 break-words text-sm text-slate-600 dark:text-slate-400" data-testid="mirrored-from">
               {t('mirrored', {
                 upstream: pack.mirrored_from,
-                date: pack.last_synced
-                  ? formatDate(pack.last_synced, language, { dateStyle: 'medium', timeStyle: 'short' })
-                  : '—',
+                date: pack.last_synced ? formatDate(pack.last_synced, language, DATE_TIME) : '—',
               })}
             </p>
           ) : null}
@@ -322,11 +323,11 @@ export function NodePage() {
                   </div>
                   <div>
                     <dt className="text-slate-600 dark:text-slate-400">{t('details.os')}</dt>
-                    <dd>{list(pack.supported_os, t('details.anyOs'))}</dd>
+                    <dd>{compat('os', pack.supported_os, t('details.anyOs'))}</dd>
                   </div>
                   <div>
                     <dt className="text-slate-600 dark:text-slate-400">{t('details.accelerators')}</dt>
-                    <dd>{list(pack.supported_accelerators, t('details.anyAccelerator'))}</dd>
+                    <dd>{compat('accelerator', pack.supported_accelerators, t('details.anyAccelerator'))}</dd>
                   </div>
                   <div>
                     <dt className="text-slate-600 dark:text-slate-400">{t('details.comfyui')}</dt>

@@ -6,10 +6,11 @@ import type { components } from '../../../api/schema.gen';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { type CompatKind, compatText } from '../../../lib/catalogue/classifiers';
 import { versionInstallCommand } from '../../../lib/catalogue/install-commands';
 import { comparePath, versionFilesPath } from '../../../lib/code-links';
 import { formatDate, formatNumber } from '../../../lib/format';
-import { initialVersion, installWarning, isDownloadable, visibleReason } from '../lib/version-status';
+import { initialVersion, installWarning, isDownloadable, publicReason } from '../lib/version-status';
 import { CopyCommand } from './CopyCommand';
 import { Markdown } from './Markdown';
 import { VersionStatusBadge, VersionStatusHelp } from './StatusBadge';
@@ -38,10 +39,12 @@ function VersionPanel({
   previous: string | null;
 }) {
   const { t } = useTranslation('node');
+  const { t: common } = useTranslation('common');
   const { date, number } = useFormat();
-  const list = (values: string[], none: string) => (values.length > 0 ? values.join(', ') : none);
+  const list = (kind: CompatKind, values: string[], none: string) =>
+    values.length > 0 ? compatText(kind, values, common) : none;
   const downloadable = isDownloadable(version);
-  const reason = visibleReason(version.status_reason);
+  const reason = publicReason(version.status_reason, common);
   const warning = installWarning(version);
   return (
     <div className="mt-3 rounded-xl border border-slate-200 p-4 dark:border-slate-800">
@@ -54,15 +57,17 @@ function VersionPanel({
       </div>
       <VersionStatusHelp version={version} className="mt-2" />
       {reason && version.status !== 'NodeVersionStatusActive' ? (
-        <p className="mt-2 break-words text-sm">{t('versions.reason', { reason })}</p>
+        <p dir="auto" className="mt-2 break-words text-start text-sm">
+          {t('versions.reason', { reason })}
+        </p>
       ) : null}
       <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="text-slate-600 dark:text-slate-400">{t('stats.downloads')}</dt>
         <dd>{number(version.downloads)}</dd>
         <dt className="text-slate-600 dark:text-slate-400">{t('details.os')}</dt>
-        <dd>{list(version.supported_os, t('details.anyOs'))}</dd>
+        <dd>{list('os', version.supported_os, t('details.anyOs'))}</dd>
         <dt className="text-slate-600 dark:text-slate-400">{t('details.accelerators')}</dt>
-        <dd>{list(version.supported_accelerators, t('details.anyAccelerator'))}</dd>
+        <dd>{list('accelerator', version.supported_accelerators, t('details.anyAccelerator'))}</dd>
         <dt className="text-slate-600 dark:text-slate-400">{t('details.comfyui')}</dt>
         <dd>
           <bdi>{version.supported_comfyui_version || t('details.anyVersion')}</bdi>

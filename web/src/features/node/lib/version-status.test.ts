@@ -1,4 +1,4 @@
-import { initialVersion, installWarning, isDownloadable, versionBadge, visibleReason } from './version-status';
+import { initialVersion, installWarning, isDownloadable, publicReason, versionBadge } from './version-status';
 
 describe('versionBadge', () => {
   it.each([
@@ -30,7 +30,18 @@ describe('isDownloadable', () => {
   });
 });
 
-describe('visibleReason', () => {
+describe('publicReason', () => {
+  const t = (key: string, options?: Record<string, string>) => `${key}${options?.detail ? `|${options.detail}` : ''}`;
+  const visibleReason = (reason: string | undefined) => publicReason(reason, t);
+
+  it("says the registry's own reasons in words and never shows its English", () => {
+    expect(visibleReason('Passed automated checks; waiting for review by an administrator')).toBe(
+      'reasons.awaitingReview',
+    );
+    expect(visibleReason('Archive rejected: no pyproject.toml')).toBe('reasons.rejected|no pyproject.toml');
+    expect(visibleReason('undo of the change to NodeVersionStatusActive')).toBeNull();
+  });
+
   it('shows a reviewer note and hides empty reasons and JSON scan findings', () => {
     expect(visibleReason('Uses eval on downloaded code')).toBe('Uses eval on downloaded code');
     expect(visibleReason('  ')).toBeNull();

@@ -1,4 +1,5 @@
 import type { components } from '../../../api/schema.gen';
+import { readReason } from '../../../lib/catalogue/system-reasons';
 
 type VersionStatus = components['schemas']['NodeVersion']['status'];
 
@@ -79,20 +80,32 @@ export function isDownloadable(version: { status: VersionStatus; downloadUrl: st
 }
 
 /**
- * A status reason fit to show visitors: plain text as written by a reviewer, or null when there is
- * none or when it is the security scan's machine-readable findings (JSON), which the admin
- * review queue presents instead.
+ * A status reason in words for visitors: the registry's own reasons in the reader's language
+ * (`t` of the `common` namespace), a reviewer's note as written, and nothing for the scanner's
+ * findings or an undo, which only the admin review screens explain.
  */
-export function visibleReason(reason: string | undefined): string | null {
-  const text = reason?.trim() ?? '';
-  if (!text) return null;
-  if (text.startsWith('{') || text.startsWith('[')) {
-    try {
-      JSON.parse(text);
+export function publicReason(reason: string | undefined, t: (key: string, options?: Record<string, string>) => string) {
+  const read = readReason(reason ?? '');
+  switch (read.kind) {
+    case 'text':
+      return isJsonObject(read.text) ? null : read.text.trim();
+    case 'passed':
+    case 'awaitingReview':
+      return t(`reasons.${read.kind}`);
+    case 'rejected':
+    case 'notPublished':
+      return t(`reasons.${read.kind}`, { detail: read.detail });
+    default:
       return null;
-    } catch {
-      return text;
-    }
   }
-  return text;
+}
+
+function isJsonObject(text: string): boolean {
+  if (!text.trim().startsWith('{')) return false;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }

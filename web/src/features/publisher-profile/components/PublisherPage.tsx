@@ -12,6 +12,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { plainDescription } from '../../../lib/catalogue/plain-text';
 import { isUnclaimedPublisher } from '../../../lib/catalogue/unclaimed';
 import { formatNumber } from '../../../lib/format';
+import { Markdown } from '../../node/components/Markdown';
 import { useCanManage } from '../hooks/use-can-manage';
 
 const PAGE_SIZE = 24;
@@ -87,11 +88,7 @@ export function PublisherPage() {
               {t('banned')}
             </p>
           ) : null}
-          {profile.description ? (
-            <p dir="auto" className="mt-3 whitespace-pre-line break-words text-start">
-              {profile.description}
-            </p>
-          ) : null}
+          {profile.description ? <Markdown source={profile.description} className="mt-3" /> : null}
           {website ? (
             <p className="mt-2 break-all text-sm">
               <a
