@@ -51,6 +51,8 @@ test.describe('publishing tokens like crates.io', () => {
     const secret = await saved.getByRole('textbox', { name: 'Token' }).inputValue();
     expect(secret).toMatch(/^crp_/);
     await saved.getByRole('button', { name: 'Done' }).click();
+    // The creation dialog that opened this one is gone: focus returns to the button that began it.
+    await expect(page.getByRole('button', { name: 'Create token' })).toBeFocused();
 
     // The list tells the tokens apart by their last four characters and shows expiry and scope.
     const tokens = page.getByRole('list', { name: 'Tokens' });
@@ -93,5 +95,11 @@ test.describe('publishing tokens like crates.io', () => {
     await saveThemedScreenshots(page, 'web-b-tokens', `/publishers/${publisherId}/manage#tokens`, async (shot) => {
       await expect(shot.locator('#tokens li')).toHaveCount(2);
     });
+
+    // Deleting a token removes the button that asked: focus lands on the list's heading, not the page.
+    await other.getByRole('button', { name: 'Delete token e2e' }).click();
+    await page.getByRole('dialog', { name: 'Delete this token?' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(other).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Publishing tokens' })).toBeFocused();
   });
 });

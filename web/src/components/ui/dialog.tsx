@@ -10,10 +10,15 @@ export interface DialogProps {
   children: ReactNode;
   /** Buttons at the bottom. */
   footer?: ReactNode;
+  /**
+   * Where focus goes on close when the control that opened the dialog is gone (a dialog opened
+   * from another dialog, or a row the dialog deleted), instead of falling to the page's start.
+   */
+  fallbackFocus?: () => HTMLElement | null;
 }
 
 /** A modal dialog: focus is trapped inside, Escape closes it, focus returns to the opener. */
-export function Dialog({ open, onOpenChange, title, description, children, footer }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, footer, fallbackFocus }: DialogProps) {
   // Radix returns focus to its own Trigger; these dialogs open from state, so they remember the
   // control that had focus as they opened (read while rendering, before focus moves inside).
   const [opener, setOpener] = useState<HTMLElement | null>(null);
@@ -25,9 +30,11 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
     }
   }
   const returnFocus = (event: Event) => {
-    if (!opener?.isConnected) return;
+    // The page's body is no control: focus had already fallen there (a disabled button).
+    const target = opener?.isConnected && opener !== document.body ? opener : fallbackFocus?.();
+    if (!target) return;
     event.preventDefault();
-    opener.focus();
+    target.focus();
   };
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -25,6 +25,8 @@ export function TokensSection({ publisherId }: { publisherId: string }) {
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<AccessToken | null>(null);
+  const newTokenButton = useRef<HTMLButtonElement>(null);
+  const listHeading = useRef<HTMLHeadingElement>(null);
   const when = (iso: string) => formatDate(iso, i18n.resolvedLanguage ?? 'en', DATE_TIME);
   const refresh = () => queryClient.invalidateQueries({ queryKey: tokensKey(publisherId) });
 
@@ -33,8 +35,10 @@ export function TokensSection({ publisherId }: { publisherId: string }) {
     onSuccess: async (_, token) => {
       analytics.track('Publisher Token Deleted', { publisherId });
       notify('success', t('tokens.deleted', { name: token.name }));
-      setDeleting(null);
+      // The list drops the row first, so the dialog closes with its opener gone and focus
+      // goes to the list's heading rather than to a button about to vanish.
       await refresh();
+      setDeleting(null);
     },
     onError: (error) => notify('error', t('tokens.deleteFailed', { reason: serverReason(error) })),
   });
@@ -42,10 +46,11 @@ export function TokensSection({ publisherId }: { publisherId: string }) {
   return (
     <section id="tokens" aria-labelledby="tokens-title" className="scroll-mt-20">
       <div className="flex min-w-0 flex-wrap items-center justify-between gap-3">
-        <h2 id="tokens-title" className="text-xl font-semibold">
+        <h2 id="tokens-title" ref={listHeading} tabIndex={-1} className="text-xl font-semibold">
           {t('tokens.title')}
         </h2>
         <Button
+          ref={newTokenButton}
           onClick={() => {
             analytics.track('Create Publisher API Token Clicked', { publisherId });
             setCreating(true);
@@ -152,6 +157,8 @@ export function TokensSection({ publisherId }: { publisherId: string }) {
         open={secret !== null}
         onOpenChange={(open) => (open ? undefined : setSecret(null))}
         title={t('tokens.saveTitle')}
+        // It opens from the creation dialog, which is gone by then: back to the button that began it.
+        fallbackFocus={() => newTokenButton.current}
         description={t('tokens.saveBody')}
         footer={<Button onClick={() => setSecret(null)}>{t('tokens.done')}</Button>}
       >
@@ -185,6 +192,8 @@ export function TokensSection({ publisherId }: { publisherId: string }) {
         open={deleting !== null}
         onOpenChange={(open) => (open ? undefined : setDeleting(null))}
         title={t('tokens.deleteTitle')}
+        // The deleted token's button leaves with its row: focus the list's heading instead.
+        fallbackFocus={() => listHeading.current}
         description={t('tokens.deleteBody', { name: deleting?.name ?? '' })}
         footer={
           <>
