@@ -131,8 +131,20 @@ test.describe('search: core classes, tags and publishers', () => {
 
     await page.goto('/?q=upscale');
     await page.getByText('Filters', { exact: true }).click();
+    // Ticking an OS or accelerator leaves out packs that declare none: the filters say so.
+    await expect(
+      page.getByText(
+        'Packs that declare no operating system or accelerator are left out while one of these boxes is ticked.',
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Operating system' })).toHaveAccessibleDescription(
+      /declare no operating system/,
+    );
     const input = page.getByRole('textbox', { name: 'Add a publisher' });
+    // The server searches the publishers: the page never downloads the whole list.
+    const searched = page.waitForRequest((request) => /\/publishers\?search=MENWOR&limit=\d+$/.test(request.url()));
     await input.fill('MENWOR');
+    await searched;
     const suggestions = page.getByRole('list', { name: 'Matching publishers' });
     await expect(suggestions.getByRole('button', { name: new RegExp(`Lumenworks ${suffix}`) })).toBeVisible();
     await expect(suggestions.getByRole('button', { name: new RegExp(`@${publisherId}`) })).toBeVisible();

@@ -1361,7 +1361,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List every publisher (member names only) */
+        /** List every publisher, or those matching `search` (member names only) */
         get: operations["listPublishers"];
         put?: never;
         /** Create a publisher; the caller becomes its owner */
@@ -7865,7 +7865,12 @@ export interface operations {
     };
     listPublishers: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description At most this many publishers when `search` is given (10). */
+                limit?: number;
+                /** @description Only publishers whose id or name contains this text (any case), best matches first. */
+                search?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
 import type { Database, MemberRole, PublishersTable } from '../../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -23,6 +23,26 @@ export function findPublisher(db: Db, id: string): Promise<PublisherRow | undefi
 /** Every publisher, by id. */
 export function listAllPublishers(db: Db): Promise<PublisherRow[]> {
   return db.selectFrom('publishers').selectAll().orderBy('id').execute();
+}
+
+/**
+ * Publishers whose id or name contains `text` (any case), those starting with it first, then by
+ * id; at most `limit`. LIKE's wildcards in the text are matched literally.
+ */
+export function searchPublisherRows(db: Db, text: string, limit: number): Promise<PublisherRow[]> {
+  const escaped = text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+  const contains = `%${escaped}%`;
+  const starts = `${escaped}%`;
+  const matches = (pattern: string) =>
+    sql<boolean>`(lower(id) like ${pattern} escape '\\' or lower(name) like ${pattern} escape '\\')`;
+  return db
+    .selectFrom('publishers')
+    .selectAll()
+    .where(matches(contains))
+    .orderBy(sql`case when ${matches(starts)} then 0 else 1 end`)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 /** The publishers an account belongs to in any role, by id. */

@@ -33,6 +33,18 @@ export const UpdatePublisherBody = Type.Object({
   ...profile,
 });
 
+export const ListPublishersQuery = Type.Object({
+  search: Type.Optional(
+    Type.String({
+      maxLength: 100,
+      description: 'Only publishers whose id or name contains this text (any case), best matches first.',
+    }),
+  ),
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 50, description: 'At most this many publishers when `search` is given (10).' }),
+  ),
+});
+
 export const ValidateQuery = Type.Object({
   username: Type.Optional(Type.String({ description: 'The publisher id to check.' })),
 });

@@ -20,6 +20,7 @@ import {
   insertPublisher,
   listAllPublishers,
   listPublishersOfUser,
+  searchPublisherRows,
   updatePublisher as updatePublisherRow,
 } from './repository.js';
 
@@ -83,8 +84,13 @@ export function createPublisher(ctx: AppContext, viewer: Viewer, input: NewPubli
 }
 
 /** `GET /publishers`: every publisher; member names only, never e-mails. */
-export async function listPublishers(db: Kysely<Database>): Promise<PublisherJson[]> {
-  return presentPublishers(db, await listAllPublishers(db), false);
+export async function listPublishers(
+  db: Kysely<Database>,
+  search?: { text: string; limit: number },
+): Promise<PublisherJson[]> {
+  const text = search?.text.trim() ?? '';
+  const rows = text === '' ? await listAllPublishers(db) : await searchPublisherRows(db, text, search?.limit ?? 10);
+  return presentPublishers(db, rows, false);
 }
 
 /** `GET /users/publishers/`: the caller's publishers in any role; member names only. */

@@ -84,6 +84,38 @@ describe('GET /publishers', () => {
   });
 });
 
+describe('GET /publishers?search=', () => {
+  it('finds publishers by part of their id or name, any case, those starting with it first', async () => {
+    const t = await buildTestApp();
+    await t.factories.publisher({ id: 'comfy-tools', name: 'Tools' });
+    await t.factories.publisher({ id: 'zeta', name: 'My Comfy Nodes' });
+    await t.factories.publisher({ id: 'acme-comfy', name: 'ACME' });
+    await t.factories.publisher({ id: 'other', name: 'Other' });
+    await t.factories.publisher({ id: 'under_score', name: '100% real' });
+    const ids = async (query: string) => {
+      const res = await t.anon.get(`/publishers?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().map((p: { id: string }) => p.id);
+    };
+    expect(await ids('search=COMFY')).toEqual(['comfy-tools', 'acme-comfy', 'zeta']);
+    expect(await ids('search=comfy&limit=1')).toEqual(['comfy-tools']);
+    // LIKE's wildcards are plain characters here.
+    expect(await ids('search=_')).toEqual(['under_score']);
+    expect(await ids('search=%25')).toEqual(['under_score']);
+    expect(await ids('search=nobody')).toEqual([]);
+    // Without a search, every publisher as before.
+    expect(await ids('')).toHaveLength(5);
+  });
+
+  it('refuses a limit outside 1..50 with 400', async () => {
+    const t = await buildTestApp();
+    for (const limit of ['0', '51', 'x']) {
+      const res = await t.anon.get(`/publishers?search=a&limit=${limit}`);
+      expect(res.statusCode).toBe(400);
+    }
+  });
+});
+
 describe('GET /users/publishers/', () => {
   it("lists the caller's publishers in any role", async () => {
     const t = await buildTestApp();

@@ -8,6 +8,7 @@ import {
   CanEdit,
   CreatePublisherBody,
   IsAvailable,
+  ListPublishersQuery,
   PublisherParams,
   UpdatePublisherBody,
   ValidateQuery,
@@ -50,13 +51,15 @@ const publisherRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'listPublishers',
         tags,
-        summary: 'List every publisher (member names only)',
+        summary: 'List every publisher, or those matching `search` (member names only)',
+        querystring: ListPublishersQuery,
         response: { 200: Type.Array(Publisher), ...errorResponses(401) },
       },
     },
     async (request) => {
       await optionalViewer(request);
-      return listPublishers(ctx.db);
+      const { search, limit } = request.query;
+      return listPublishers(ctx.db, search === undefined ? undefined : { text: search, limit: limit ?? 10 });
     },
   );
 

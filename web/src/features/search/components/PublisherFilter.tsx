@@ -1,7 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isUnclaimedPublisher } from '../../../lib/catalogue/unclaimed';
-import { usePublishers } from '../api/publishers';
+import { usePublisherNames, usePublisherSearch } from '../api/publishers';
+import { useDebouncedValue } from '../hooks/useDebouncedValue';
 import { suggestPublishers } from '../lib/publisher-suggestions';
 import { MAX_FILTER_LENGTH, MAX_FILTER_VALUES } from '../lib/search-params';
 import { addButtonClass, FilterChips, filterInputClass } from './FilterChips';
@@ -13,18 +14,20 @@ export interface PublisherFilterProps {
 }
 
 /**
- * The publisher filter: typing part of a publisher's name or id suggests publishers; choosing
- * one adds its id. Text that names no known publisher is added as an id, as before.
+ * The publisher filter: typing part of a publisher's name or id suggests publishers (the server
+ * searches them); choosing one adds its id. Text that names no known publisher is added as an id.
  */
 export function PublisherFilter({ values, onChange }: PublisherFilterProps) {
   const { t } = useTranslation('search');
   const inputId = useId();
   const listId = useId();
   const [text, setText] = useState('');
-  const publishers = usePublishers(text.trim() !== '' || values.length > 0);
-  const known = publishers.data ?? [];
-  const suggestions = suggestPublishers(known, text, values, isUnclaimedPublisher);
-  const nameOf = (id: string) => known.find((p) => p.id.toLowerCase() === id.toLowerCase())?.name || id;
+  const typed = useDebouncedValue(text.trim(), 200);
+  const publishers = usePublisherSearch(typed);
+  const suggestions =
+    text.trim() === '' ? [] : suggestPublishers(publishers.data ?? [], typed, values, isUnclaimedPublisher);
+  const names = usePublisherNames(values);
+  const nameOf = (id: string) => names.get(id.toLowerCase()) || id;
 
   const choose = (id: string) => {
     if (!values.some((value) => value.toLowerCase() === id.toLowerCase())) onChange([...values, id]);

@@ -29,6 +29,7 @@ const checkboxClass =
 export function SearchControls({ state, onChange }: SearchControlsProps) {
   const { t } = useTranslation('search');
   const sortId = useId();
+  const compatNoteId = useId();
   const activeFilters = activeFilterCount(state);
   return (
     <div className="flex flex-wrap items-start gap-3">
@@ -54,7 +55,7 @@ export function SearchControls({ state, onChange }: SearchControlsProps) {
           {activeFilters > 0 ? t('filters.titleCount', { count: activeFilters }) : t('filters.title')}
         </summary>
         <div className="mt-2 flex flex-wrap gap-6 rounded-xl border border-slate-200 p-3 dark:border-slate-800">
-          <fieldset>
+          <fieldset aria-describedby={compatNoteId}>
             <legend className="text-sm font-semibold">{t('filters.os')}</legend>
             <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
               {operatingSystems.map((os: OperatingSystem) => (
@@ -70,7 +71,7 @@ export function SearchControls({ state, onChange }: SearchControlsProps) {
               ))}
             </div>
           </fieldset>
-          <fieldset>
+          <fieldset aria-describedby={compatNoteId}>
             <legend className="text-sm font-semibold">{t('filters.accelerator')}</legend>
             <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
               {accelerators.map((accelerator: Accelerator) => (
@@ -86,6 +87,9 @@ export function SearchControls({ state, onChange }: SearchControlsProps) {
               ))}
             </div>
           </fieldset>
+          <p id={compatNoteId} className="w-full text-xs text-slate-600 dark:text-slate-400">
+            {t('filters.compatNote')}
+          </p>
           <PublisherFilter values={state.publisher} onChange={(publisher) => onChange({ publisher, page: 1 })} />
           <ValueFilter
             legend={t('filters.tags')}
