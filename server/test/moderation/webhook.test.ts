@@ -1,8 +1,13 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { registryJobHandlers } from '../../src/job-handlers.js';
+import { startJobWorker } from '../../src/process/start-job-worker.js';
 import { buildTestApp } from '../helpers/app.js';
+import { afterThisTest } from '../helpers/cleanup.js';
+import { packZip } from '../helpers/pack-zip.js';
 import { publishFlagged, testWorker } from '../routes/admin/story.js';
+import { acmeWithToken, cliPublishBody, uploadPath } from '../routes/publishing/comfy-cli.js';
 
 const servers: { close(): void }[] = [];
 afterEach(() => {
@@ -28,6 +33,39 @@ async function flakyWebhook() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   servers.push(server);
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, bodies };
+}
+
+/** A chat webhook on 127.0.0.1 that takes every call and answers none until released. */
+async function stuckWebhook() {
+  const held: { end(): void }[] = [];
+  let received = 0;
+  const server = createServer((req, res) => {
+    received += 1;
+    req.resume();
+    held.push(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  servers.push({
+    close() {
+      for (const res of held) res.end();
+      server.closeAllConnections();
+      server.close();
+    },
+  });
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    received: () => received,
+    /** Connections still open: calls waiting for an answer the client has not given up on. */
+    connections: () => new Promise<number>((resolve) => server.getConnections((_e, n) => resolve(n))),
+  };
+}
+
+async function until(what: string, holds: () => Promise<boolean> | boolean): Promise<void> {
+  for (let waited = 0; waited < 60_000; waited += 50) {
+    if (await holds()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${what} never happened`);
 }
 
 describe('moderation webhook', () => {
@@ -153,5 +191,65 @@ describe('moderation webhook', () => {
       .where('kind', '=', 'notify-webhook')
       .execute();
     expect(jobs).toEqual([{ status: 'queued', attempts: 1 }]);
+  });
+
+  it('a receiver that never answers does not hold up the pipeline: delivery runs in a worker of its own', async () => {
+    const hook = await stuckWebhook();
+    const t = await buildTestApp({
+      MODERATION_WEBHOOK_URL: hook.url,
+      // The longest call the setting allows, and one slot for everything else: were the webhook
+      // sharing it, the publish below would wait for the call to be cut.
+      MODERATION_WEBHOOK_TIMEOUT_MS: '120000',
+      JOBS_CONCURRENCY: '1',
+      JOBS_WORKER_ENABLED: 'true',
+      JOBS_POLL_INTERVAL_MS: '100',
+    });
+    const silent = { info() {}, warn() {}, error() {} };
+    const stop = startJobWorker(t.ctx, registryJobHandlers(t.ctx), silent);
+    afterThisTest(stop);
+    const admin = await t.as(await t.factories.admin({ email: 'mod@example.test' }));
+    const { token } = await acmeWithToken(t);
+    await t.factories.publisher({ id: 'other' });
+    expect((await admin.post('/publishers/other/ban', {})).statusCode).toBe(204);
+    await until('the webhook call', () => hook.received() === 1);
+
+    const published = await t.anon.post(
+      '/publishers/acme/nodes/hello/versions',
+      cliPublishBody(token, 'hello', '1.0.0'),
+    );
+    expect(published.statusCode).toBe(201);
+    const put = await t.anon.inject({
+      method: 'PUT',
+      url: uploadPath(published.json().signedUrl),
+      headers: { 'content-type': 'application/zip' },
+      payload: Buffer.from(packZip({ name: 'hello', version: '1.0.0', files: { 'nodes.py': 'X = 1\n' } })),
+    });
+    expect(put.statusCode).toBe(200);
+    const status = async () => (await t.anon.get('/nodes/hello/versions/1.0.0')).json().status as string;
+    await until('the version becoming Active', async () => (await status()) === 'NodeVersionStatusActive');
+    // Processed while the webhook call was still waiting for its answer.
+    expect(await hook.connections()).toBe(1);
+    const webhookJob = await t.ctx.db
+      .selectFrom('jobs')
+      .select(['status', 'attempts'])
+      .where('kind', '=', 'notify-webhook')
+      .execute();
+    expect(webhookJob).toEqual([{ status: 'running', attempts: 1 }]);
+  });
+
+  it('cuts a call after MODERATION_WEBHOOK_TIMEOUT_MS and queues it again', async () => {
+    const hook = await stuckWebhook();
+    const t = await buildTestApp({ MODERATION_WEBHOOK_URL: hook.url, MODERATION_WEBHOOK_TIMEOUT_MS: '200' });
+    const admin = await t.as(await t.factories.admin({ email: 'mod@example.test' }));
+    await t.factories.publisher({ id: 'other' });
+    expect((await admin.post('/publishers/other/ban', {})).statusCode).toBe(204);
+    await testWorker(t).runOnce();
+    expect(hook.received()).toBe(1);
+    const jobs = await t.ctx.db
+      .selectFrom('jobs')
+      .select(['status', 'attempts', 'last_error'])
+      .where('kind', '=', 'notify-webhook')
+      .execute();
+    expect(jobs).toEqual([{ status: 'queued', attempts: 1, last_error: expect.stringMatching(/timeout|aborted/i) }]);
   });
 });

@@ -25,6 +25,11 @@ export interface JobHandler {
   onGiveUp?(payload: unknown, error: string, job: JobInfo): Promise<void>;
   /** Releases what the handler holds (threads, connections) when its worker stops. */
   close?(): Promise<void>;
+  /**
+   * Run by a worker of its own with this many slots, for jobs that wait on outside services (a
+   * chat webhook): however slow those are, they never take a slot the other kinds need.
+   */
+  ownWorker?: { concurrency: number };
 }
 
 /** Thrown by a handler when retrying cannot help (bad payload, subject gone): the job fails at once. */

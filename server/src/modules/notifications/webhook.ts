@@ -50,13 +50,17 @@ export function webhookBody(format: Config['moderation']['MODERATION_WEBHOOK_FOR
 }
 
 /**
- * The `notify-webhook` job: POSTs the message. Any network error or non-2xx answer throws, so
+ * The `notify-webhook` job: POSTs the message, in a job worker of its own (see `ownWorker`), each
+ * call cut after MODERATION_WEBHOOK_TIMEOUT_MS. Any network error or non-2xx answer throws, so
  * the queue retries with backoff; the URL is read at run time, so a job queued before the
  * setting was removed is dropped rather than sent.
  */
 export function notifyWebhookHandler(ctx: AppContext): JobHandler {
   return {
     kind: NOTIFY_WEBHOOK_JOB,
+    // A receiver that takes its time (up to MODERATION_WEBHOOK_TIMEOUT_MS a call) holds a slot of
+    // its own, never one the archive pipeline is waiting for.
+    ownWorker: { concurrency: 1 },
     async run(payload: unknown) {
       if (!Value.Check(NotifyPayload, payload)) throw new PermanentJobError('bad notify-webhook payload');
       const settings = ctx.config.moderation;
