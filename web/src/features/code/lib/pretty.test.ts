@@ -9,7 +9,7 @@ describe('formatJavaScript', () => {
     const lines = pretty.split('\n');
     expect(lines.length).toBeGreaterThan(8);
     expect(lines).toContain('  "use strict";');
-    expect(pretty).toContain("return `hello ` + n");
+    expect(pretty).toContain('return `hello ` + n');
     expect(pretty.replace(/\s+/g, '')).toBe(minified.replace(/\s+/g, ''));
   });
 
