@@ -3,6 +3,7 @@ import { appliedMigrations } from '../../db/migrate.js';
 import type { Database } from '../../db/schema.js';
 import { parseJsonArray } from '../../db/values.js';
 import { DEFAULT_SEARCH_RANKING } from '../catalogue/serialize.js';
+import { notWithheld } from '../catalogue/withheld.js';
 import type { PopularityFigures, SearchDocument } from './document.js';
 import type { CatalogueMark } from './memory/index-file.js';
 
@@ -12,7 +13,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 export const IDS_PER_QUERY = 500;
 
 /**
- * Index documents for every pack that is not deleted (`ids` absent), or for the given packs.
+ * Index documents for every pack that is neither deleted nor withheld (`ids` absent), or for the given packs.
  * A pack asked for but missing from the answer is deleted or gone.
  */
 export async function loadSearchDocuments(db: Db, ids?: readonly string[]): Promise<SearchDocument[]> {
@@ -56,7 +57,10 @@ async function loadDocuments(db: Db, selection: Selection | undefined): Promise<
       'nodes.created_at',
       'nodes.updated_at',
     ])
-    .where('nodes.status', '!=', 'NodeStatusDeleted');
+    .where('nodes.status', '!=', 'NodeStatusDeleted')
+    // Withheld packs (versions, none installable) are never found: search offers what GET /nodes
+    // lists (catalogue/withheld.ts); a pack asked for by id and left out here leaves the index.
+    .where(notWithheld);
   if (selection && 'ids' in selection) packs = packs.where('nodes.id', 'in', [...selection.ids]);
   if (selection && 'afterId' in selection) {
     const { afterId } = selection;
