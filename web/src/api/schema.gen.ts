@@ -3033,7 +3033,7 @@ export interface components {
                 at: string;
                 detail: string;
                 from: string;
-                kind: "claim" | "transfer" | "repository_change";
+                kind: "claim" | "transfer" | "publisher_change" | "repository_change";
                 to: string;
             }[];
             decisions: {

@@ -4,8 +4,8 @@ import { newId } from '../../lib/ids.js';
 import { normalizeRepositoryUrl } from './repository-url.js';
 
 /*
- * A change of hands: the pack moved to another publisher (a claim or an admin's transfer), or its
- * repository changed. Whoever now controls the pack has not shipped code through the registry
+ * A change of hands: the pack moved to another publisher (a claim or an admin's transfer), its
+ * publisher gained an owner who was not one before (a publisher change), or its repository changed. Whoever now controls the pack has not shipped code through the registry
  * yet, so the next version is held for review and says why (the pipeline's outcome reads
  * `hold_reason`, pipeline/outcome.ts), figures that came from the old repository (GitHub stars)
  * are cleared, and the change is kept for the trust panel.
@@ -13,7 +13,7 @@ import { normalizeRepositoryUrl } from './repository-url.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export type CustodyKind = 'claim' | 'transfer' | 'repository_change';
+export type CustodyKind = 'claim' | 'transfer' | 'publisher_change' | 'repository_change';
 
 export interface CustodyChange {
   nodeId: string;
@@ -35,6 +35,8 @@ export function holdReasonFor(change: Pick<CustodyChange, 'kind' | 'from' | 'to'
       return `The pack was claimed by publisher ${change.to} on ${day}; its first version after the claim is reviewed before it is installable`;
     case 'transfer':
       return `The pack moved from publisher ${change.from} to ${change.to} on ${day}; its first version after the move is reviewed before it is installable`;
+    case 'publisher_change':
+      return `Publisher ${change.from} gained a new owner (${change.to}) on ${day}; the pack's first version after that is reviewed before it is installable`;
     case 'repository_change':
       return `The pack's repository changed from ${change.from || '(none)'} to ${change.to} on ${day}; its first version from the new repository is reviewed before it is installable`;
   }
@@ -73,6 +75,34 @@ export async function recordChangeOfHands(db: Db, change: CustodyChange): Promis
     })
     .where('id', '=', change.nodeId)
     .execute();
+}
+
+/**
+ * A new owner of a publisher (added as an owner, or a member made one) now controls every pack of
+ * the publisher: each live pack records the change and holds its next version.
+ */
+export async function recordNewOwner(
+  db: Db,
+  change: { publisherId: string; owner: string; actorUserId: string; now: string },
+): Promise<string[]> {
+  const packs = await db
+    .selectFrom('nodes')
+    .select('id')
+    .where('publisher_id', '=', change.publisherId)
+    .where('status', '!=', 'NodeStatusDeleted')
+    .execute();
+  for (const pack of packs) {
+    await recordChangeOfHands(db, {
+      nodeId: pack.id,
+      kind: 'publisher_change',
+      from: change.publisherId,
+      to: change.owner,
+      actorUserId: change.actorUserId,
+      detail: `${change.owner} became an owner of publisher ${change.publisherId}`,
+      now: change.now,
+    });
+  }
+  return packs.map((p) => p.id);
 }
 
 /**

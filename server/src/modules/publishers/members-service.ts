@@ -1,9 +1,11 @@
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database, MemberRole } from '../../db/schema.js';
+import { nowIso } from '../../db/values.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { findUserByEmail } from '../auth/users-repository.js';
 import type { Viewer } from '../auth/viewer.js';
+import { recordNewOwner } from '../catalogue/custody.js';
 import type { PublisherJson } from '../catalogue/wire.js';
 import { loadPublisherAccess, requirePublisherRead, requirePublisherWrite } from './access.js';
 import { lockRow } from './db-guards.js';
@@ -37,6 +39,9 @@ export async function addMember(
       throw conflict('User is already a member of this publisher', `change their role with PUT .../members/${user.id}`);
     }
     await insertMember(trx, publisherId, user.id, input.role);
+    if (input.role === 'owner') {
+      await recordNewOwner(trx, { publisherId, owner: user.name || user.id, actorUserId: viewer.id, now: nowIso() });
+    }
     return memberJson(trx, publisher, user.id);
   });
 }
@@ -58,6 +63,10 @@ export async function changeMemberRole(
       throw conflict(LAST_OWNER, 'make another member an owner first');
     }
     await setMemberRole(trx, publisherId, userId, role);
+    if (role === 'owner' && member.role !== 'owner') {
+      const owner = (await findUserName(trx, userId)) || userId;
+      await recordNewOwner(trx, { publisherId, owner, actorUserId: viewer.id, now: nowIso() });
+    }
     return memberJson(trx, publisher, userId);
   });
 }
@@ -87,6 +96,11 @@ export async function removeMember(
     }
     await deleteMember(trx, publisherId, userId);
   });
+}
+
+async function findUserName(trx: Transaction<Database>, userId: string): Promise<string> {
+  const row = await trx.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
+  return row?.name ?? '';
 }
 
 async function memberJson(trx: Transaction<Database>, publisher: PublisherRow, userId: string): Promise<MemberJson> {

@@ -67,7 +67,12 @@ export const VersionTrust = Type.Object(
     ),
     custody: Type.Array(
       Type.Object({
-        kind: Type.Union([Type.Literal('claim'), Type.Literal('transfer'), Type.Literal('repository_change')]),
+        kind: Type.Union([
+          Type.Literal('claim'),
+          Type.Literal('transfer'),
+          Type.Literal('publisher_change'),
+          Type.Literal('repository_change'),
+        ]),
         from: Type.String(),
         to: Type.String(),
         detail: Type.String(),

@@ -50,7 +50,7 @@ export async function getVersionTrust(
       at: d.created_at,
     })),
     custody: custody.map((e) => ({
-      kind: e.kind as 'claim' | 'transfer' | 'repository_change',
+      kind: e.kind as 'claim' | 'transfer' | 'publisher_change' | 'repository_change',
       from: e.from_value,
       to: e.to_value,
       detail: e.detail,

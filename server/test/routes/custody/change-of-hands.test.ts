@@ -215,3 +215,57 @@ describe('a change of hands holds the next version', () => {
     ]);
   });
 });
+
+describe('a new owner of the publisher is a change of hands', () => {
+  it('adding an owner, or making a member one, holds the next version of each pack; adding a member does not', async () => {
+    const t = await buildTestApp();
+    const { owner, token } = await acmeWithToken(t);
+    await t.factories.node({
+      id: 'impact-pack',
+      publisher_id: 'acme',
+      repository_url: 'https://github.com/acme/impact-pack',
+    });
+    const asOwner = await t.as(owner);
+    const helper = await t.factories.user({ name: 'Hal Helper', email: 'hal@example.test' });
+    const newcomer = await t.factories.user({ name: 'Nora New', email: 'nora@example.test' });
+    const hold = async () =>
+      (
+        await t.ctx.db
+          .selectFrom('nodes')
+          .select('next_version_hold')
+          .where('id', '=', 'impact-pack')
+          .executeTakeFirstOrThrow()
+      ).next_version_hold;
+
+    expect((await asOwner.post('/publishers/acme/members', { email: helper.email, role: 'member' })).statusCode).toBe(
+      201,
+    );
+    expect(await hold()).toBe('');
+
+    expect((await asOwner.post('/publishers/acme/members', { email: newcomer.email, role: 'owner' })).statusCode).toBe(
+      201,
+    );
+    expect(await hold()).toMatch(/^Publisher acme gained a new owner \(Nora New\) on \d{4}-\d\d-\d\d; /);
+    const held = await publish(t, token, '1.0.0', 'https://github.com/acme/impact-pack');
+    expect(held.status).toBe('NodeVersionStatusFlagged');
+    expect(JSON.parse(held.status_reason)).toEqual([
+      expect.objectContaining({
+        issue_type: 'change_of_hands',
+        message: expect.stringMatching(/^Publisher acme gained a new owner \(Nora New\) on /),
+      }),
+    ]);
+
+    // A member made an owner is one too; the trust panel's history lists both, with who did it.
+    expect((await asOwner.put(`/publishers/acme/members/${helper.id}`, { role: 'owner' })).statusCode).toBe(200);
+    expect(await hold()).toMatch(/^Publisher acme gained a new owner \(Hal Helper\)/);
+    const events = await t.ctx.db
+      .selectFrom('pack_custody_events')
+      .select(['kind', 'from_value', 'to_value', 'actor_user_id'])
+      .orderBy('created_at')
+      .execute();
+    expect(events).toEqual([
+      { kind: 'publisher_change', from_value: 'acme', to_value: 'Nora New', actor_user_id: owner.id },
+      { kind: 'publisher_change', from_value: 'acme', to_value: 'Hal Helper', actor_user_id: owner.id },
+    ]);
+  });
+});
