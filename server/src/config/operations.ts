@@ -27,6 +27,12 @@ export const operationsSchema = Type.Object({
     default: '127.0.0.1',
     description: 'Address the metrics listener binds to when `METRICS_PORT` is set.',
   }),
+  READY_MIN_FREE_BYTES: Type.Integer({
+    default: 256 * 1024 * 1024,
+    minimum: 0,
+    description:
+      'Free space DATA_DIR must have for `/ready` to answer 200: below it the instance reports not ready (disk), before uploads and the database start failing.',
+  }),
   SHUTDOWN_GRACE_SECONDS: Type.Number({
     default: 30,
     minimum: 0,

@@ -42,6 +42,13 @@ export function blobStoreContract(name: string, make: () => Promise<BlobStore>):
       expect(await buffer(got?.body ?? Readable.from([]))).toEqual(data);
     });
 
+    it('passes its readiness check while it works, and the check leaves nothing stored', async () => {
+      const store = await make();
+      await expect(store.check()).resolves.toBeUndefined();
+      await expect(store.check()).resolves.toBeUndefined();
+      expect(await store.removeLeftovers?.(new Date(Date.now() + 60_000))).toBeFalsy();
+    });
+
     it('answers null for a key that was never stored, and deleting it is fine', async () => {
       const store = await make();
       expect(await store.get('acme/nothing/1.0.0/node.zip')).toBeNull();

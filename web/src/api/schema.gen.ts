@@ -1739,7 +1739,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: database reachable, migrations applied, search index built */
+        /** Readiness: database reachable, migrations applied, search index built, DATA_DIR writable with room, archive store answering */
         get: operations["getReadiness"];
         put?: never;
         post?: never;
@@ -2595,7 +2595,7 @@ export interface components {
             checks: {
                 /** @description What is wrong; empty when the check holds. */
                 message: string;
-                /** @description `database`, `migrations` or `search`. */
+                /** @description `database`, `migrations`, `search`, `disk` or `storage`. */
                 name: string;
                 ok: boolean;
             }[];

@@ -8,7 +8,7 @@ const Readiness = Type.Object(
     failing: Type.Array(Type.String(), { description: 'Names of the checks that do not hold.' }),
     checks: Type.Array(
       Type.Object({
-        name: Type.String({ description: '`database`, `migrations` or `search`.' }),
+        name: Type.String({ description: '`database`, `migrations`, `search`, `disk` or `storage`.' }),
         ok: Type.Boolean(),
         message: Type.String({ description: 'What is wrong; empty when the check holds.' }),
       }),
@@ -43,7 +43,8 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'getReadiness',
         tags: ['system'],
-        summary: 'Readiness: database reachable, migrations applied, search index built',
+        summary:
+          'Readiness: database reachable, migrations applied, search index built, DATA_DIR writable with room, archive store answering',
         response: { 200: Readiness, 503: Readiness },
       },
     },

@@ -36,6 +36,8 @@ export interface BlobStore {
    * returns how many; stores that never keep half a blob need not implement it.
    */
   removeLeftovers?(before: Date): Promise<number>;
+  /** Throws, saying why, when the store cannot take and give back blobs now (readiness). */
+  check(): Promise<void>;
 }
 
 /** Thrown by `put` when the body is larger than allowed. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { meteredCopyToFile } from '../../lib/stream-meter.js';
@@ -30,6 +30,18 @@ export class LocalBlobStore implements BlobStore {
       finish: () => rename(temporary, target),
     });
     return { key, ...measured };
+  }
+
+  /** Writes, reads back and removes a small file in the folder. */
+  async check(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    const probe = path.join(this.root, `.ready-${randomUUID()}${PARTIAL_SUFFIX}`);
+    try {
+      await writeFile(probe, 'ready');
+      if ((await readFile(probe, 'utf8')) !== 'ready') throw new Error(`${probe} did not read back`);
+    } finally {
+      await rm(probe, { force: true });
+    }
   }
 
   async get(key: string): Promise<{ body: Readable; sizeBytes: number } | null> {

@@ -40,6 +40,8 @@ function loadSdk(): Promise<{ s3: S3Sdk; upload: UploadSdk }> {
 
 /** Part size of multipart uploads; a put holds at most QUEUE_SIZE parts in memory. */
 const PART_SIZE = 8 * 1024 * 1024;
+/** Longest a readiness check waits for the bucket. */
+const CHECK_TIMEOUT_MS = 5000;
 const QUEUE_SIZE = 2;
 
 /**
@@ -93,6 +95,14 @@ export class S3BlobStore implements BlobStore {
       if (isNotFound(s3, error)) return null;
       throw error;
     }
+  }
+
+  /** Asks the bucket whether it exists and these credentials may use it (HeadBucket). */
+  async check(): Promise<void> {
+    const { client, s3 } = await this.#connect();
+    await client.send(new s3.HeadBucketCommand({ Bucket: this.options.bucket }), {
+      abortSignal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
+    });
   }
 
   async delete(key: string): Promise<void> {

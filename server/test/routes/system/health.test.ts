@@ -1,10 +1,14 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createContext } from '../../../src/context.js';
 import { checkReadiness } from '../../../src/modules/health/readiness.js';
 import { buildTestApp } from '../../helpers/app.js';
+import { afterThisTest } from '../../helpers/cleanup.js';
 import { testConfig } from '../../helpers/config.js';
 import { createTestDatabase } from '../../helpers/database.js';
+import { FAKE_S3_KEYS, startFakeS3 } from '../../storage/fake-s3.js';
 
 describe('GET /health', () => {
   it('answers OK as plain text', async () => {
@@ -44,7 +48,7 @@ describe('GET /ready', () => {
     expect(res.json()).toEqual({
       status: 'ready',
       failing: [],
-      checks: [ok('database'), ok('migrations'), ok('search')],
+      checks: [ok('database'), ok('migrations'), ok('search'), ok('disk'), ok('storage')],
     });
   });
 
@@ -61,6 +65,8 @@ describe('GET /ready', () => {
         ok('database'),
         { name: 'migrations', ok: false, message: 'migrations not applied: 0010_job_fair_key' },
         ok('search'),
+        ok('disk'),
+        ok('storage'),
       ],
     });
   });
@@ -78,8 +84,86 @@ describe('GET /ready', () => {
         { name: 'database', ok: false, message: expect.stringMatching(/.+/) },
         { name: 'migrations', ok: false, message: 'database unreachable' },
         ok('search'),
+        ok('disk'),
+        ok('storage'),
       ],
     });
+  });
+
+  it('answers 503 naming the disk when DATA_DIR has less free space than READY_MIN_FREE_BYTES', async () => {
+    // More than any disk this runs on has free: the real free space is read and found short.
+    const t = await buildTestApp({ READY_MIN_FREE_BYTES: String(2 ** 60) });
+    await t.ctx.search.revision();
+    const res = await t.anon.get('/ready');
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ status: 'not ready', failing: ['disk'] });
+    expect(res.json().checks[3]).toEqual({
+      name: 'disk',
+      ok: false,
+      message: expect.stringMatching(
+        new RegExp(
+          `^DATA_DIR ${t.ctx.config.database.DATA_DIR} has [0-9.]+ MiB free, less than READY_MIN_FREE_BYTES \\(`,
+        ),
+      ),
+    });
+  });
+
+  it('answers 503 naming the disk when DATA_DIR takes no write', async () => {
+    const t = await buildTestApp();
+    await t.ctx.search.revision();
+    // Where uploads spool is not a folder any more (as a read-only or broken mount would refuse writes).
+    const tmp = path.join(t.ctx.config.database.DATA_DIR, 'tmp');
+    rmSync(tmp, { recursive: true, force: true });
+    writeFileSync(tmp, 'in the way');
+    const res = await t.anon.get('/ready');
+    expect(res.statusCode).toBe(503);
+    expect(res.json().failing).toEqual(['disk']);
+    expect(res.json().checks[3]).toEqual({
+      name: 'disk',
+      ok: false,
+      message: expect.stringMatching(new RegExp(`^cannot write in ${tmp}: `)),
+    });
+  });
+
+  it('answers 503 naming the storage when the S3 bucket stops answering', async () => {
+    const s3 = await startFakeS3('archives');
+    let closed = false;
+    afterThisTest(async () => {
+      if (!closed) await s3.close();
+    });
+    const t = await buildTestApp({
+      BLOB_STORE: 's3',
+      S3_BUCKET: 'archives',
+      S3_ENDPOINT: s3.endpoint,
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: FAKE_S3_KEYS.accessKeyId,
+      S3_SECRET_ACCESS_KEY: FAKE_S3_KEYS.secretAccessKey,
+    });
+    await t.ctx.search.revision();
+    expect((await t.anon.get('/ready')).statusCode).toBe(200);
+    await s3.close();
+    closed = true;
+    const down = await t.anon.get('/ready');
+    expect(down.statusCode).toBe(503);
+    expect(down.json().failing).toEqual(['storage']);
+    expect(down.json().checks[4]).toEqual({ name: 'storage', ok: false, message: expect.stringMatching(/.+/) });
+  });
+
+  it('answers 503 naming the storage when the bucket does not exist', async () => {
+    const s3 = await startFakeS3('archives');
+    afterThisTest(() => s3.close());
+    const t = await buildTestApp({
+      BLOB_STORE: 's3',
+      S3_BUCKET: 'no-such-bucket',
+      S3_ENDPOINT: s3.endpoint,
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: FAKE_S3_KEYS.accessKeyId,
+      S3_SECRET_ACCESS_KEY: FAKE_S3_KEYS.secretAccessKey,
+    });
+    await t.ctx.search.revision();
+    const res = await t.anon.get('/ready');
+    expect(res.statusCode).toBe(503);
+    expect(res.json().failing).toEqual(['storage']);
   });
 
   it('is not ready while the search index has not been built', async () => {
@@ -91,6 +175,8 @@ describe('GET /ready', () => {
         ok('database'),
         ok('migrations'),
         { name: 'search', ok: false, message: 'the search index is still being built' },
+        ok('disk'),
+        ok('storage'),
       ]);
       await ctx.search.start();
       expect((await checkReadiness(ctx)).every((c) => c.ok)).toBe(true);
