@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -136,4 +137,70 @@ it('escapes the config so a value cannot close the script element', () => {
   const html = injectRuntimeConfig(template, webRuntimeConfig(config, template));
   expect(html).not.toContain('</script><script>alert(1)');
   expect(injected(html).buildId).toBe('</script><script>alert(1)</script>');
+});
+
+describe('security headers of the web listener', () => {
+  const startUp = '\n      document.documentElement.dataset.started = "yes";\n    ';
+  const withStartUp = template.replace('</head>', `<script>${startUp}</script></head>`);
+
+  /** The listener on a real port, with index.html carrying an inline start-up script. */
+  async function listening(env: Record<string, string> = {}): Promise<string> {
+    const database = await createTestDatabase();
+    const root = webRoot();
+    writeFileSync(path.join(root, 'index.html'), withStartUp);
+    const app = await buildWebApp(createContext(testConfig(env), database), { webRoot: root });
+    closers.push(async () => {
+      await app.close();
+      await database.destroy();
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no address');
+    return `http://127.0.0.1:${address.port}`;
+  }
+
+  const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+  const directives = (policy: string | null) =>
+    new Map(
+      (policy ?? '')
+        .split(';')
+        .map((d) => d.trim().split(/\s+/) as [string, ...string[]])
+        .map(([k, ...v]) => [k, v]),
+    );
+
+  it('forbids framing and runs only its own scripts and the inline ones it wrote, on every answer', async () => {
+    const base = await listening();
+    for (const url of ['/', '/nodes', '/no-such-page', '/assets/index-abc123.js']) {
+      const response = await fetch(`${base}${url}`);
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      const policy = directives(response.headers.get('content-security-policy'));
+      expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(policy.get('object-src')).toEqual(["'none'"]);
+      expect(policy.get('base-uri')).toEqual(["'self'"]);
+      expect(policy.get('connect-src')).toEqual(["'self'", 'http://registry.test']);
+      const scripts = policy.get('script-src') ?? [];
+      expect(scripts).not.toContain("'unsafe-inline'");
+      expect(scripts).not.toContain("'unsafe-eval'");
+      expect(scripts[0]).toBe("'self'");
+      if (url.startsWith('/assets/')) continue;
+      // Every inline script the page carries is allowed by its hash, and nothing else is.
+      const html = await response.text();
+      const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => sha256(m[1] ?? ''));
+      expect(inline).toHaveLength(2);
+      expect(scripts.slice(1).sort()).toEqual([...inline].sort());
+      expect(scripts).toContain(sha256(startUp));
+    }
+  });
+
+  it('lets the analytics host load and connect only when analytics is on', async () => {
+    const off = directives((await fetch(`${await listening()}/`)).headers.get('content-security-policy'));
+    expect(off.get('script-src')?.some((s) => s.includes('posthog'))).toBe(false);
+    const on = directives(
+      (await fetch(`${await listening({ WEB_POSTHOG_KEY: 'phc_test' })}/`)).headers.get('content-security-policy'),
+    );
+    expect(on.get('script-src')).toEqual(
+      expect.arrayContaining(['https://us.i.posthog.com', 'https://us-assets.i.posthog.com']),
+    );
+    expect(on.get('connect-src')).toEqual(expect.arrayContaining(['https://us.i.posthog.com']));
+  });
 });

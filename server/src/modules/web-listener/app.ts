@@ -18,6 +18,7 @@ import { registerTranslationGuide, registryVersion } from './project-docs.js';
 import { readManifest, type Screen, type ScreenHints, screenHints, screens } from './route-assets.js';
 import { injectRuntimeConfig, webRuntimeConfig } from './runtime-config.js';
 import { embeddedSearch, homeSearch } from './search-page.js';
+import { contentSecurityPolicy, inlineScriptHashes, type PolicySources } from './security-headers.js';
 import { matchShareRoute, missing, type ShareRoute, sharePage } from './share.js';
 
 /** Where the built web app lives: `web/dist` next to the server package. */
@@ -60,9 +61,18 @@ export async function buildWebApp(ctx: AppContext, options: WebAppOptions = {}):
   const app = Fastify({ logger: options.logger ?? false });
   app.decorate('ctx', ctx);
   const { config } = ctx;
+  const policySources: PolicySources = {
+    apiUrl: config.server.PUBLIC_API_URL,
+    analyticsHost: config.web.WEB_POSTHOG_KEY ? config.web.WEB_POSTHOG_HOST : undefined,
+    scriptHashes: [],
+  };
+  let policy = contentSecurityPolicy(policySources);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    // No other site may show these pages in a frame; older browsers read X-Frame-Options.
+    reply.header('content-security-policy', policy);
+    reply.header('x-frame-options', 'DENY');
   });
   app.get('/discord', async (_request, reply) => reply.redirect(config.web.WEB_DISCORD_URL, 302));
   registerConnectorDownload(app, config.server.PUBLIC_API_URL);
@@ -86,6 +96,14 @@ export async function buildWebApp(ctx: AppContext, options: WebAppOptions = {}):
   const template = readFileSync(indexFile, 'utf8');
   const runtime = webRuntimeConfig(config, template, registryVersion());
   const base = injectRuntimeConfig(template, runtime);
+  // The inline scripts every page may carry: index.html's start-up script, the runtime config and
+  // the deferred entry of a page with a first screen. Their text is fixed for the process.
+  const withScreen = renderPage(base, { title: SITE_NAME, description: DEFAULT_DESCRIPTION }, undefined, undefined, {
+    html: '',
+    language: 'en',
+    dir: 'ltr',
+  });
+  policy = contentSecurityPolicy({ ...policySources, scriptHashes: inlineScriptHashes(base, withScreen) });
   const firstScreen = await loadFirstScreenRenderer(root, runtime, (error, url) =>
     app.log.warn({ err: error, url }, 'first screen not rendered on the server'),
   );
