@@ -38,3 +38,12 @@ export function isHttpUrl(value: string): boolean {
     return false;
   }
 }
+
+/**
+ * The link if it is an absolute http(s) URL, else nothing: for links taken from places that are
+ * not refused as a whole for one bad field (an archive's pyproject.toml, an upstream registry's
+ * answers). A `javascript:`, `data:` or `vbscript:` link is dropped, never stored.
+ */
+export function httpUrlOrEmpty(value: string | null | undefined): string {
+  return value && isHttpUrl(value) ? value : '';
+}

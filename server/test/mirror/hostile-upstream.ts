@@ -45,6 +45,8 @@ export interface HostileUpstream {
   nodesRedirect?: string;
   /** Waits this long before answering each `/nodes` page. */
   pageDelayMs?: number;
+  /** What `/publishers/acme` answers. */
+  publisher: Record<string, unknown>;
 }
 
 export const HOSTILE_KEY = 'acme/alpha/1.0.0/node.zip';
@@ -73,6 +75,7 @@ export async function startHostileUpstream(bytes: Buffer): Promise<HostileUpstre
       totalPages: 1,
     }),
     downloadUrl: '',
+    publisher: { id: 'acme', name: 'Acme' },
   };
   const server = http.createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://upstream');
@@ -100,7 +103,7 @@ export async function startHostileUpstream(bytes: Buffer): Promise<HostileUpstre
       json(state.nodesPage(page));
       return;
     }
-    if (url.pathname === '/publishers/acme') return json({ id: 'acme', name: 'Acme' });
+    if (url.pathname === '/publishers/acme') return json(state.publisher);
     if (url.pathname === '/nodes/alpha/versions') {
       return json([
         {

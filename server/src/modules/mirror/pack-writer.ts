@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { ComfyNodesTable, Database, NodesTable, NodeVersionStatus, NodeVersionsTable } from '../../db/schema.js';
+import { httpUrlOrEmpty } from '../../lib/http-url.js';
 import { newId } from '../../lib/ids.js';
 import { recordCatalogueChange } from '../catalogue/changes.js';
 import { normalizeVersion, refreshLatestVersion } from '../catalogue/latest-version.js';
@@ -164,10 +165,11 @@ function packColumns(input: MirroredPack) {
     description: n.description ?? '',
     author: n.author ?? '',
     license: n.license ?? '',
-    repository_url: n.repository ?? '',
-    normalized_repository: normalizeRepositoryUrl(n.repository ?? ''),
-    icon_url: n.icon ?? '',
-    banner_url: n.banner_url ?? '',
+    // The upstream's links are shown as links and images here: only http(s) ones are kept.
+    repository_url: httpUrlOrEmpty(n.repository),
+    normalized_repository: normalizeRepositoryUrl(httpUrlOrEmpty(n.repository)),
+    icon_url: httpUrlOrEmpty(n.icon),
+    banner_url: httpUrlOrEmpty(n.banner_url),
     tags: JSON.stringify(n.tags ?? []),
     category: n.category ?? '',
     supported_os: JSON.stringify(n.supported_os ?? []),

@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import { nowIso, parseJsonObject, toBool } from '../../db/values.js';
+import { httpUrlOrEmpty } from '../../lib/http-url.js';
 import { announceCatalogueChange } from '../catalogue/changes.js';
 import { compareVersionsDesc, normalizeVersion } from '../catalogue/latest-version.js';
 import { normalizeNodeId } from '../catalogue/node-id.js';
@@ -455,10 +456,10 @@ async function writePublisher(c: PackContext, id: string, fallbackName: string):
       id,
       name: text('name') || fallbackName,
       description: text('description'),
-      website: text('website'),
+      website: httpUrlOrEmpty(text('website')),
       support_email: text('support'),
-      source_code_repo: text('source_code_repo'),
-      logo_url: text('logo'),
+      source_code_repo: httpUrlOrEmpty(text('source_code_repo')),
+      logo_url: httpUrlOrEmpty(text('logo')),
       status: details.status === 'PublisherStatusBanned' ? 'PublisherStatusBanned' : 'PublisherStatusActive',
       mirrored_from: c.upstream,
       updated_at: nowIso(),

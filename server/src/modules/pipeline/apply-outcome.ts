@@ -2,7 +2,7 @@ import type { Selectable, Transaction, Updateable } from 'kysely';
 import type { DialectName } from '../../db/dialect.js';
 import type { Database, NodeVersionsTable } from '../../db/schema.js';
 import { parseJsonArray } from '../../db/values.js';
-import { isHttpUrl } from '../../lib/http-url.js';
+import { httpUrlOrEmpty } from '../../lib/http-url.js';
 import type { ArchiveAnalysis, PackMetadata } from '../archive/types.js';
 import { recordChangeOfHands, repositoryChange } from '../catalogue/custody.js';
 import { isNewestVersion } from '../catalogue/latest-version.js';
@@ -157,9 +157,10 @@ function packFieldsOf(meta: PackMetadata) {
     name: meta.displayName,
     description: meta.description,
     license: meta.license,
-    repository: isHttpUrl(meta.repository) ? meta.repository : '',
-    icon: meta.icon,
-    banner: meta.banner,
+    // Links from the archive that are not http(s) are dropped: the pack keeps the ones it has.
+    repository: httpUrlOrEmpty(meta.repository),
+    icon: httpUrlOrEmpty(meta.icon),
+    banner: httpUrlOrEmpty(meta.banner),
     supportedOs: meta.supportedOs,
     supportedAccelerators: meta.supportedAccelerators,
     supportedComfyuiVersion: meta.supportedComfyuiVersion,

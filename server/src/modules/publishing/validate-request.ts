@@ -56,6 +56,8 @@ export function readPublishRequest(
   }
   // Shown as a link on the pack page: a `javascript:` URL would run in a visitor's browser.
   checkHttpUrl('repository', node.repository ?? undefined);
+  checkHttpUrl('icon', node.icon ?? undefined);
+  checkHttpUrl('banner_url', node.banner_url ?? undefined);
   const version = normalizeVersion(nv.version);
   if (!version) {
     throw withCode(

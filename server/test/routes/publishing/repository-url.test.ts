@@ -90,3 +90,60 @@ describe('a repository URL that is not http(s)', () => {
     expect(pack.latest_version.status).toBe('NodeVersionStatusActive');
   });
 });
+
+describe('icon and banner links that are not http(s)', () => {
+  const LINKS = [
+    ['icon', 'javascript:alert(document.cookie)'],
+    ['icon', 'data:image/svg+xml,<svg onload=alert(1)>'],
+    ['banner_url', 'vbscript:msgbox(1)'],
+    ['banner_url', 'JAVASCRIPT:alert(1)'],
+  ] as const;
+
+  it.each(LINKS)(
+    'are refused with 400 by the comfy-cli publish (%s = %s), which writes nothing',
+    async (field, url) => {
+      const t = await buildTestApp();
+      const { token } = await acmeWithToken(t);
+      const body = cliPublishBody(token, 'hello', '1.0.0');
+      body.node[field] = url;
+      const res = await t.anon.post('/publishers/acme/nodes/hello/versions', body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'validation.url', params: { field } });
+      expect(await countRows(t, 'nodes')).toBe(0);
+    },
+  );
+
+  it("in the archive's [tool.comfy] Icon and Banner are dropped at processing; the version goes Active", async () => {
+    const t = await buildTestApp();
+    const { token } = await acmeWithToken(t);
+    const published = await t.anon.post(
+      '/publishers/acme/nodes/hello/versions',
+      cliPublishBody(token, 'hello', '1.0.0'),
+    );
+    expect(published.statusCode).toBe(201);
+    const pyproject = pyprojectFor({ name: 'hello', version: '1.0.0' }).replace(
+      'Icon = ""',
+      'Icon = "javascript:alert(document.cookie)"\nBanner = "data:text/html,<script>alert(1)</script>"',
+    );
+    const zip = Buffer.from(packZip({ name: 'hello', version: '1.0.0', pyproject }));
+    const put = await t.anon.inject({
+      method: 'PUT',
+      url: uploadPath(published.json().signedUrl),
+      headers: { 'content-type': 'application/zip', 'content-length': String(zip.length) },
+      payload: zip,
+    });
+    expect(put.statusCode).toBe(200);
+    expect(await runJobs(t)).toBe(1);
+
+    const pack = (await t.anon.get('/nodes/hello')).json();
+    expect(pack.latest_version.status).toBe('NodeVersionStatusActive');
+    expect(pack.icon ?? '').toBe('');
+    expect(pack.banner_url ?? '').toBe('');
+    const row = await t.ctx.db
+      .selectFrom('nodes')
+      .select(['icon_url', 'banner_url'])
+      .where('id', '=', 'hello')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ icon_url: '', banner_url: '' });
+  });
+});

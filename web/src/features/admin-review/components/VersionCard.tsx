@@ -9,6 +9,7 @@ import { readReason } from '../../../lib/catalogue/system-reasons';
 import { isUnclaimedPublisher } from '../../../lib/catalogue/unclaimed';
 import { reviewDiffPath, versionFilePath } from '../../../lib/code-links';
 import { DATE_TIME, formatDate } from '../../../lib/format';
+import { httpLink } from '../../../lib/http-link';
 import type { ReviewQueueFinding, ReviewQueueItem } from '../api/review-queue';
 import { archiveUrl, downloadArchive } from '../lib/archive-download';
 import { groupByFile, repositoryLineUrl } from '../lib/findings';
@@ -123,7 +124,7 @@ export function VersionCard({ item, selected, onSelectClick, onSelectKey, onDeci
   const canReject = item.status !== 'NodeVersionStatusBanned' && item.status !== 'NodeVersionStatusDeleted';
   const storedReason = item.findings.length === 0 ? (item.status_reason ?? '') : '';
   const reasonKind = readReason(storedReason).kind;
-  const repository = /^https?:\/\//.test(item.node_repository) ? item.node_repository : '';
+  const repository = httpLink(item.node_repository) ?? '';
 
   return (
     <article

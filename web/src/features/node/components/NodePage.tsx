@@ -20,6 +20,7 @@ import { installableFromRegistry, installCommands } from '../../../lib/catalogue
 import { licenseText } from '../../../lib/catalogue/license';
 import { isUnclaimed } from '../../../lib/catalogue/unclaimed';
 import { DATE_TIME, formatDate, formatNumber } from '../../../lib/format';
+import { httpLink } from '../../../lib/http-link';
 import { canonicalPackPath } from '../lib/pack-route';
 import { ComfyNodesSection } from './ComfyNodesSection';
 import { CopyCommand } from './CopyCommand';
@@ -165,7 +166,7 @@ export function NodePage() {
   return (
     <article className="mx-auto max-w-5xl py-8">
       <header className="flex min-w-0 flex-wrap items-start gap-4">
-        {pack.icon && /^https:\/\//.test(pack.icon) ? (
+        {pack.icon && /^https:\/\//i.test(pack.icon) ? (
           <img src={pack.icon} alt="" width={64} height={64} className="h-16 w-16 shrink-0 rounded-xl object-cover" />
         ) : (
           <span
@@ -291,7 +292,7 @@ export function NodePage() {
                   <div>
                     <dt className="text-slate-600 dark:text-slate-400">{t('details.repository')}</dt>
                     <dd className="break-all">
-                      {/^https?:\/\//.test(pack.repository) ? (
+                      {httpLink(pack.repository) ? (
                         <a
                           href={pack.repository}
                           target="_blank"

@@ -12,6 +12,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { plainDescription } from '../../../lib/catalogue/plain-text';
 import { isUnclaimedPublisher } from '../../../lib/catalogue/unclaimed';
 import { formatNumber } from '../../../lib/format';
+import { httpLink } from '../../../lib/http-link';
 import { Markdown } from '../../node/components/Markdown';
 import { useCanManage } from '../hooks/use-can-manage';
 
@@ -52,21 +53,16 @@ export function PublisherPage() {
     );
   }
 
-  const website = /^https?:\/\//.test(profile.website) ? profile.website : '';
+  const website = httpLink(profile.website) ?? '';
+  const logo = httpLink(profile.logo);
   const banned = profile.status === 'PublisherStatusBanned';
   const goTo = (next: number) => setParams(next > 1 ? { page: String(next) } : {});
 
   return (
     <div className="mx-auto max-w-5xl py-8">
       <header className="flex min-w-0 flex-wrap items-start gap-4">
-        {profile.logo ? (
-          <img
-            src={profile.logo}
-            alt=""
-            width={64}
-            height={64}
-            className="h-16 w-16 shrink-0 rounded-xl object-cover"
-          />
+        {logo ? (
+          <img src={logo} alt="" width={64} height={64} className="h-16 w-16 shrink-0 rounded-xl object-cover" />
         ) : (
           <span
             aria-hidden="true"

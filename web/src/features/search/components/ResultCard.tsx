@@ -7,6 +7,7 @@ import { installCommands } from '../../../lib/catalogue/install-commands';
 import { markdownToPlain, rangesOnPlain } from '../../../lib/catalogue/plain-text';
 import { isUnclaimed } from '../../../lib/catalogue/unclaimed';
 import { formatCompact, formatNumber } from '../../../lib/format';
+import { httpLink } from '../../../lib/http-link';
 import { Highlighted } from './Highlighted';
 
 type SearchNode = components['schemas']['SearchNode'];
@@ -29,12 +30,13 @@ export function ResultCard({ node, onOpen }: { node: SearchNode; onOpen: () => v
   })[0];
   // The description is Markdown; the card shows its text, with the server's spans moved onto it.
   const description = markdownToPlain(node.description ?? '');
+  const icon = httpLink(node.icon);
   return (
     <li className="relative flex min-w-0 flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 focus-within:ring-2 focus-within:ring-brand-600 hover:border-brand-600 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-brand-100">
       <div className="flex min-w-0 items-start gap-3">
-        {node.icon ? (
+        {icon ? (
           <img
-            src={node.icon}
+            src={icon}
             alt=""
             width={40}
             height={40}
