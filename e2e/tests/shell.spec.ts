@@ -65,6 +65,36 @@ test.describe('document and header', () => {
     expect(response.headers().location).toBe(`${registry.webUrl}/e2e-discord-invite`);
   });
 
+  test('the signed-out phone header takes two rows at most in every language', async ({ page, saveScreenshot }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 390, height: 740 });
+    for (const language of ['en', 'zh', 'ja', 'fr', 'es', 'ko', 'ru', 'ar', 'tr']) {
+      await page.addInitScript((code) => localStorage.setItem('comfy-registry-language', code), language);
+      await page.goto('/');
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      const header = page.getByRole('banner');
+      await expect(header.locator('a[href^="/auth/signup"]')).toBeInViewport({ ratio: 1 });
+      await expect(header.locator('a[href^="/auth/login"]')).toBeInViewport({ ratio: 1 });
+      // Rows: the distinct heights at which the header's visible controls sit.
+      const rows = await header.evaluate((element) => {
+        const tops: number[] = [];
+        for (const control of element.querySelectorAll('a, button')) {
+          const box = control.getBoundingClientRect();
+          // Skip links and other screen-reader-only controls are a pixel wide.
+          if (box.width < 8 || box.height < 8) continue;
+          const middle = box.top + box.height / 2;
+          if (!tops.some((top) => Math.abs(top - middle) < 12)) tops.push(middle);
+        }
+        return tops.length;
+      });
+      expect(rows, language).toBeLessThanOrEqual(2);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, language).toBeLessThanOrEqual(0);
+      if (['en', 'es', 'ar'].includes(language))
+        await saveScreenshot(page, `header-390-${language}`, { selector: 'header' });
+    }
+  });
+
   for (const width of [390, 360]) {
     test(`the header shows Login and Signup on a ${width} px phone without sideways scrolling`, async ({
       page,

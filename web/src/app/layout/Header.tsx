@@ -28,14 +28,16 @@ export function Header() {
     <header className="border-b border-slate-200 bg-white/95 dark:border-slate-800 dark:bg-slate-950/95">
       <nav
         aria-label={t('nav.main')}
-        className="mx-auto flex max-w-screen-xl flex-wrap items-center justify-between gap-x-2 gap-y-2 px-3 py-3 sm:gap-x-3 sm:px-4"
+        className="mx-auto flex max-w-screen-xl flex-wrap items-start justify-between gap-x-2 gap-y-2 px-3 py-3 sm:gap-x-3 sm:px-4"
       >
         <Link to="/" className="flex shrink-0 items-center gap-3 rounded-lg">
           <Logo />
           {/* On a phone the logo alone leads home, so the whole header fits one row (the name stays for screen readers). */}
           <span className="sr-only text-lg font-semibold tracking-tight sm:not-sr-only">{t('app.headerTitle')}</span>
         </Link>
-        <div className="flex flex-wrap items-center gap-1 sm:gap-2">
+        {/* Beside the logo, wrapping from the end: on a phone the icons stay on the logo's row and
+            Login and Signup, which wrap together, take at most one row below it. */}
+        <div className="flex min-w-0 flex-1 flex-wrap items-center justify-end gap-1 sm:gap-2">
           <Link to="/resolve" className={ICON_ON_PHONE}>
             <PuzzleIcon />
             <span className="hidden sm:inline">{t('nav.resolve')}</span>
@@ -65,14 +67,14 @@ export function Header() {
           {status === 'signedIn' && user ? (
             <AvatarMenu user={user} isAdmin={profile.data?.isAdmin === true} />
           ) : status === 'signedOut' ? (
-            <>
+            <div className="flex items-center gap-1 sm:gap-2">
               <Link to={`/auth/login?${back}`} className={buttonClass('secondary', 'sm')}>
                 {t('nav.login')}
               </Link>
               <Link to={`/auth/signup?${back}`} className={buttonClass('primary', 'sm')}>
                 {t('nav.signup')}
               </Link>
-            </>
+            </div>
           ) : (
             <span
               aria-hidden="true"
