@@ -14,6 +14,7 @@ import { initialVersion, installWarning, isDownloadable, publicReason } from '..
 import { CopyCommand } from './CopyCommand';
 import { Markdown } from './Markdown';
 import { VersionStatusBadge, VersionStatusHelp } from './StatusBadge';
+import { TrustPanel } from './TrustPanel';
 
 type NodeVersion = components['schemas']['NodeVersion'];
 
@@ -109,6 +110,7 @@ function VersionPanel({
       ) : (
         <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">{t('versions.notDownloadable')}</p>
       )}
+      <TrustPanel nodeId={nodeId} version={version.version} />
     </div>
   );
 }
