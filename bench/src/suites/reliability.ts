@@ -2,6 +2,7 @@ import { readdirSync, readlinkSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
+import { startThrowawayPostgres } from '../../../scripts/pg-throwaway.mjs';
 import { startHostileUpstream } from '../hostile-upstream.js';
 import { round } from '../measure.js';
 import type { BenchContext, BenchRow, BenchSuite, RegistryProcess } from '../suite.js';
@@ -44,7 +45,11 @@ const reliability: BenchSuite = {
     'TCP and destroying the socket once the server writes the partial blob; then the same URLs take full uploads. ' +
     'Crash: SIGKILL while an archive is analysed, restart on the same data, the version must become Active. ' +
     'Descriptors are counted in /proc/<pid>/fd of the server; leftover files are `*.partial` blobs and anything ' +
-    'in DATA_DIR/tmp. Client and server share the machine.',
+    'in DATA_DIR/tmp. Hostile upstream: a mirror whose upstream answers archives cut short, endless, gzip-inflating ' +
+    'or with the wrong hash, 20 requests each. Database restart: the server on a throwaway PostgreSQL (two workers) ' +
+    'under 8 connections reading a pack id no cache holds, PostgreSQL stopped with `pg_ctl stop -m fast` for 5 s ' +
+    'and started again; counted are the answers while it was away and after, and the seconds from its start until ' +
+    '`/ready` answers 200. Client and server share the machine.',
   async run(ctx) {
     const soakSeconds = ctx.options.soakSeconds ?? (ctx.options.quick ? 5 : 60);
     const dataDir = ctx.tempDir('reliability');
@@ -217,6 +222,7 @@ const reliability: BenchSuite = {
     await server.stop();
 
     rows.push(await hostileUpstreamRow(ctx));
+    rows.push(await databaseRestartRow(ctx));
     return rows;
   },
 };
@@ -296,6 +302,119 @@ async function hostileUpstreamRow(ctx: BenchContext): Promise<BenchRow> {
       met: exits === 0 && badArchivesServed === 0 && serverErrors === 0 && cached && health === 200,
     },
   };
+}
+
+/** How long PostgreSQL stays stopped in the database-restart row. */
+const DATABASE_DOWN_MS = 5000;
+
+/**
+ * The registry on PostgreSQL (two workers) under a steady stream of reads that each need the
+ * database, while PostgreSQL is stopped (`pg_ctl stop -m fast`: every connection terminated, as a
+ * restart or failover does) for 5 s and started again. Every process must stay up; a request
+ * meanwhile may answer 503 with Retry-After, never anything else; the row reports how long
+ * after the database is back `/ready` answers 200 again.
+ */
+async function databaseRestartRow(ctx: BenchContext): Promise<BenchRow> {
+  const name = 'PostgreSQL stopped for 5 s under reads, then started again (2 workers)';
+  const postgres = await startThrowawayPostgres();
+  if (!postgres) {
+    return { name, values: { skipped: 'PostgreSQL not installed' }, target: { goal: 'runs', met: false } };
+  }
+  try {
+    const server = await ctx.startRegistry({
+      dataDir: ctx.tempDir('reliability-postgres'),
+      env: { DATABASE_URL: postgres.url, WORKERS: '2' },
+    });
+    const readyStatus = async () => {
+      try {
+        return (await fetch(`${server.url}/ready`, { signal: AbortSignal.timeout(10_000) })).status;
+      } catch {
+        return 0;
+      }
+    };
+    for (let waited = 0; waited < 120_000 && (await readyStatus()) !== 200; waited += 200) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const counts = { requests: 0, ok: 0, unavailable: 0, unavailableWithoutRetryAfter: 0, otherErrors: 0 };
+    let loading = true;
+    // A pack id no cache has answered: every request reads the database.
+    const load = Array.from({ length: 8 }, async (_, lane) => {
+      for (let i = 0; loading; i++) {
+        counts.requests++;
+        try {
+          const answer = await fetch(`${server.url}/nodes/restart-probe-${lane}-${i}`, {
+            signal: AbortSignal.timeout(30_000),
+          });
+          await answer.arrayBuffer();
+          if (answer.status === 404) counts.ok++;
+          else if (answer.status === 503) {
+            counts.unavailable++;
+            if (!answer.headers.get('retry-after')) counts.unavailableWithoutRetryAfter++;
+          } else counts.otherErrors++;
+        } catch {
+          counts.otherErrors++;
+        }
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    postgres.shutDown();
+    await new Promise((resolve) => setTimeout(resolve, DATABASE_DOWN_MS));
+    const readyWhileDown = await readyStatus();
+    postgres.startAgain();
+    const back = performance.now();
+    let recoveredMs: number | null = null;
+    while (performance.now() - back < 180_000) {
+      if ((await readyStatus()) === 200) {
+        recoveredMs = performance.now() - back;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // Reads go on for a while after /ready came back: they must all be answered normally.
+    const afterBack = { ...counts };
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    loading = false;
+    await Promise.all(load);
+    const okAfter = counts.ok - afterBack.ok;
+    const failedAfter = counts.unavailable - afterBack.unavailable + (counts.otherErrors - afterBack.otherErrors);
+    let alive = true;
+    try {
+      process.kill(server.pid, 0);
+    } catch {
+      alive = false;
+    }
+    const workersUp = alive && (await fetch(`${server.url}/health`)).status === 200;
+    await server.stop();
+    return {
+      name,
+      values: {
+        requests: counts.requests,
+        'answered normally': counts.ok,
+        '503 (with Retry-After)': counts.unavailable - counts.unavailableWithoutRetryAfter,
+        '503 without Retry-After': counts.unavailableWithoutRetryAfter,
+        'other errors': counts.otherErrors,
+        '/ready while down': readyWhileDown,
+        's until /ready 200': recoveredMs === null ? 'never' : round(recoveredMs / 1000, 1),
+        'failed after /ready 200': failedAfter,
+        'normal answers after': okAfter,
+        'process exits': alive ? 0 : 1,
+      },
+      target: {
+        goal: 'no exit, only 503 with Retry-After while away, ready again, no failure after',
+        met:
+          alive &&
+          workersUp &&
+          counts.otherErrors === 0 &&
+          counts.unavailableWithoutRetryAfter === 0 &&
+          readyWhileDown === 503 &&
+          recoveredMs !== null &&
+          failedAfter === 0 &&
+          okAfter > 0,
+      },
+    };
+  } finally {
+    postgres.stop();
+  }
 }
 
 async function makePublisher(ctx: BenchContext, dataDir: string): Promise<string> {
