@@ -97,9 +97,23 @@ export interface Listing {
   files: ListedFile[];
 }
 
+type ArchiveListing = Omit<Listing, 'node_id' | 'version'>;
+
+/** The listing of each cached directory: it leaves memory with its directory. */
+const listings = new WeakMap<ReadonlyMap<string, unknown>, ArchiveListing>();
+
 /** Every file of a version's archive, from its checked central directory alone (nothing is inflated). */
 export async function listVersionFiles(ctx: AppContext, target: ReadableVersion): Promise<Listing> {
   const directory = await archiveDirectory(ctx, target);
+  let listing = listings.get(directory);
+  if (!listing) {
+    listing = listingOf(directory);
+    listings.set(directory, listing);
+  }
+  return { node_id: target.nodeId, version: target.version, ...listing };
+}
+
+function listingOf(directory: ReadonlyMap<string, StoredFile>): ArchiveListing {
   const files = [...directory.values()]
     .map(
       (f): ListedFile => ({
@@ -111,8 +125,6 @@ export async function listVersionFiles(ctx: AppContext, target: ReadableVersion)
     )
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return {
-    node_id: target.nodeId,
-    version: target.version,
     root: packRoot(files.map((f) => f.path)),
     file_count: files.length,
     total_bytes: files.reduce((sum, f) => sum + f.size, 0),

@@ -1,7 +1,7 @@
 import { close as fsClose, open as fsOpen, read as fsRead, fstat } from 'node:fs';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
-import { crc32 } from 'node:zlib';
+import { crc32, inflateRawSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { archiveLimitsFromConfig } from '../../config/archive.js';
@@ -308,10 +308,46 @@ function openStream(zipfile: ZipFile, entry: Entry): Promise<Readable> {
 }
 
 /**
+ * Largest compressed file read in one piece and inflated in one call. A stream inflates chunk by
+ * chunk on libuv's thread pool, a round trip each; on a busy machine those trips, not the
+ * inflating, made most of a 200 KB file's time.
+ */
+const WHOLE_READ_MAX_BYTES = 4 * 1024 * 1024;
+
+/** A whole file that fits the view: its stored bytes read at once, inflated at once, then checked. */
+async function readWholeFile(archive: OpenedArchive, file: StoredFile): Promise<FileBytes> {
+  const chunks: Buffer[] = [];
+  try {
+    const raw = await new Promise<Readable>((resolve, reject) => {
+      archive.zipfile.openReadStream(file.entry, { decodeFileData: false }, (error, stream) =>
+        error ? reject(error) : resolve(stream),
+      );
+    });
+    for await (const chunk of raw as AsyncIterable<Buffer>) chunks.push(chunk);
+  } catch (error) {
+    throw unreadable((error as Error).message);
+  }
+  const stored = Buffer.concat(chunks);
+  let bytes: Buffer;
+  try {
+    // The declared size bounds the output: a file that inflates to more is refused, not held in memory.
+    bytes =
+      file.entry.compressionMethod === 0 ? stored : inflateRawSync(stored, { maxOutputLength: Math.max(1, file.size) });
+  } catch {
+    throw unreadable(`${file.name} does not match its recorded size or checksum`);
+  }
+  if (bytes.length !== file.size || crc32(bytes) >>> 0 !== file.crc32) {
+    throw unreadable(`${file.name} does not match its recorded size or checksum`);
+  }
+  return { bytes, truncated: false };
+}
+
+/**
  * Inflates one file up to `maxBytes`, stopping there: a file over the limit costs only the limit.
  * A file read whole is checked against its declared size and checksum, as publishing does.
  */
 export async function readFileStart(archive: OpenedArchive, file: StoredFile, maxBytes: number): Promise<FileBytes> {
+  if (file.size <= maxBytes && file.compressedSize <= WHOLE_READ_MAX_BYTES) return readWholeFile(archive, file);
   let stream: Readable;
   try {
     stream = await openStream(archive.zipfile, file.entry);

@@ -38,6 +38,18 @@ export async function listComfyNodes(
   return { comfy_nodes: rows.map(present), total };
 }
 
+/** Each row's parsed `preempted_comfy_node_names`: a sort compares a pack many times, and parses it once. */
+const preemptedByRow = new WeakMap<NodeRow, ReadonlySet<string>>();
+
+function preemptedNames(pack: NodeRow): ReadonlySet<string> {
+  let names = preemptedByRow.get(pack);
+  if (!names) {
+    names = new Set(parseJsonArray(pack.preempted_comfy_node_names));
+    preemptedByRow.set(pack, names);
+  }
+  return names;
+}
+
 /**
  * The pack that provides a comfy-node class. Candidates are active packs whose row of that name
  * comes from the pack's latest version, or is an imported class name of a pack that never had a
@@ -67,7 +79,7 @@ export async function findPackProviding(ctx: AppContext, name: string): Promise<
 }
 
 export function byProviderPreference(name: string): (a: NodeRow, b: NodeRow) => number {
-  const preempts = (pack: NodeRow) => (parseJsonArray(pack.preempted_comfy_node_names).includes(name) ? 0 : 1);
+  const preempts = (pack: NodeRow) => (preemptedNames(pack).has(name) ? 0 : 1);
   const rank = (pack: NodeRow) => pack.search_ranking ?? DEFAULT_SEARCH_RANKING;
   return (a, b) =>
     preempts(a) - preempts(b) ||
