@@ -99,7 +99,7 @@ test.describe('install plan from a ComfyUI image', () => {
     );
     await page.getByRole('region', { name: 'Workflow drop area' }).dispatchEvent('drop', { dataTransfer });
 
-    const plan = page.getByRole('region', { name: 'Install plan' });
+    const plan = page.getByRole('region', { name: 'What this workflow needs' });
     const packs = plan.getByRole('region', { name: 'Packs to install: 4' });
     await expect(packs).toBeVisible();
     const item = (name: string) => packs.getByRole('listitem', { name });
@@ -139,7 +139,7 @@ test.describe('install plan from a ComfyUI image', () => {
     // The shared URL shows the same plan to someone else.
     const other = await context.newPage();
     await other.goto(shareUrl);
-    const sharedPlan = other.getByRole('region', { name: 'Install plan' });
+    const sharedPlan = other.getByRole('region', { name: 'What this workflow needs' });
     await expect(sharedPlan.getByRole('region', { name: 'Packs to install: 4' })).toBeVisible();
     await expect(sharedPlan.getByRole('list', { name: '1 conflict between requirements' })).toBeVisible();
 

@@ -9,20 +9,26 @@ const uiWorkflow = path.join(fixtures, 'facedetailer-ui.json');
 const apiWorkflow = path.join(fixtures, 'surf-video-api.json');
 
 const result = (page: Page) => page.getByRole('region', { name: 'What this workflow needs' });
-const combined = (page: Page) => result(page).locator('pre');
+// The plan's blocks: the link to share it, then the one command that installs everything.
+const combined = (page: Page) => result(page).locator('pre').last();
 // Every pack these workflows need is imported from the ComfyUI-Manager list, without a version:
-// this registry cannot install them, so the resolver offers their repositories.
+// this registry cannot install them, so the plan clones their repositories.
 const uiClones = [
   'git clone https://github.com/jags111/efficiency-nodes-comfyui',
   'git clone https://github.com/ltdrdata/ComfyUI-Impact-Subpack',
   'git clone https://github.com/ltdrdata/ComfyUI-Impact-Pack',
   'git clone https://github.com/Suzie1/ComfyUI_Comfyroll_CustomNodes',
-].join('\n');
+];
 const apiClones = [
   'git clone https://github.com/ltdrdata/ComfyUI-Impact-Subpack',
   'git clone https://github.com/ltdrdata/ComfyUI-Impact-Pack',
   'git clone https://github.com/Kosinkadink/ComfyUI-VideoHelperSuite',
-].join('\n');
+];
+/** The one command clones each repository, and nothing else comes from a registry client. */
+async function expectClones(block: ReturnType<Page['locator']>, clones: string[]) {
+  for (const clone of clones) await expect(block).toContainText(clone);
+  await expect(block).not.toContainText('comfy node install');
+}
 const summary = (page: Page) => result(page).getByRole('status').filter({ hasText: 'Node types' });
 
 test.describe('missing-nodes resolver', () => {
@@ -41,7 +47,9 @@ test.describe('missing-nodes resolver', () => {
 
     await expect(summary(page)).toContainText('Node types: 14 · from packs: 4 · core: 6 · unknown: 1.');
     await expect(summary(page)).toContainText('(UI format)');
-    await expect(combined(page)).toHaveText(uiClones);
+    await expectClones(combined(page), uiClones);
+    // One plan: no second, per-class list of packs or commands above it.
+    await expect(result(page).locator('pre')).toHaveCount(2);
     const packs = result(page)
       .getByRole('region', { name: 'Packs to install: 4' })
       .getByRole('listitem')
@@ -59,10 +67,12 @@ test.describe('missing-nodes resolver', () => {
       'href',
       '/nodes/comfyui-impact-pack',
     );
-    await expect(impact.locator('code')).toHaveText(['SAMLoader', 'FaceDetailer']);
+    const types = (pack: typeof impact) =>
+      pack.getByRole('list', { name: /^Node types from this pack/ }).locator('code');
+    await expect(types(impact)).toHaveText(['SAMLoader', 'FaceDetailer']);
     // Nodes inside a subgraph count; the subgraph's own node does not.
     const comfyroll = packs.filter({ has: page.getByRole('heading', { name: 'Comfyroll Studio' }) });
-    await expect(comfyroll.locator('code')).toHaveText(['CR LoRA Stack', 'CR Apply LoRA Stack']);
+    await expect(types(comfyroll)).toHaveText(['CR LoRA Stack', 'CR Apply LoRA Stack']);
     await expect(result(page).getByRole('region', { name: 'Not found in the registry: 1' }).locator('code')).toHaveText(
       ['ZZZ Studio Secret Sharpen'],
     );
@@ -79,9 +89,10 @@ test.describe('missing-nodes resolver', () => {
 
     // The imported packs have no version here, so there is no comfy-cli line, only their repositories.
     await expect(result(page).getByText(/comfy node install/)).toHaveCount(0);
-    await result(page).getByRole('button', { name: 'Copy the git clone commands' }).click();
-    await expect(result(page).getByRole('button', { name: 'Copy the git clone commands' })).toHaveText('Copied');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(uiClones);
+    const copy = result(page).getByRole('button', { name: 'Copy the command that installs everything' });
+    await copy.click();
+    await expect(copy).toHaveText('Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await combined(page).textContent());
     await saveScreenshot(page, 'resolve-ui');
     await checkA11y(page);
 
@@ -89,31 +100,22 @@ test.describe('missing-nodes resolver', () => {
     await expect(page).toHaveURL('/comfy-nodes/FaceDetailer');
   });
 
-  test('a pasted API-format workflow is resolved in one request', async ({ page, registry }) => {
+  test('a pasted API-format workflow is planned in one request', async ({ page, registry }) => {
     const requests: string[] = [];
     page.on('request', (request) => {
-      if (request.url().startsWith(`${registry.apiUrl}/comfy-nodes/resolve`)) requests.push(request.postData() ?? '');
+      const url = request.url();
+      const planned = url.startsWith(`${registry.apiUrl}/install-plan`) || url.includes('/comfy-nodes/resolve');
+      if (request.method() === 'POST' && planned) {
+        requests.push(url.replace(registry.apiUrl, ''));
+      }
     });
     await page.goto('/resolve');
     await page.getByLabel('Workflow JSON').fill(readFileSync(apiWorkflow, 'utf8'));
     await page.getByRole('button', { name: 'Find packs' }).click();
     await expect(summary(page)).toContainText('Node types: 9 · from packs: 3 · core: 5 · unknown: 0.');
     await expect(summary(page)).toContainText('(API format)');
-    await expect(combined(page)).toHaveText(apiClones);
-    expect(requests).toHaveLength(1);
-    expect(JSON.parse(requests[0] ?? '{}')).toEqual({
-      names: [
-        'KSampler',
-        'CheckpointLoaderSimple',
-        'EmptyLatentImage',
-        'CLIPTextEncode',
-        'VAEDecode',
-        'UltralyticsDetectorProvider',
-        'SAMLoader',
-        'FaceDetailer',
-        'VHS_VideoCombine',
-      ],
-    });
+    await expectClones(combined(page), apiClones);
+    expect(requests).toEqual(['/install-plans']);
   });
 
   test('a workflow file dropped on the box is read', async ({ page }) => {
@@ -127,7 +129,7 @@ test.describe('missing-nodes resolver', () => {
     const zone = page.getByRole('region', { name: 'Workflow drop area' });
     await zone.dispatchEvent('dragover', { dataTransfer: transfer });
     await zone.dispatchEvent('drop', { dataTransfer: transfer });
-    await expect(combined(page)).toHaveText(apiClones);
+    await expectClones(combined(page), apiClones);
   });
 
   test('invalid JSON and JSON that is not a workflow get a clear message', async ({
@@ -157,7 +159,7 @@ test.describe('missing-nodes resolver', () => {
     await page.goto('/resolve');
     await expect(page.locator('html')).toHaveClass(/dark/);
     await page.locator('input[type="file"]').setInputFiles(uiWorkflow);
-    await expect(combined(page)).toHaveText(uiClones);
+    await expectClones(combined(page), uiClones);
     await saveScreenshot(page, 'resolve-dark');
     await checkA11y(page);
   });
@@ -168,7 +170,7 @@ test.describe('missing-nodes resolver', () => {
     await page.goto('/resolve');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await page.locator('input[type="file"]').setInputFiles(uiWorkflow);
-    await expect(page.getByRole('region', { name: 'ما يحتاجه سير العمل هذا' }).locator('pre')).toHaveText(uiClones);
+    await expectClones(page.getByRole('region', { name: 'ما يحتاجه سير العمل هذا' }).locator('pre').last(), uiClones);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await saveScreenshot(page, 'resolve-ar-360');
     await checkA11y(page);

@@ -1,4 +1,4 @@
-import { installCommands, installPlan, versionInstallCommand } from './install-commands';
+import { installCommands, versionInstallCommand } from './install-commands';
 import { isUnclaimed, UNCLAIMED_PUBLISHER_ID } from './unclaimed';
 
 const repository = 'https://github.com/a/b';
@@ -37,28 +37,6 @@ describe('installCommands', () => {
 
   it('pins one version', () => {
     expect(versionInstallCommand('pack', '0.3.1')).toBe('comfy node install pack@0.3.1');
-  });
-});
-
-describe('installPlan', () => {
-  it('puts installable packs on one comfy-cli line and clones the rest', () => {
-    expect(
-      installPlan([
-        { id: 'a', repository, publisherId: 'pub', latestVersion: '1.0.0' },
-        { id: 'b', repository: 'https://github.com/c/d', publisherId: null, latestVersion: null },
-        { id: 'c', repository, publisherId: 'pub', latestVersion: '0.1.0' },
-        { id: 'd', repository: 'not a url', publisherId: null, latestVersion: null },
-      ]),
-    ).toEqual({
-      registry: ['a', 'c'],
-      cli: 'comfy node install a c',
-      clones: ['git clone https://github.com/c/d'],
-      manual: ['d'],
-    });
-  });
-
-  it('has no comfy-cli line when the registry can install none of them', () => {
-    expect(installPlan([{ id: 'b', repository, publisherId: null, latestVersion: null }]).cli).toBeNull();
   });
 });
 

@@ -52,27 +52,3 @@ export function installCommands(pack: InstallablePack): InstallCommand[] {
 
 /** comfy-cli's command for one version of a pack (the versions list offers it per downloadable version). */
 export const versionInstallCommand = (id: string, version: string): string => `comfy node install ${id}@${version}`;
-
-/** How to install several packs at once (the workflow resolver's "install every needed pack"). */
-export interface InstallPlan {
-  /** Ids of the packs this registry can install. */
-  registry: string[];
-  /** One `comfy node install a b c` for the packs the registry can install, or null for none. */
-  cli: string | null;
-  /** A `git clone` for each pack the registry cannot install but whose repository is known. */
-  clones: string[];
-  /** Ids of packs with neither: no version here and no repository to clone. */
-  manual: string[];
-}
-
-export function installPlan(packs: InstallablePack[]): InstallPlan {
-  const registry = packs.filter(installableFromRegistry).map((pack) => pack.id);
-  const clones: string[] = [];
-  const manual: string[] = [];
-  for (const pack of packs.filter((p) => !installableFromRegistry(p))) {
-    const clone = cloneCommand(pack.repository);
-    if (clone) clones.push(clone);
-    else manual.push(pack.id);
-  }
-  return { registry, cli: registry.length > 0 ? `comfy node install ${registry.join(' ')}` : null, clones, manual };
-}

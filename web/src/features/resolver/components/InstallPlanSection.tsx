@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { CopyBlock } from '../../../components/ui/copy-button';
+import { RegistryNote } from '../../../components/ui/registry-note';
+import { analytics } from '../../../lib/analytics-client';
 import type { InstallPlan, PlanPack } from '../api/install-plan';
 
 const linkClass =
@@ -10,18 +12,23 @@ const linkClass =
 const code = 'rounded bg-slate-100 px-1.5 py-0.5 text-xs dark:bg-slate-800';
 
 /**
- * The install plan: a shareable link, one command for everything, each pack with why it was
- * chosen, its version, alternatives and a command per client, and what installing does to the
- * Python environment (conflicts, declared ranges, and what could not be checked).
+ * What a workflow needs, as one plan: how many node types it uses and where they come from, a
+ * shareable link, one command for everything, each pack with why it was chosen, the node types it
+ * brings, its version, alternatives and a command per client, what installing does to the Python
+ * environment (conflicts, declared ranges, and what could not be checked), then the node types no
+ * pack here provides and those ComfyUI ships.
  */
 export function InstallPlanSection({
   plan,
+  counts,
   shareUrl,
   releases,
   release,
   onRelease,
 }: {
   plan: InstallPlan;
+  /** How many nodes of the workflow use each type (empty for a shared plan). */
+  counts: ReadonlyMap<string, number>;
   shareUrl: string | null;
   releases: { id: string; label: string }[];
   release: string;
@@ -40,13 +47,37 @@ export function InstallPlanSection({
   return (
     <section aria-labelledby="plan-title" className="mt-8 min-w-0 space-y-5 break-words">
       <h2 id="plan-title" className="text-lg font-semibold">
-        {t('plan.title')}
+        {t('result.title')}
       </h2>
+      <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
+        {t('result.summary', {
+          count: plan.node_types,
+          packs: plan.packs.length,
+          core: plan.core.length,
+          unknown: plan.unknown.length,
+        })}{' '}
+        <span className="text-slate-600 dark:text-slate-400">
+          {plan.format === 'ui' ? t('result.formatUi') : t('result.formatApi')}
+        </span>
+      </p>
       {shareUrl ? (
         <CopyBlock title={t('plan.share')} value={shareUrl} label={t('plan.shareCopy')} text={copyText} />
       ) : null}
       {plan.commands.all ? (
-        <CopyBlock title={t('plan.all')} value={plan.commands.all} label={t('plan.allCopy')} text={copyText} />
+        <div className="space-y-2">
+          <CopyBlock
+            title={t('plan.all')}
+            value={plan.commands.all}
+            label={t('plan.allCopy')}
+            text={copyText}
+            onCopy={(ok) => analytics.track('Workflow Install Command Copied', { ok, packs: plan.packs.length })}
+          />
+          {plan.commands.comfy_cli ? <RegistryNote kind="install" /> : null}
+        </div>
+      ) : plan.packs.length === 0 && plan.unknown.length === 0 ? (
+        <Alert tone="success">
+          <p>{t('install.nothing')}</p>
+        </Alert>
       ) : null}
 
       {plan.packs.length > 0 ? (
@@ -56,7 +87,7 @@ export function InstallPlanSection({
           </h3>
           <ul className="mt-2 space-y-3">
             {plan.packs.map((pack) => (
-              <PlanPackItem key={pack.id} pack={pack} />
+              <PlanPackItem key={pack.id} pack={pack} counts={counts} />
             ))}
           </ul>
         </section>
@@ -121,11 +152,59 @@ export function InstallPlanSection({
           </details>
         ) : null}
       </section>
+
+      {plan.unknown.length > 0 ? (
+        <section aria-labelledby="unknown-title">
+          <h3 id="unknown-title" className="font-semibold">
+            {t('unknown.title', { count: plan.unknown.length })}
+          </h3>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{t('unknown.hint')}</p>
+          <TypeList
+            types={plan.unknown.map((u) => u.type)}
+            counts={counts}
+            label={t('unknown.title', { count: plan.unknown.length })}
+          />
+        </section>
+      ) : null}
+
+      {plan.core.length > 0 ? (
+        <section aria-labelledby="core-title">
+          <h3 id="core-title" className="font-semibold">
+            {t('core.title', { count: plan.core.length })}
+          </h3>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{t('core.hint')}</p>
+          <TypeList types={plan.core} counts={counts} label={t('core.title', { count: plan.core.length })} />
+        </section>
+      ) : null}
     </section>
   );
 }
 
-function PlanPackItem({ pack }: { pack: PlanPack }) {
+/** Node types as links to their class pages, each with how many nodes of the workflow use it. */
+function TypeList({ types, counts, label }: { types: string[]; counts: ReadonlyMap<string, number>; label: string }) {
+  const { t } = useTranslation('resolver');
+  return (
+    <ul aria-label={label} className="mt-2 flex flex-wrap gap-2">
+      {types.map((type) => {
+        const count = counts.get(type) ?? 1;
+        return (
+          <li key={type} className="min-w-0">
+            <Link to={`/comfy-nodes/${encodeURIComponent(type)}`} className={`${linkClass} break-all`}>
+              <code dir="ltr" className={code}>
+                {type}
+              </code>
+            </Link>
+            {count > 1 ? (
+              <span className="ms-1 text-xs text-slate-600 dark:text-slate-400">{t('uses', { count })}</span>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function PlanPackItem({ pack, counts }: { pack: PlanPack; counts: ReadonlyMap<string, number> }) {
   const { t } = useTranslation('resolver');
   const commands = [
     ['comfy-cli', pack.commands.comfy_cli],
@@ -156,6 +235,7 @@ function PlanPackItem({ pack }: { pack: PlanPack }) {
           ? ` ${t('plan.version.notHere', { requested: pack.requested_version })}`
           : ''}
       </p>
+      <TypeList types={pack.classes} counts={counts} label={t('packs.types', { count: pack.classes.length })} />
       {pack.alternatives.length > 0 ? (
         <p className="text-sm text-slate-700 dark:text-slate-300">
           {t('plan.alternatives')}{' '}

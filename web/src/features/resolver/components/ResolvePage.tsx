@@ -1,17 +1,14 @@
 import { type ClipboardEvent, type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { analytics } from '../../../lib/analytics-client';
 import { notify } from '../../../lib/toast';
 import { useComfyuiReleases, useSharedPlan, useSharedPlanOf } from '../api/install-plan';
-import { useResolvedClasses } from '../api/resolve-classes';
-import { groupResolutions } from '../lib/groups';
 import { type NodeTypeUse, parseWorkflow } from '../lib/workflow';
 import { embeddedWorkflow } from '../lib/workflow-image';
-import { InstallPlanBlocks } from './InstallPlanBlocks';
 import { InstallPlanSection } from './InstallPlanSection';
 
 /** Largest workflow file read (bigger ones are refused before parsing). */
@@ -22,10 +19,6 @@ type Problem = 'json' | 'not-workflow' | 'empty' | 'too-many' | 'too-large' | 'u
 
 /** The shareable address of a stored plan. */
 const planUrl = (id: string) => `${window.location.origin}/resolve?plan=${encodeURIComponent(id)}`;
-
-const linkClass =
-  'font-medium text-brand-600 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:text-brand-100';
-const chip = 'rounded bg-slate-100 px-1.5 py-0.5 text-xs dark:bg-slate-800';
 
 /** `/resolve`: paste, drop or upload a ComfyUI workflow and find the packs its node types need. */
 export function ResolvePage() {
@@ -53,33 +46,31 @@ export function ResolvePage() {
   const releases = useComfyuiReleases();
   const plan = workflow ? planOf.data?.plan : shared.data;
   const planId = workflow ? planOf.data?.id : sharedId;
-  const names = workflow?.types.map((use) => use.type) ?? [];
-  const resolution = useResolvedClasses(names);
-  const groups = resolution.data ? groupResolutions(resolution.data) : null;
   const counts = new Map(workflow?.types.map((use) => [use.type, use.count]));
 
   useEffect(() => {
     document.title = t('documentTitle');
   }, [t]);
 
-  // Once per resolved workflow: analytics, and a toast when the server could not answer.
+  // Once per planned workflow: analytics, and a toast when the server could not answer.
   const reported = useRef<unknown>(null);
+  const workflowPlan = workflow ? planOf.data?.plan : undefined;
   useEffect(() => {
     if (!workflow || reported.current === workflow) return;
-    if (resolution.isError) {
+    if (planOf.isError) {
       reported.current = workflow;
       notify('error', t('error.resolve'));
-    } else if (groups) {
+    } else if (workflowPlan) {
       reported.current = workflow;
       analytics.track('Workflow Resolved', {
         source: workflow.source,
         format: workflow.format,
         node_types: workflow.types.length,
-        packs: groups.packs.length,
-        unknown: groups.unknown.length,
+        packs: workflowPlan.packs.length,
+        unknown: workflowPlan.unknown.length,
       });
     }
-  }, [workflow, groups, resolution.isError, t]);
+  }, [workflow, workflowPlan, planOf.isError, t]);
 
   const read = (content: string, source: Source) => {
     const parsed = parseWorkflow(content);
@@ -248,111 +239,10 @@ export function ResolvePage() {
         </div>
       ) : null}
 
-      {workflow ? (
-        <section aria-labelledby="resolution-title" className="mt-8" aria-busy={resolution.isFetching}>
-          <h2 id="resolution-title" className="text-lg font-semibold">
-            {t('result.title')}
-          </h2>
-          {resolution.isPending ? (
-            <div className="py-8">
-              <Spinner label={t('result.loading')} />
-            </div>
-          ) : resolution.isError || !groups ? (
-            <div className="mt-3">
-              <Alert tone="error">
-                <p>{t('error.resolve')}</p>
-                <Button variant="secondary" size="sm" className="mt-2" onClick={() => void resolution.refetch()}>
-                  {t('error.retry')}
-                </Button>
-              </Alert>
-            </div>
-          ) : (
-            <div className="mt-2 space-y-6">
-              <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
-                {t('result.summary', {
-                  count: workflow.types.length,
-                  packs: groups.packs.length,
-                  core: groups.core.length,
-                  unknown: groups.unknown.length,
-                })}{' '}
-                <span className="text-slate-600 dark:text-slate-400">
-                  {workflow.format === 'ui' ? t('result.formatUi') : t('result.formatApi')}
-                </span>
-              </p>
-
-              {groups.install ? (
-                <InstallPlanBlocks plan={groups.install} />
-              ) : (
-                <Alert tone="success">
-                  <p>{t('install.nothing')}</p>
-                </Alert>
-              )}
-
-              {groups.packs.length > 0 ? (
-                <section aria-labelledby="packs-title">
-                  <h3 id="packs-title" className="font-semibold">
-                    {t('packs.title', { count: groups.packs.length })}
-                  </h3>
-                  <ul className="mt-2 grid gap-3 sm:grid-cols-2">
-                    {groups.packs.map(({ pack, types }) => (
-                      <li
-                        key={pack.id}
-                        className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-                      >
-                        <h4 className="break-words font-semibold">
-                          <Link to={`/nodes/${encodeURIComponent(pack.id)}`} className={linkClass}>
-                            <span dir="auto">{pack.name || pack.id}</span>
-                          </Link>
-                        </h4>
-                        <p className="text-sm text-slate-600 dark:text-slate-400">
-                          <span dir="ltr">{pack.id}</span>
-                          {' · '}
-                          {pack.publisher ? t('packs.by', { publisher: pack.publisher.name }) : t('packs.unclaimed')}
-                          {' · '}
-                          {pack.latest_version ? <span dir="ltr">{pack.latest_version}</span> : t('packs.noVersion')}
-                        </p>
-                        <TypeList types={types} counts={counts} label={t('packs.types', { count: types.length })} />
-                      </li>
-                    ))}
-                  </ul>
-                </section>
-              ) : null}
-
-              {groups.unknown.length > 0 ? (
-                <section aria-labelledby="unknown-title">
-                  <h3 id="unknown-title" className="font-semibold">
-                    {t('unknown.title', { count: groups.unknown.length })}
-                  </h3>
-                  <p className="text-sm text-slate-600 dark:text-slate-400">{t('unknown.hint')}</p>
-                  <TypeList
-                    types={groups.unknown}
-                    counts={counts}
-                    label={t('unknown.title', { count: groups.unknown.length })}
-                  />
-                </section>
-              ) : null}
-
-              {groups.core.length > 0 ? (
-                <section aria-labelledby="core-title">
-                  <h3 id="core-title" className="font-semibold">
-                    {t('core.title', { count: groups.core.length })}
-                  </h3>
-                  <p className="text-sm text-slate-600 dark:text-slate-400">{t('core.hint')}</p>
-                  <TypeList
-                    types={groups.core}
-                    counts={counts}
-                    label={t('core.title', { count: groups.core.length })}
-                  />
-                </section>
-              ) : null}
-            </div>
-          )}
-        </section>
-      ) : null}
-
       {plan ? (
         <InstallPlanSection
           plan={plan}
+          counts={counts}
           shareUrl={planId ? planUrl(planId) : null}
           releases={releases.data?.releases ?? []}
           release={release}
@@ -366,33 +256,14 @@ export function ResolvePage() {
         <div className="mt-4">
           <Alert tone="error">
             <p>{t('plan.error')}</p>
+            {workflow ? (
+              <Button variant="secondary" size="sm" className="mt-2" onClick={() => void planOf.refetch()}>
+                {t('error.retry')}
+              </Button>
+            ) : null}
           </Alert>
         </div>
       ) : null}
     </div>
-  );
-}
-
-/** Node types as links to their class pages, each with how many nodes of the workflow use it. */
-function TypeList({ types, counts, label }: { types: string[]; counts: Map<string, number>; label: string }) {
-  const { t } = useTranslation('resolver');
-  return (
-    <ul aria-label={label} className="mt-2 flex flex-wrap gap-2">
-      {types.map((type) => {
-        const count = counts.get(type) ?? 1;
-        return (
-          <li key={type} className="min-w-0">
-            <Link to={`/comfy-nodes/${encodeURIComponent(type)}`} className={`${linkClass} break-all`}>
-              <code dir="ltr" className={chip}>
-                {type}
-              </code>
-            </Link>
-            {count > 1 ? (
-              <span className="ms-1 text-xs text-slate-600 dark:text-slate-400">{t('uses', { count })}</span>
-            ) : null}
-          </li>
-        );
-      })}
-    </ul>
   );
 }

@@ -1,4 +1,3 @@
-import { groupResolutions, type Resolution } from './groups';
 import { MAX_NODE_TYPES, parseWorkflow } from './workflow';
 
 const ui = {
@@ -76,57 +75,5 @@ describe('parseWorkflow', () => {
       format: 'ui',
       types: [{ type: 'KSampler', count: 1 }],
     });
-  });
-});
-
-describe('groupResolutions', () => {
-  const pack = (id: string, latest: string | null = '1.0.0') => ({
-    id,
-    name: id,
-    publisher: { id: 'acme', name: 'Acme' },
-    latest_version: latest,
-    repository: `https://github.com/x/${id}`,
-    install_command: `comfy node install ${id}`,
-  });
-
-  it('groups by pack in order of first use and builds one install command', () => {
-    const results: Resolution[] = [
-      { name: 'FaceDetailer', status: 'pack', pack: pack('impact') },
-      { name: 'KSampler', status: 'core' },
-      { name: 'KSampler (Efficient)', status: 'pack', pack: pack('efficiency-nodes') },
-      { name: 'SAMLoader', status: 'pack', pack: pack('impact') },
-      { name: 'Mystery', status: 'unknown' },
-    ];
-    const groups = groupResolutions(results);
-    expect(groups.packs.map((g) => [g.pack.id, g.types])).toEqual([
-      ['impact', ['FaceDetailer', 'SAMLoader']],
-      ['efficiency-nodes', ['KSampler (Efficient)']],
-    ]);
-    expect(groups.core).toEqual(['KSampler']);
-    expect(groups.unknown).toEqual(['Mystery']);
-    expect(groups.install).toEqual({
-      registry: ['impact', 'efficiency-nodes'],
-      cli: 'comfy node install impact efficiency-nodes',
-      clones: [],
-      manual: [],
-    });
-  });
-
-  it('offers comfy-cli only for packs this registry can install, git clone for the others', () => {
-    const groups = groupResolutions([
-      { name: 'A', status: 'pack', pack: pack('published') },
-      { name: 'B', status: 'pack', pack: { ...pack('imported', null), publisher: null } },
-      { name: 'C', status: 'pack', pack: { ...pack('nowhere', null), repository: '' } },
-    ]);
-    expect(groups.install).toEqual({
-      registry: ['published'],
-      cli: 'comfy node install published',
-      clones: ['git clone https://github.com/x/imported'],
-      manual: ['nowhere'],
-    });
-  });
-
-  it('has no install command when nothing needs installing', () => {
-    expect(groupResolutions([{ name: 'KSampler', status: 'core' }]).install).toBeNull();
   });
 });
