@@ -31,9 +31,15 @@ const installPlanRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async function planWorkflowInstall(request, reply) {
       const started = performance.now();
+      const cpuBefore = process.cpuUsage();
       const plan = await computePlan(app.ctx, planInputOf(request.body));
-      // How long the plan took to read and compute, for clients and the benchmark.
-      reply.header('server-timing', `plan;dur=${(performance.now() - started).toFixed(1)}`);
+      // How long the plan took to read and compute, for clients and the benchmark; `cpu` is the
+      // process's CPU time meanwhile, which a busy machine does not stretch the way it does `plan`.
+      const cpu = process.cpuUsage(cpuBefore);
+      reply.header(
+        'server-timing',
+        `plan;dur=${(performance.now() - started).toFixed(1)}, cpu;dur=${((cpu.user + cpu.system) / 1000).toFixed(1)}`,
+      );
       return plan;
     },
   );

@@ -162,25 +162,34 @@ export async function planInstall(ctx: AppContext, uses: NodeUse[]): Promise<Pla
   const packs = await findNodesByIds(db, [...candidateIds]);
   const active = new Map(packs.filter((p) => p.status === 'NodeStatusActive').map((p) => [p.id, p]));
 
-  const byPattern = (type: string): NodeRow[] =>
-    (patternHits.get(type) ?? [])
-      .map((id) => active.get(id))
-      .filter((p): p is NodeRow => p !== undefined)
-      .sort(byProviderPreference(type));
+  // Sorted once per class: the choice below asks for a class's pattern packs more than once.
+  const patternPacks = new Map<string, NodeRow[]>();
+  const byPattern = (type: string): NodeRow[] => {
+    let packs = patternPacks.get(type);
+    if (!packs) {
+      packs = (patternHits.get(type) ?? [])
+        .map((id) => active.get(id))
+        .filter((p): p is NodeRow => p !== undefined)
+        .sort(byProviderPreference(type));
+      patternPacks.set(type, packs);
+    }
+    return packs;
+  };
 
   // Providers per class: the same rule as every class lookup (`providesClass`).
   const withheld = await findWithheldPackIds(db, [...active.values()]);
   // A withheld pack (versions, none installable) is offered to no client, not even by its repository.
   for (const id of withheld) active.delete(id);
-  const providers = new Map<string, NodeRow[]>();
+  const providerSets = new Map<string, Set<NodeRow>>();
   for (const owner of owners) {
     const pack = active.get(owner.node_id);
     if (!pack || !providesClass(owner, pack, withheld)) continue;
-    const list = providers.get(owner.name) ?? [];
-    if (!list.includes(pack)) list.push(pack);
-    providers.set(owner.name, list);
+    const set = providerSets.get(owner.name) ?? new Set<NodeRow>();
+    set.add(pack);
+    providerSets.set(owner.name, set);
   }
-  for (const [type, list] of providers) providers.set(type, list.sort(byProviderPreference(type)));
+  const providers = new Map<string, NodeRow[]>();
+  for (const [type, set] of providerSets) providers.set(type, [...set].sort(byProviderPreference(type)));
 
   // First the classes whose pack is certain, then the others, preferring packs already needed.
   const choice = new Map<string, { pack: NodeRow; reason: PlanReason; as: string | null }>();
