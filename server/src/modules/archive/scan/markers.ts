@@ -1,6 +1,6 @@
 import type { ScanFinding } from '../types.js';
 import { finding, locate } from './finding.js';
-import type { FindingContext } from './policy.js';
+import type { ContextAt } from './policy.js';
 
 interface Marker {
   pattern: RegExp;
@@ -91,7 +91,7 @@ const ANY_MARKER = new RegExp(ALL_MARKERS.map((m) => m.pattern.source).join('|')
  * are skipped so a note such as "# unlike xmrig..." is not a finding. One finding per marker
  * and file keeps reports short.
  */
-export function scanMarkers(path: string, text: string, python: boolean, context: FindingContext): ScanFinding[] {
+export function scanMarkers(path: string, text: string, python: boolean, contextAt: ContextAt): ScanFinding[] {
   if (!ANY_MARKER.test(text)) return [];
   const findings: ScanFinding[] = [];
   for (const marker of ALL_MARKERS) {
@@ -111,7 +111,7 @@ export function scanMarkers(path: string, text: string, python: boolean, context
           message: MESSAGES[marker.issue](marker.what),
           scanner: 'text-markers',
           severity: 'high',
-          context,
+          context: contextAt(index),
         }),
       );
       break;

@@ -25,6 +25,9 @@ export type FindingContext =
   /** JavaScript served to the browser, or another text file of the archive. */
   | 'file';
 
+/** Where the code at an offset of a file runs, for rules that match text rather than syntax. */
+export type ContextAt = (index: number) => FindingContext;
+
 /** The labels a version can carry; each is shown to users in every locale. */
 export const VERSION_LABELS = [
   'installs_packages',

@@ -1,6 +1,6 @@
 import type { ScanFinding } from '../types.js';
 import { finding, locate } from './finding.js';
-import type { FindingContext } from './policy.js';
+import type { ContextAt } from './policy.js';
 
 interface TextRule {
   id: string;
@@ -75,10 +75,10 @@ function onCommentLine(text: string, index: number): boolean {
 /**
  * Rules for text the syntax rules do not read: shell and PowerShell commands in any script or
  * string, and the browser code of a pack's web folder, which runs in every user's ComfyUI page.
- * Python comment lines are skipped; one finding per rule and file, with the column and an
- * excerpt of what matched.
+ * Python comment lines are skipped; one finding per rule and file, with the column, an excerpt
+ * of what matched and where the matched code runs (`contextAt` its offset).
  */
-export function scanTextRules(path: string, text: string, python: boolean, context: FindingContext): ScanFinding[] {
+export function scanTextRules(path: string, text: string, python: boolean, contextAt: ContextAt): ScanFinding[] {
   const findings: ScanFinding[] = [];
   for (const rule of RULES) {
     if (!rule.applies(path) || !rule.pattern.test(text)) continue;
@@ -97,13 +97,13 @@ export function scanTextRules(path: string, text: string, python: boolean, conte
           message: rule.message,
           scanner: 'text-rules',
           severity: 'high',
-          context,
+          context: contextAt(index),
         }),
       );
       break;
     }
   }
-  if (SCRIPT(path)) findings.push(...cookieTheft(path, text, context));
+  if (SCRIPT(path)) findings.push(...cookieTheft(path, text, contextAt));
   return findings;
 }
 
@@ -112,7 +112,7 @@ export function scanTextRules(path: string, text: string, python: boolean, conte
  * secrets in cookies that an extension needs, so this is how session cookies of a shared or
  * hosted ComfyUI get stolen.
  */
-function cookieTheft(path: string, text: string, context: FindingContext): ScanFinding[] {
+function cookieTheft(path: string, text: string, contextAt: ContextAt): ScanFinding[] {
   const match = /\bdocument\.cookie\b(?!\s*=[^=])/.exec(text);
   if (!match || !SENDS.test(text)) return [];
   const at = locate(text, match.index, match[0].length);
@@ -127,7 +127,7 @@ function cookieTheft(path: string, text: string, context: FindingContext): ScanF
         "reads the page's cookies in code that also sends requests; a node pack has no reason to send cookies anywhere",
       scanner: 'text-rules',
       severity: 'high',
-      context,
+      context: contextAt(match.index),
     }),
   ];
 }
