@@ -165,6 +165,66 @@ describe('field values', () => {
   });
 });
 
+describe('subclasses of ComfyUI classes', () => {
+  // The shape of comfyui-art-venture's Fooocus samplers and of preview nodes built on SaveImage.
+  it('inherit the inputs, outputs and function of the ComfyUI class, and extend its inputs', async () => {
+    const result = await extract({
+      '__init__.py': [
+        'import nodes',
+        'from nodes import KSampler, EmptyLatentImage',
+        'class SharpSampler(KSampler):',
+        '    @classmethod',
+        '    def INPUT_TYPES(cls):',
+        '        inputs = KSampler.INPUT_TYPES()',
+        '        inputs["optional"] = {"sharpness": ("FLOAT", {"default": 2.0})}',
+        '        return inputs',
+        '    CATEGORY = "sharp/sampling"',
+        'class Preview(nodes.SaveImage):',
+        '    CATEGORY = "preview"',
+        'class WideLatent(EmptyLatentImage):',
+        '    @classmethod',
+        '    def INPUT_TYPES(cls):',
+        '        inputs = super().INPUT_TYPES()',
+        '        inputs["required"]["width"] = ("INT", {"default": 2048})',
+        '        return inputs',
+        'NODE_CLASS_MAPPINGS = {"SharpSampler": SharpSampler, "Preview": Preview, "WideLatent": WideLatent}',
+      ].join('\n'),
+    });
+    const [sampler, preview, latent] = result.comfyNodes;
+    const samplerInputs = JSON.parse(sampler?.inputTypes ?? '{}');
+    expect(Object.keys(samplerInputs.required)).toEqual([
+      'model',
+      'seed',
+      'steps',
+      'cfg',
+      'sampler_name',
+      'scheduler',
+      'positive',
+      'negative',
+      'latent_image',
+      'denoise',
+    ]);
+    expect(samplerInputs.required.sampler_name).toEqual(['<dynamic: comfy.samplers.KSampler.SAMPLERS>']);
+    expect(samplerInputs.optional).toEqual({ sharpness: ['FLOAT', { default: 2 }] });
+    expect(sampler).toMatchObject({ returnTypes: '["LATENT"]', function: 'sample', category: 'sharp/sampling' });
+    expect(preview).toMatchObject({
+      function: 'save_images',
+      category: 'preview',
+      outputNode: true,
+      returnTypes: '[]',
+    });
+    expect(JSON.parse(preview?.inputTypes ?? '{}').required).toEqual({
+      images: ['IMAGE'],
+      filename_prefix: ['STRING', { default: 'ComfyUI' }],
+    });
+    // super() reads the ComfyUI class too, and a change to the copy stays in the subclass.
+    const latentInputs = JSON.parse(latent?.inputTypes ?? '{}');
+    expect(latentInputs.required.width).toEqual(['INT', { default: 2048 }]);
+    expect(latentInputs.required.height).toEqual(['INT', { default: 512, min: 16, max: 16384, step: 8 }]);
+    expect(latent).toMatchObject({ returnTypes: '["LATENT"]', function: 'generate', category: 'latent' });
+  });
+});
+
 describe('V3 schema packs', () => {
   it('reads classes an async get_node_list returns from modules loaded with importlib, and classic classes it wraps', async () => {
     const result = await extract({

@@ -37,7 +37,8 @@ export function importBindings(program: PackProgram, node: PyNode, importer: str
   if (!moduleNode) return out;
   const { file, folder, dotted } = resolveFrom(program, moduleNode, importer);
   for (const item of node.namedChildren) {
-    if (!item || item === moduleNode) continue;
+    // Syntax nodes are fresh objects on every read: compare ids, or the module name reads as an imported name.
+    if (!item || item.id === moduleNode.id) continue;
     if (item.type === 'wildcard_import') {
       if (file) out.push(...starNames(program, file));
       continue;

@@ -1,3 +1,4 @@
+import { coreField } from './core-classes.js';
 import { importBindings, importModule, isImportModule, submodule } from './imports.js';
 import { callMethod } from './methods.js';
 import { binary, builtin, compare, iterate, MAX_ITEMS } from './operations.js';
@@ -422,6 +423,8 @@ export class Interpreter {
     if (calleeNode.type === 'attribute') {
       const target = this.evaluate(calleeNode.childForFieldName('object') ?? calleeNode, scope);
       const method = calleeNode.childForFieldName('attribute')?.text ?? '';
+      const inherited = this.coreClassMethod(target, method);
+      if (inherited) return inherited;
       const result = callMethod(target, method, args, kwargs, node.text);
       if (result) return result;
       callee = this.attributeOf(target, method, calleeNode.text);
@@ -429,6 +432,21 @@ export class Interpreter {
       callee = this.evaluate(calleeNode, scope);
     }
     return this.invoke(callee, args, kwargs, node.text);
+  }
+
+  /**
+   * `KSampler.INPUT_TYPES()`, `super().INPUT_TYPES()`: the inputs of a ComfyUI class, read from
+   * what it is known to return (core-classes.ts), so a subclass can extend them.
+   */
+  private coreClassMethod(target: PyValue, method: string): PyValue | null {
+    if (method !== 'INPUT_TYPES') return null;
+    const direct = coreField(target, method);
+    if (direct) return direct;
+    if (target.kind !== 'class' && target.kind !== 'instance' && target.kind !== 'super') return null;
+    const self = target.kind === 'super' ? target.self : target;
+    const cls = self.kind === 'class' || self.kind === 'instance' ? self.cls : target.cls;
+    const found = this.program.classAttribute(cls, method, target.kind === 'super' ? target.cls : undefined);
+    return found?.core ? found.value : null;
   }
 
   /** Calls a value: the pack's own functions are followed, classes give instances, the rest stays symbolic. */

@@ -1,4 +1,5 @@
 import type { Parser, Tree } from 'web-tree-sitter';
+import { coreField } from './core-classes.js';
 import { Interpreter, type Scope } from './interpreter.js';
 import { folderOf } from './module-paths.js';
 import { type PyNode, parsePython } from './parser.js';
@@ -148,12 +149,24 @@ export class PackProgram {
   }
 
   /** A class attribute looked up along the MRO, starting after `after` when given (super()). */
-  classAttribute(cls: ClassInfo, name: string, after?: ClassInfo): { value: PyValue; owner: ClassInfo } | null {
-    let order = this.mro(cls);
-    if (after) order = order.slice(order.indexOf(after) + 1);
+  classAttribute(
+    cls: ClassInfo,
+    name: string,
+    after?: ClassInfo,
+  ): { value: PyValue; owner: ClassInfo; core?: true } | null {
+    const full = this.mro(cls);
+    const order = after ? full.slice(full.indexOf(after) + 1) : full;
     for (const c of order) {
       const value = this.classScope(c).vars.get(name);
       if (value) return { value, owner: c };
+    }
+    // Then the ComfyUI classes the pack's classes derive from, which come after them in the
+    // MRO (including after the class a super() call is made in).
+    for (const c of after ? full.slice(Math.max(0, full.indexOf(after))) : full) {
+      for (const base of this.bases(c)) {
+        const value = coreField(base, name);
+        if (value) return { value, owner: c, core: true };
+      }
     }
     return null;
   }
