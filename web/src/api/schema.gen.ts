@@ -2674,6 +2674,8 @@ export interface components {
             /** @description What reading the node classes from the archive found, and why when it found none (single-version reads only). */
             comfy_node_extract_reason?: string;
             comfy_node_extract_status: string;
+            /** @description Node classes read from the archive. */
+            comfy_nodes: number;
             /** Format: date-time */
             createdAt: string;
             dependencies: string[];
@@ -2688,7 +2690,7 @@ export interface components {
             node_id: string;
             node_name: string;
             node_repository: string;
-            /** @description Every finding was approved before (and there is at least one). */
+            /** @description Every finding that holds was approved before (and there is at least one). */
             previously_approved: boolean;
             publisher_id: string;
             /** @description The Python requirements read from the archive: requirements.txt with the files it includes, then `[project].dependencies` (single-version reads only). */

@@ -50,9 +50,10 @@ export const ReviewQueueItem = Type.Object(
     node_name: Type.String(),
     node_repository: Type.String(),
     publisher_id: Type.String(),
+    comfy_nodes: Type.Integer({ minimum: 0, description: 'Node classes read from the archive.' }),
     findings: Type.Array(QueueFinding),
     previously_approved: Type.Boolean({
-      description: 'Every finding was approved before (and there is at least one).',
+      description: 'Every finding that holds was approved before (and there is at least one).',
     }),
   },
   { title: 'ReviewQueueItem', additionalProperties: false },

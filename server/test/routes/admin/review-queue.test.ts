@@ -182,4 +182,68 @@ describe('GET /admin/review-queue filters on the server', () => {
       { ...finding, severity: 'high', previously_approved: false },
     ]);
   });
+
+  it('lists the findings that only label beside those that hold, and says why no node class was read', async () => {
+    const t = await buildTestApp();
+    await t.factories.publisher({ id: 'acme' });
+    await t.factories.node({ id: 'hello', publisher_id: 'acme' });
+    const hold = {
+      issue_type: 'obfuscated_code_execution',
+      file_path: '__init__.py',
+      line_number: 3,
+      code_snippet: 'exec(b64decode(x))',
+      message: 'm',
+      scanner: 'python-ast',
+      severity: 'high',
+      grade: 'hold',
+      context: 'import',
+    };
+    const label = {
+      ...hold,
+      issue_type: 'process_at_runtime',
+      line_number: 7,
+      code_snippet: 'subprocess.run(["git"])',
+      severity: 'low',
+      grade: 'label',
+      label: 'starts_processes',
+      context: 'runtime',
+    };
+    const reason = 'found no node definitions: the root __init__.py exports no NODE_CLASS_MAPPINGS';
+    await t.factories.version({
+      node_id: 'hello',
+      version: '1.0.0',
+      status: 'NodeVersionStatusFlagged',
+      status_reason: JSON.stringify([hold]),
+      scan_findings: JSON.stringify([hold, label]),
+      scan_labels: JSON.stringify(['starts_processes']),
+      comfy_node_extract_status: 'success',
+      comfy_node_extract_reason: reason,
+    });
+    const listed = await t.factories.version({
+      node_id: 'hello',
+      version: '1.1.0',
+      status: 'NodeVersionStatusPending',
+      comfy_node_extract_status: 'success',
+      comfy_node_extract_reason: 'found 1 node definition(s)',
+    });
+    await t.ctx.db
+      .insertInto('comfy_nodes')
+      .values({
+        id: 'c1',
+        node_id: 'hello',
+        node_version_id: listed.id,
+        source: 'archive',
+        name: 'Hello',
+        output_is_list: '[]',
+      })
+      .execute();
+    const admin = await t.as(await t.factories.admin());
+    const [held, pending] = (await admin.get('/admin/review-queue')).json().versions;
+    expect(held).toMatchObject({ labels: ['starts_processes'], comfy_nodes: 0, comfy_node_extract_reason: reason });
+    expect(held.findings).toEqual([
+      { ...hold, previously_approved: false },
+      { ...label, previously_approved: false },
+    ]);
+    expect(pending).toMatchObject({ comfy_nodes: 1, findings: [] });
+  });
 });

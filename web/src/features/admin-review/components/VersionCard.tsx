@@ -79,7 +79,8 @@ function FindingRow({
           </span>
         ) : null}
         <FindingGrade finding={finding} />
-        {finding.previously_approved ? (
+        {/* Only a holding finding can be cleared by an approval; a label stays on every version. */}
+        {finding.grade === 'label' ? null : finding.previously_approved ? (
           <span className="inline-flex rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900 dark:bg-green-950 dark:text-green-100">
             {t('review.findings.previouslyApproved')}
           </span>
@@ -125,6 +126,9 @@ export function VersionCard({ item, selected, onSelectClick, onSelectKey, onDeci
   const storedReason = item.findings.length === 0 ? (item.status_reason ?? '') : '';
   const reasonKind = readReason(storedReason).kind;
   const repository = httpLink(item.node_repository) ?? '';
+  // Why reading the archive found no node classes (the pack page shows the same to visitors).
+  const noClasses =
+    item.comfy_nodes === 0 && item.comfy_node_extract_status !== 'pending' && Boolean(item.comfy_node_extract_reason);
 
   return (
     <article
@@ -244,6 +248,14 @@ export function VersionCard({ item, selected, onSelectClick, onSelectKey, onDeci
             )}
           </p>
         )}
+        {noClasses ? (
+          <p
+            className="mt-3 break-words text-start text-sm text-slate-700 dark:text-slate-300"
+            data-testid="extract-reason"
+          >
+            {t('review.noNodeClasses')} <bdi dir="ltr">{item.comfy_node_extract_reason}</bdi>
+          </p>
+        ) : null}
       </section>
 
       <div className="mt-4 flex flex-wrap items-center gap-2">
