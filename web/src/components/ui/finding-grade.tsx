@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 export interface GradedFinding {
   line_number: number;
   column?: number;
+  code_snippet?: string;
   grade?: 'hold' | 'label';
   label?: string;
   context?: 'import' | 'runtime' | 'install' | 'unimported' | 'file';
@@ -11,7 +12,8 @@ export interface GradedFinding {
 
 /**
  * Whether a finding holds its version for review or only labels it (findings stored before grades
- * existed held), where its code runs, and its column on long lines (minified files).
+ * existed held), where its code runs, and, when the excerpt is cut from a longer line (minified
+ * files), the column it starts at: the line number alone does not find it there.
  */
 export function FindingGrade({ finding }: { finding: GradedFinding }) {
   const { t } = useTranslation('common');
@@ -33,9 +35,9 @@ export function FindingGrade({ finding }: { finding: GradedFinding }) {
       {finding.context ? (
         <span className="text-xs text-slate-600 dark:text-slate-400">{t(`scanContext.${finding.context}`)}</span>
       ) : null}
-      {finding.column !== undefined && finding.column > 1 ? (
+      {finding.column !== undefined && finding.column > 1 && finding.code_snippet?.startsWith('…') ? (
         <span className="text-xs text-slate-600 dark:text-slate-400">
-          {t('scanPosition', { line: finding.line_number, column: finding.column })}
+          {t('scanColumn', { column: finding.column })}
         </span>
       ) : null}
     </>

@@ -16,6 +16,7 @@ import { notify } from '../../../lib/toast';
 import { deleteVersion, managedVersionsQuery, type PackVersion, setVersionDeprecated } from '../api/pack-manage';
 import { findingsFromReason } from '../lib/processing';
 import { FindingsList } from './FindingsList';
+import { LabelFindings } from './LabelFindings';
 
 const statusKey: Record<PackVersion['status'], string> = {
   NodeVersionStatusActive: 'versions.status.active',
@@ -154,6 +155,9 @@ export function VersionsSection({ publisherId, nodeId }: { publisherId: string; 
               ) : null}
               {findings.length > 0 ? (
                 <FindingsList findings={findings} source={{ nodeId, version: version.version }} />
+              ) : null}
+              {version.labels && version.labels.length > 0 ? (
+                <LabelFindings publisherId={publisherId} nodeId={nodeId} version={version} />
               ) : null}
             </li>
           );
