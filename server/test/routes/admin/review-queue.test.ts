@@ -218,6 +218,7 @@ describe('GET /admin/review-queue filters on the server', () => {
       scan_labels: JSON.stringify(['starts_processes']),
       comfy_node_extract_status: 'success',
       comfy_node_extract_reason: reason,
+      created_at: '2026-01-01T00:00:00.000Z',
     });
     const listed = await t.factories.version({
       node_id: 'hello',
@@ -225,6 +226,7 @@ describe('GET /admin/review-queue filters on the server', () => {
       status: 'NodeVersionStatusPending',
       comfy_node_extract_status: 'success',
       comfy_node_extract_reason: 'found 1 node definition(s)',
+      created_at: '2026-01-02T00:00:00.000Z',
     });
     await t.ctx.db
       .insertInto('comfy_nodes')
