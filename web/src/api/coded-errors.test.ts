@@ -28,7 +28,7 @@ describe('the server’s refusals in the reader’s language', () => {
   });
 
   it('says the install plan’s refusals in all nine languages, naming the release asked for', async () => {
-    const codes = ['workflow_or_nodes', 'not_workflow', 'no_nodes', 'too_many', 'unknown_release'];
+    const codes = ['workflow_or_nodes', 'not_workflow', 'no_nodes', 'too_many_classes', 'unknown_release'];
     for (const language of ['en', 'ar', 'es', 'fr', 'ja', 'ko', 'ru', 'tr', 'zh']) {
       const instance = await reader(language);
       for (const code of codes) {

@@ -32,7 +32,7 @@ export interface PlanInput {
 const WORKFLOW_PROBLEMS = {
   'not-workflow': 'The workflow is neither UI format (`nodes`) nor API format (`{id: {class_type}}`)',
   'no-nodes': 'The workflow has no nodes',
-  'too-many': 'The workflow uses more distinct node classes than one plan covers',
+  'too-many-classes': 'The workflow uses more distinct node classes than one plan covers',
 } as const;
 
 /** Checks a request and reduces it to its input: 400 for what is not a workflow or names no release here. */
@@ -45,7 +45,7 @@ export function planInputOf(body: PlanRequestBody): PlanInput {
   if (body.workflow !== undefined) {
     const read = readWorkflow(body.workflow);
     if (!read.ok)
-      throw withCode(badRequest(WORKFLOW_PROBLEMS[read.reason]), `install_plan.${read.reason.replace('-', '_')}`);
+      throw withCode(badRequest(WORKFLOW_PROBLEMS[read.reason]), `install_plan.${read.reason.replaceAll('-', '_')}`);
     format = read.format;
     uses = read.uses;
   } else {

@@ -24,7 +24,7 @@ export interface NodeUse {
 
 export type WorkflowRead =
   | { ok: true; format: 'ui' | 'api'; uses: NodeUse[] }
-  | { ok: false; reason: 'not-workflow' | 'no-nodes' | 'too-many' };
+  | { ok: false; reason: 'not-workflow' | 'no-nodes' | 'too-many-classes' };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -123,6 +123,6 @@ export function readWorkflow(root: unknown): WorkflowRead {
   if (!nodes) return { ok: false, reason: 'not-workflow' };
   if (nodes.length === 0) return { ok: false, reason: 'no-nodes' };
   const uses = tallyUses(nodes.map(useOf));
-  if (uses.length > MAX_NODE_USES) return { ok: false, reason: 'too-many' };
+  if (uses.length > MAX_NODE_USES) return { ok: false, reason: 'too-many-classes' };
   return { ok: true, format: ui ? 'ui' : 'api', uses };
 }
