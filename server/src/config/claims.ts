@@ -25,6 +25,13 @@ export const claimsSchema = Type.Object({
       '`gitlab.com=https://gitlab.com/{path}/-/raw/HEAD/{file}`; GitHub Enterprise: ' +
       '`ghe.example.com=https://ghe.example.com/{path}/raw/HEAD/{file}`. Packs on other hosts cannot be claimed by file.',
   }),
+  CLAIM_REQUESTS_PER_DAY: Type.Integer({
+    default: 10,
+    minimum: 1,
+    maximum: 10_000,
+    description:
+      'How many claim requests one account may send in 24 hours (each one mails the administrators); more answer 429.',
+  }),
   CLAIM_PROOF_TIMEOUT_MS: Type.Integer({
     default: 10_000,
     minimum: 100,

@@ -39,6 +39,18 @@ export async function insertClaimRequest(
     .execute();
 }
 
+/** When (epoch ms) the requester's requests since `since` were made, oldest first. */
+export async function requestTimesSince(db: Db, requesterId: string, since: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('claim_requests')
+    .select('created_at')
+    .where('requester_id', '=', requesterId)
+    .where('created_at', '>=', since)
+    .orderBy('created_at', 'asc')
+    .execute();
+  return rows.map((r) => new Date(r.created_at).getTime());
+}
+
 /** The requester's open request for the pack, if any (one at a time). */
 export function findOpenRequest(db: Db, nodeId: string, requesterId: string): Promise<ClaimRequestRow | undefined> {
   return db

@@ -86,7 +86,7 @@ const claimRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
             description: 'Why the pack is yours (e.g. where the administrators can check it).',
           }),
         }),
-        response: { 201: ClaimRequest, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 201: ClaimRequest, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
     async function createClaimRequest(request, reply) {

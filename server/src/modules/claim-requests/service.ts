@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import type { ClaimProofReason, ClaimProofStatus, ClaimRequestStatus } from '../../db/schema.js';
-import { badRequest, conflict, forbidden, notFound, withCode } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests, withCode } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { pageOffset } from '../../lib/paging.js';
 import { adminAction } from '../audit/admin-action.js';
@@ -28,6 +28,7 @@ import {
   listClaimRequests,
   listRequesterRequests,
   recordProofCheck,
+  requestTimesSince,
 } from './repository.js';
 
 const ALREADY_CLAIMED = 'This node is already claimed by a publisher';
@@ -129,6 +130,7 @@ export async function requestClaim(
       { nodeId: node.id },
     );
   }
+  await spendDailyRequest(ctx, viewer.id);
   const url = proofFileUrl(node.repository_url, ctx.config.claims.CLAIM_RAW_FILE_URLS);
   if (!url) {
     throw withCode(
@@ -154,6 +156,25 @@ export async function requestClaim(
   if (!row) throw notFound('Claim request not found');
   await notifyAdmins(ctx, row, node.name, viewer, log);
   return toJson(row);
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Each request mails every administrator, so one account may send only CLAIM_REQUESTS_PER_DAY
+ * in any 24 hours; the answer says when the next one is possible.
+ */
+async function spendDailyRequest(ctx: AppContext, requesterId: string): Promise<void> {
+  const limit = ctx.config.claims.CLAIM_REQUESTS_PER_DAY;
+  const now = Date.now();
+  const times = await requestTimesSince(ctx.db, requesterId, new Date(now - DAY_MS).toISOString());
+  if (times.length < limit) return;
+  const oldest = times[times.length - limit] ?? now;
+  throw withCode(
+    tooManyRequests(`You can send at most ${limit} claim requests a day`, (oldest + DAY_MS - now) / 1000),
+    'claim.request_limit',
+    { limit },
+  );
 }
 
 /** `GET /nodes/{n}/claim-requests`: the viewer's own requests for the pack, newest first. */

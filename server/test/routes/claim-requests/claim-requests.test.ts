@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { UNCLAIMED_PUBLISHER_ID } from '../../../src/modules/catalogue/wire.js';
 import { outboxOf } from '../../auth/support/accounts.js';
@@ -99,6 +100,33 @@ describe('POST /nodes/{n}/claim-requests', () => {
       page: 1,
       limit: 20,
     });
+  });
+
+  it('lets one account send only CLAIM_REQUESTS_PER_DAY requests in 24 hours, then answers 429', async () => {
+    const { t, w, git } = await setup({ CLAIM_REQUESTS_PER_DAY: '2' });
+    for (const id of ['two', 'three', 'four']) {
+      await t.factories.node({ id, publisher_id: UNCLAIMED_PUBLISHER_ID, repository_url: git.url('acme/hello') });
+    }
+    const askFor = (id: string) =>
+      w.client.member.post(`/nodes/${id}/claim-requests`, { publisher_id: 'acme', message: 'mine' });
+    expect((await askFor('hello')).statusCode).toBe(201);
+    expect((await askFor('two')).statusCode).toBe(201);
+    const third = await askFor('three');
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toMatchObject({ code: 'claim.request_limit', params: { limit: 2 } });
+    const retry = Number(third.headers['retry-after']);
+    expect(retry).toBeGreaterThan(86_000);
+    expect(retry).toBeLessThanOrEqual(86_400);
+    const rows = await t.ctx.db.selectFrom('claim_requests').select('node_id').execute();
+    expect(rows.map((r) => r.node_id).sort()).toEqual(['hello', 'two']);
+
+    // Requests older than a day no longer count; another account has its own allowance.
+    const dayAndAMinuteAgo = new Date(Date.now() - 86_400_000 - 60_000).toISOString();
+    await sql`update claim_requests set created_at = ${dayAndAMinuteAgo} where node_id = 'hello'`.execute(t.ctx.db);
+    expect((await askFor('three')).statusCode).toBe(201);
+    expect((await askFor('four')).statusCode).toBe(429);
+    const owner = await w.client.owner.post('/nodes/hello/claim-requests', { publisher_id: 'acme', message: 'ours' });
+    expect(owner.statusCode).toBe(201);
   });
 
   it('refuses strangers, repeats, claimed packs and bad input, changing nothing', async () => {
