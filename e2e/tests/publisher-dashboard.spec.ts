@@ -238,6 +238,18 @@ test.describe('publisher dashboard', () => {
     await expect(page.getByRole('heading', { name: 'Publish your first node pack' })).toBeVisible();
     const gone = await page.request.get(`${registry.apiUrl}/publishers/${id}`);
     expect(gone.status()).toBe(404);
+
+    // The deleted id stays reserved, and the form says so; the live check answers 200 each time.
+    const checks: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/publishers/validate')) checks.push(response.status());
+    });
+    await page.goto('/publishers/create');
+    await page.getByLabel('Publisher id').fill(id);
+    await expect(page.getByText('This publisher ID belonged to a deleted publisher and stays reserved')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Create publisher' })).toBeDisabled();
+    expect(checks.length).toBeGreaterThan(0);
+    expect(checks.every((status) => status === 200)).toBe(true);
   });
 
   test('account page: profile, sign-in methods, sign out everywhere', async ({

@@ -297,6 +297,12 @@ export interface PackClassPatternsTable {
   source: 'manager-import';
 }
 
+/** A deleted publisher's id, never registered again (migration 0042). */
+export interface RetiredPublisherIdsTable {
+  id: string;
+  retired_at: string;
+}
+
 export interface SharedInstallPlansTable {
   /** Derived from the request, so sharing the same plan twice gives the same id. */
   id: string;
@@ -580,6 +586,7 @@ export interface Database {
   pack_aliases: PackAliasesTable;
   pack_class_patterns: PackClassPatternsTable;
   shared_install_plans: SharedInstallPlansTable;
+  retired_publisher_ids: RetiredPublisherIdsTable;
   personal_access_tokens: PersonalAccessTokensTable;
   reviews: ReviewsTable;
   download_counts: DownloadCountsTable;

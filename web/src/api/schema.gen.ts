@@ -1721,7 +1721,7 @@ export interface paths {
         };
         /**
          * Check whether a publisher id can be registered
-         * @description Answers 200 `{isAvailable: true}` or 400 with the reason in `message`.
+         * @description Answers 200 `{isAvailable: true}` or 400 with the reason in `message` (the public contract); with `verdict=true`, 200 `{isAvailable: false, message, code}` instead of the 400. A deleted publisher's id stays reserved.
          */
         get: operations["validatePublisher"];
         put?: never;
@@ -2510,7 +2510,11 @@ export interface components {
         };
         /** PublisherAvailability */
         PublisherAvailability: {
+            /** @description The reason's stable code, as in an error body. */
+            code?: string;
             isAvailable: boolean;
+            /** @description Why the id cannot be used (with `verdict=true`). */
+            message?: string;
         };
         /** PublisherMember */
         PublisherMember: {
@@ -9738,6 +9742,8 @@ export interface operations {
             query?: {
                 /** @description The publisher id to check. */
                 username?: string;
+                /** @description true: answer 200 with `isAvailable: false` and the coded reason instead of 400 when the id cannot be used. */
+                verdict?: boolean;
             };
             header?: never;
             path?: never;

@@ -25,6 +25,7 @@ import * as m0033 from './0033_shared_install_plans.js';
 import * as m0035 from './0035_used_totp_codes.js';
 import * as m0037 from './0037_archive_hash_source.js';
 import * as m0038 from './0038_claim_proof.js';
+import * as m0042 from './0042_retired_publisher_ids.js';
 
 /** A migration written once for both dialects. */
 export interface RegistryMigration {
@@ -58,4 +59,5 @@ export const migrations: Record<string, RegistryMigration> = {
   '0035_used_totp_codes': m0035,
   '0037_archive_hash_source': m0037,
   '0038_claim_proof': m0038,
+  '0042_retired_publisher_ids': m0042,
 };

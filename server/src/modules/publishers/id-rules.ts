@@ -17,6 +17,8 @@ export const PUBLISHER_ID_PATTERN_MESSAGE =
 export const PUBLISHER_ID_REQUIRED_MESSAGE = 'Username parameter is required';
 export const PUBLISHER_ID_TAKEN_MESSAGE = 'Publisher ID already exists.';
 export const PUBLISHER_ID_RESERVED_MESSAGE = 'Publisher IDs "admin" and "admin-..." are reserved.';
+export const PUBLISHER_ID_RETIRED_MESSAGE =
+  'This publisher ID belonged to a deleted publisher and stays reserved, so nobody can pass for it.';
 export const PUBLISHER_ID_TOO_LONG_MESSAGE = `Publisher ID must be at most ${PUBLISHER_ID_MAX_LENGTH} characters.`;
 
 /** The stable code of each problem above, for clients that word it in their reader's language. */
@@ -26,6 +28,7 @@ export const PUBLISHER_ID_PROBLEM_CODES: Record<string, string> = {
   [PUBLISHER_ID_PATTERN_MESSAGE]: 'publisher.id_pattern',
   [PUBLISHER_ID_RESERVED_MESSAGE]: 'publisher.id_reserved',
   [PUBLISHER_ID_TAKEN_MESSAGE]: 'publisher.id_taken',
+  [PUBLISHER_ID_RETIRED_MESSAGE]: 'publisher.id_retired',
 };
 
 /** A 400 or 409 for a publisher id problem, carrying its code (and the length limit). */

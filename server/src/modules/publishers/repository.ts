@@ -112,11 +112,25 @@ export function updatePublisher(db: Db, id: string, patch: Updateable<Publishers
   return db.updateTable('publishers').set(patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Removes a publisher with its members and tokens (call inside a transaction). */
+/**
+ * Removes a publisher with its members and tokens, and keeps its id reserved (call inside a
+ * transaction).
+ */
 export async function deletePublisherRows(db: Db, id: string): Promise<void> {
   await db.deleteFrom('personal_access_tokens').where('publisher_id', '=', id).execute();
   await db.deleteFrom('publisher_members').where('publisher_id', '=', id).execute();
   await db.deleteFrom('publishers').where('id', '=', id).execute();
+  await db
+    .insertInto('retired_publisher_ids')
+    .values({ id, retired_at: new Date().toISOString() })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+/** Whether `id` belonged to a publisher that was deleted (such ids are never given out again). */
+export async function isRetiredPublisherId(db: Db, id: string): Promise<boolean> {
+  const row = await db.selectFrom('retired_publisher_ids').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
 }
 
 /** How many pack rows (in any status, deleted ones included) point at a publisher. */

@@ -47,9 +47,22 @@ export const ListPublishersQuery = Type.Object({
 
 export const ValidateQuery = Type.Object({
   username: Type.Optional(Type.String({ description: 'The publisher id to check.' })),
+  verdict: Type.Optional(
+    Type.Boolean({
+      description:
+        'true: answer 200 with `isAvailable: false` and the coded reason instead of 400 when the id cannot be used.',
+    }),
+  ),
 });
 
-export const IsAvailable = Type.Object({ isAvailable: Type.Boolean() }, { title: 'PublisherAvailability' });
+export const IsAvailable = Type.Object(
+  {
+    isAvailable: Type.Boolean(),
+    message: Type.Optional(Type.String({ description: 'Why the id cannot be used (with `verdict=true`).' })),
+    code: Type.Optional(Type.String({ description: "The reason's stable code, as in an error body." })),
+  },
+  { title: 'PublisherAvailability' },
+);
 export const CanEdit = Type.Object({ canEdit: Type.Boolean() }, { title: 'Permission' });
 
 /** OpenAPI marker for routes that need an identity token. */

@@ -10,7 +10,12 @@ import type { PublisherJson } from '../catalogue/wire.js';
 import { allows, allowsWrite, loadPublisherAccess, requirePublisherWrite } from './access.js';
 import { isForeignKeyViolation, isUniqueViolation, lockRow } from './db-guards.js';
 import { type PublisherProfile, profileColumns } from './fields.js';
-import { PUBLISHER_ID_TAKEN_MESSAGE, publisherIdError, publisherIdProblem } from './id-rules.js';
+import {
+  PUBLISHER_ID_RETIRED_MESSAGE,
+  PUBLISHER_ID_TAKEN_MESSAGE,
+  publisherIdError,
+  publisherIdProblem,
+} from './id-rules.js';
 import { presentPublisher, presentPublishers } from './present.js';
 import {
   countMemberships,
@@ -18,6 +23,7 @@ import {
   deletePublisherRows,
   findPublisher,
   insertPublisher,
+  isRetiredPublisherId,
   listAllPublishers,
   listPublishersOfUser,
   searchPublisherRows,
@@ -26,10 +32,31 @@ import {
 
 /** `GET /publishers/validate`: 200 `{isAvailable: true}`, or 400 saying why the id cannot be used. */
 export async function validatePublisherId(db: Kysely<Database>, id: string): Promise<{ isAvailable: true }> {
-  const problem = publisherIdProblem(id);
-  if (problem) throw publisherIdError(badRequest(problem));
-  if (await findPublisher(db, id)) throw publisherIdError(badRequest(PUBLISHER_ID_TAKEN_MESSAGE));
+  const problem = await publisherIdVerdict(db, id);
+  if (problem) throw problem;
   return { isAvailable: true };
+}
+
+/**
+ * `GET /publishers/validate?verdict=true`: the same check answered as data, 200 either way, so a
+ * form asking on every keystroke logs no failed request for an id that is merely taken.
+ */
+export async function publisherIdAvailability(
+  db: Kysely<Database>,
+  id: string,
+): Promise<{ isAvailable: boolean; message?: string; code?: string }> {
+  const problem = await publisherIdVerdict(db, id);
+  if (!problem) return { isAvailable: true };
+  return { isAvailable: false, message: problem.message, ...(problem.code ? { code: problem.code } : {}) };
+}
+
+/** Why `id` cannot be registered (a coded 400), or null when it can. */
+async function publisherIdVerdict(db: Kysely<Database>, id: string) {
+  const problem = publisherIdProblem(id);
+  if (problem) return publisherIdError(badRequest(problem));
+  if (await findPublisher(db, id)) return publisherIdError(badRequest(PUBLISHER_ID_TAKEN_MESSAGE));
+  if (await isRetiredPublisherId(db, id)) return publisherIdError(badRequest(PUBLISHER_ID_RETIRED_MESSAGE));
+  return null;
 }
 
 export interface NewPublisher extends PublisherProfile {
@@ -62,6 +89,7 @@ export async function createPublisherWithOwner(
         );
       }
       if (await findPublisher(trx, input.id)) throw publisherIdError(conflict(PUBLISHER_ID_TAKEN_MESSAGE));
+      if (await isRetiredPublisherId(trx, input.id)) throw publisherIdError(conflict(PUBLISHER_ID_RETIRED_MESSAGE));
       const created = await insertPublisher(trx, { ...columns, id: input.id, name: columns.name ?? input.name });
       await trx
         .insertInto('publisher_members')

@@ -223,4 +223,22 @@ describe('GET /publishers/validate', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message, error: '', code, params: { max: 64 } });
   });
+
+  it('answers the verdict as 200 data with verdict=true, so a form logs no failed request', async () => {
+    const t = await buildTestApp();
+    await t.factories.publisher({ id: 'acme' });
+    const taken = await t.anon.get('/publishers/validate?username=acme&verdict=true');
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json()).toEqual({
+      isAvailable: false,
+      message: 'Publisher ID already exists.',
+      code: 'publisher.id_taken',
+    });
+    const bad = await t.anon.get('/publishers/validate?username=Bad_Id&verdict=true');
+    expect(bad.statusCode).toBe(200);
+    expect(bad.json()).toEqual({ isAvailable: false, message: RULE, code: 'publisher.id_pattern' });
+    const free = await t.anon.get('/publishers/validate?username=fresh&verdict=true');
+    expect(free.json()).toEqual({ isAvailable: true });
+    expect((await t.anon.get('/publishers/validate?username=acme&verdict=maybe')).statusCode).toBe(400);
+  });
 });

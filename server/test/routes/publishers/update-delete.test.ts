@@ -108,8 +108,15 @@ describe('DELETE /publishers/{id}', () => {
     expect((await t.anon.get('/publishers/acme')).statusCode).toBe(404);
     expect(await t.ctx.db.selectFrom('publisher_members').selectAll().execute()).toEqual([]);
     expect(await t.ctx.db.selectFrom('personal_access_tokens').selectAll().execute()).toEqual([]);
-    // The id is free again.
-    expect((await w.client.other.get('/publishers/validate?username=acme')).json()).toEqual({ isAvailable: true });
+    // The id stays reserved: nobody else may pass for the deleted publisher.
+    const retired = 'This publisher ID belonged to a deleted publisher and stays reserved, so nobody can pass for it.';
+    const validate = await w.client.other.get('/publishers/validate?username=acme');
+    expect(validate.statusCode).toBe(400);
+    expect(validate.json()).toEqual({ message: retired, error: '', code: 'publisher.id_retired', params: { max: 64 } });
+    const again = await w.client.other.post('/publishers', { id: 'acme', name: 'Not ACME' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ message: retired, code: 'publisher.id_retired' });
+    expect((await t.anon.get('/publishers/acme')).statusCode).toBe(404);
   });
 
   it.each([

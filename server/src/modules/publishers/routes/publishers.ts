@@ -19,6 +19,7 @@ import {
   getPublisher,
   listPublishers,
   listPublishersForUser,
+  publisherIdAvailability,
   publisherPermissions,
   updatePublisher,
   validatePublisherId,
@@ -37,12 +38,18 @@ const publisherRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'validatePublisher',
         tags,
         summary: 'Check whether a publisher id can be registered',
-        description: 'Answers 200 `{isAvailable: true}` or 400 with the reason in `message`.',
+        description:
+          'Answers 200 `{isAvailable: true}` or 400 with the reason in `message` (the public contract); with ' +
+          '`verdict=true`, 200 `{isAvailable: false, message, code}` instead of the 400. A deleted ' +
+          "publisher's id stays reserved.",
         querystring: ValidateQuery,
         response: { 200: IsAvailable, ...errorResponses(400) },
       },
     },
-    async (request) => validatePublisherId(ctx.db, request.query.username ?? ''),
+    async (request) =>
+      request.query.verdict
+        ? publisherIdAvailability(ctx.db, request.query.username ?? '')
+        : validatePublisherId(ctx.db, request.query.username ?? ''),
   );
 
   app.get(

@@ -8,9 +8,12 @@ export interface PublisherProfile {
   logo: string;
 }
 
-/** `GET /publishers/validate?username=`: resolves when available, throws the server's reason otherwise. */
+/**
+ * `GET /publishers/validate?username=&verdict=true`: whether the id can be registered, and if not
+ * why (`message` and its `code`), as a 200 answer: a taken id is no failed request.
+ */
 export const validatePublisherId = (username: string, signal?: AbortSignal) =>
-  unwrap(api.GET('/publishers/validate', { params: { query: { username } }, signal }));
+  unwrap(api.GET('/publishers/validate', { params: { query: { username, verdict: true } }, signal }));
 
 /** `POST /publishers`: the caller becomes the owner. */
 export const createPublisher = (body: PublisherProfile & { id: string }) => unwrap(api.POST('/publishers', { body }));

@@ -1,6 +1,12 @@
 import { useEffect, useState } from 'react';
+import { ApiError } from '../../../api/errors';
 import { validatePublisherId } from '../api/publishers';
 import { serverReason } from './profile-form';
+
+/** A refusal answered as data, worded like the same refusal sent as an error (its code translated). */
+function verdictReason(message: string, code: string | undefined): string {
+  return serverReason(new ApiError(400, message, code, { message, error: '' }));
+}
 
 /** Where the live id check stands; `reason` is the server's message when the id cannot be used. */
 export type IdAvailability =
@@ -25,7 +31,12 @@ export function useIdAvailability(id: string): IdAvailability {
     const controller = new AbortController();
     const timer = setTimeout(() => {
       validatePublisherId(id, controller.signal).then(
-        (answer) => setResult(answer?.isAvailable ? { state: 'available' } : { state: 'unavailable', reason: '' }),
+        (answer) =>
+          setResult(
+            answer?.isAvailable
+              ? { state: 'available' }
+              : { state: 'unavailable', reason: verdictReason(answer?.message ?? '', answer?.code) },
+          ),
         (error: unknown) => {
           if (controller.signal.aborted) return;
           const status = error && typeof error === 'object' && 'status' in error ? error.status : undefined;
