@@ -41,21 +41,41 @@ const { analyzeArchive } = await import(analyser);
 const { pythonParser } = await import(analyser.replace(/index\\.js$/, 'python/parser.js'));
 await pythonParser();
 const before = process.resourceUsage().maxRSS;
+const cpu = process.cpuUsage();
 const started = performance.now();
 const result = await analyzeArchive(zipPath, JSON.parse(expected), JSON.parse(limits));
 const ms = performance.now() - started;
+const used = process.cpuUsage(cpu);
 process.stdout.write(JSON.stringify({
-  ms, ok: result.ok, nodes: result.ok ? result.comfyNodes.length : 0,
-  requirements: result.ok ? result.requirements.requirements.length : 0,
+  ms, cpuMs: (used.user + used.system) / 1000, ok: result.ok, nodes: result.ok ? result.comfyNodes.length : 0,
+  requirements: result.ok ? (result.requirements?.requirements?.length ?? 0) : 0,
   peakMiB: process.resourceUsage().maxRSS / 1024, baseMiB: before / 1024,
 }));
 `;
+
+/** What one analysis reported. */
+interface Measured {
+  ms: number;
+  cpuMs: number;
+  ok: boolean;
+  nodes: number;
+  requirements: number;
+  peakMiB: number;
+  baseMiB: number;
+}
+
+/**
+ * Another checkout whose built analyser is measured on each pack right beside this one's
+ * (`BENCH_ANALYSIS_BASELINE=/path/to/checkout`, built with `npm run build -w server`): the two
+ * alternate pack by pack, so a load that changes during the run weighs on both alike.
+ */
+const BASELINE = process.env.BENCH_ANALYSIS_BASELINE;
 
 const suite: BenchSuite = {
   name: 'analysis',
   title: 'Archive analysis over the real-pack corpus',
   description:
-    'The built analyser (`server/dist/modules/archive`) run on each of the 46 archives of `../shared/corpus/real-packs/`, one at a time, each in a fresh Node process: validation, pyproject, requirements, node extraction and the scan, as the pipeline runs it in its worker thread. Time is the wall time of `analyzeArchive` alone (the grammar is loaded before); memory is the process’s peak resident size (`maxRSS`), which includes Node and the grammar (the baseline column). Packs without a `pyproject.toml` get a minimal one in a temporary copy of the zip, as in the tests.',
+    'The built analyser (`server/dist/modules/archive`) run on each of the 46 archives of `../shared/corpus/real-packs/`, one at a time, each in a fresh Node process: validation, pyproject, requirements, node extraction and the scan, as the pipeline runs it in its worker thread. Time is the wall time of `analyzeArchive` alone (the grammar is loaded before), and the CPU time (user + system) the process spent in it, which other load on a shared machine disturbs far less; memory is the process’s peak resident size (`maxRSS`), which includes Node and the grammar (the baseline MiB column). Packs without a `pyproject.toml` get a minimal one in a temporary copy of the zip, as in the tests. With `BENCH_ANALYSIS_BASELINE=<checkout>` the analyser built in another checkout runs beside this one on every pack, the two alternating which goes first, and the baseline columns compare them.',
   async run(ctx) {
     const corpus = path.resolve(ctx.root, '../shared/corpus/real-packs');
     const manifest = JSON.parse(readFileSync(path.join(corpus, 'manifest.json'), 'utf8')) as CorpusEntry[];
@@ -64,10 +84,29 @@ const suite: BenchSuite = {
     const child = path.join(scratch, 'analyse-one.mjs');
     writeFileSync(child, CHILD);
     const analyser = pathToFileURL(path.join(ctx.root, 'server/dist/modules/archive/index.js')).href;
+    const baseline = BASELINE
+      ? pathToFileURL(path.join(path.resolve(BASELINE), 'server/dist/modules/archive/index.js')).href
+      : null;
+    if (BASELINE)
+      ctx.note(`baseline: the analyser built in ${BASELINE}, run beside this one on each pack, in alternating order`);
     const rows: BenchRow[] = [];
     const times: number[] = [];
+    const cpus: number[] = [];
     const peaks: number[] = [];
-    for (const pack of packs) {
+    const before = { times: [] as number[], cpus: [] as number[], peaks: [] as number[] };
+    const analyse = (build: string, zipPath: string, expected: { name: string; version: string }, id: string) => {
+      const run = spawnSync(
+        process.execPath,
+        [child, build, zipPath, JSON.stringify(expected), JSON.stringify(LIMITS)],
+        {
+          encoding: 'utf8',
+          maxBuffer: 1024 * 1024,
+        },
+      );
+      if (run.status !== 0) throw new Error(`${id}: ${run.stderr.slice(0, 500)}`);
+      return JSON.parse(run.stdout) as Measured;
+    };
+    for (const [index, pack] of packs.entries()) {
       let zipPath = path.join(corpus, pack.archive);
       let expected = { name: pack.id, version: '0.0.1' };
       const entries = unzipSync(readFileSync(zipPath));
@@ -83,29 +122,33 @@ const suite: BenchSuite = {
         writeFileSync(zipPath, zipSync(entries));
       }
       ctx.log(`analysing ${pack.id}`);
-      const run = spawnSync(
-        process.execPath,
-        [child, analyser, zipPath, JSON.stringify(expected), JSON.stringify(LIMITS)],
-        { encoding: 'utf8', maxBuffer: 1024 * 1024 },
-      );
-      if (run.status !== 0) throw new Error(`${pack.id}: ${run.stderr.slice(0, 500)}`);
-      const out = JSON.parse(run.stdout) as {
-        ms: number;
-        ok: boolean;
-        nodes: number;
-        requirements: number;
-        peakMiB: number;
-        baseMiB: number;
-      };
+      let old: Measured | null = null;
+      if (baseline && index % 2 === 0) old = analyse(baseline, zipPath, expected, `${pack.id} (baseline)`);
+      const out = analyse(analyser, zipPath, expected, pack.id);
+      if (baseline && index % 2 === 1) old = analyse(baseline, zipPath, expected, `${pack.id} (baseline)`);
       if (!out.ok) ctx.note(`${pack.id}: the analysis refused the archive (its version does not normalise)`);
       times.push(out.ms);
+      cpus.push(out.cpuMs);
       peaks.push(out.peakMiB);
+      if (old) {
+        before.times.push(old.ms);
+        before.cpus.push(old.cpuMs);
+        before.peaks.push(old.peakMiB);
+      }
       rows.push({
         name: pack.id,
         values: {
           'analysis s': round(out.ms / 1000),
+          'CPU s': round(out.cpuMs / 1000),
           'peak RSS MiB': Math.round(out.peakMiB),
-          'baseline MiB': Math.round(out.baseMiB),
+          ...(old
+            ? {
+                'baseline analysis s': round(old.ms / 1000),
+                'baseline CPU s': round(old.cpuMs / 1000),
+                'baseline peak RSS MiB': Math.round(old.peakMiB),
+                'baseline classes': old.nodes,
+              }
+            : { 'baseline MiB': Math.round(out.baseMiB) }),
           classes: out.nodes,
           'Manager classes': pack.manager_classes.length,
           requirements: out.requirements,
@@ -113,12 +156,12 @@ const suite: BenchSuite = {
       });
     }
     rows.sort((a, b) => Number(b.values['analysis s']) - Number(a.values['analysis s']));
-    rows.unshift(
+    const spreadOf = (values: number[]) =>
+      `${round(percentile(values, 50) / 1000)} / ${round(percentile(values, 90) / 1000)} / ${round(Math.max(...values) / 1000)}`;
+    const summary: BenchRow[] = [
       {
         name: `all ${packs.length} packs: median / p90 / max analysis seconds`,
-        values: {
-          'analysis s': `${round(percentile(times, 50) / 1000)} / ${round(percentile(times, 90) / 1000)} / ${round(Math.max(...times) / 1000)}`,
-        },
+        values: { 'analysis s': spreadOf(times), 'CPU s': spreadOf(cpus) },
         target: {
           goal: 'median ≤ 0.91 s, max ≤ 14.6 s (held-out packs, issue baseline)',
           met: percentile(times, 50) <= 910 && Math.max(...times) <= 14_600,
@@ -128,7 +171,29 @@ const suite: BenchSuite = {
         name: `all ${packs.length} packs: median / max peak RSS MiB`,
         values: { 'peak RSS MiB': `${Math.round(percentile(peaks, 50))} / ${Math.round(Math.max(...peaks))}` },
       },
-    );
+    ];
+    if (before.times.length > 0) {
+      const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+      summary.push(
+        {
+          name: `baseline, same packs: median / p90 / max seconds`,
+          values: {
+            'baseline analysis s': spreadOf(before.times),
+            'baseline CPU s': spreadOf(before.cpus),
+            'baseline peak RSS MiB': `${Math.round(percentile(before.peaks, 50))} / ${Math.round(Math.max(...before.peaks))}`,
+          },
+        },
+        {
+          name: 'total CPU seconds over the corpus: this build / baseline',
+          values: { 'CPU s': round(sum(cpus) / 1000, 1), 'baseline CPU s': round(sum(before.cpus) / 1000, 1) },
+          target: {
+            goal: 'no regression: total CPU within 10 % of the baseline',
+            met: sum(cpus) <= sum(before.cpus) * 1.1,
+          },
+        },
+      );
+    }
+    rows.unshift(...summary);
     return rows;
   },
 };
