@@ -1,14 +1,16 @@
 import type { Updateable } from 'kysely';
 import type { NodesTable } from '../../db/schema.js';
 import { badRequest } from '../../lib/errors.js';
-import { checkHttpUrl } from '../../lib/http-url.js';
+import { checkHttpUrl, httpUrlOrEmpty } from '../../lib/http-url.js';
 import { normalizeRepositoryUrl } from './repository-url.js';
 
 /**
  * Pack fields → `nodes` columns, for every writer: a publisher's or an admin's edit, a publish
- * request, and an archive's pyproject.toml once processing ends. The columns are mapped once
- * (`packFieldColumns`); the writers differ only in what a blank value means, and that is stated
- * here beside the mapping rather than in each writer.
+ * request, an archive's pyproject.toml once processing ends, and the upstream registry's copy of
+ * a mirrored pack. The columns are mapped once (`packFieldColumns`) for local writers; the
+ * writers differ only in what a blank value means, and that is stated here beside the mapping
+ * rather than in each writer (edits: a blank clears; publishes: a blank keeps; the mirror: the
+ * upstream's copy overwrites everything, `mirroredPackColumns`).
  */
 
 /** The longest pack description (the public registry's limit on create). */
@@ -146,4 +148,65 @@ export function adminPackColumns(input: AdminPackInput): Updateable<NodesTable> 
 /** The update a publish (or its archive's pyproject.toml) makes to an existing pack: stated values only. */
 export function packPatch(fields: PackFields, now: string): Updateable<NodesTable> {
   return { updated_at: now, ...packFieldColumns(fields, 'keeps') };
+}
+
+/** A pack as an upstream registry describes it (the public registry's `Node`). */
+export interface UpstreamPackFields {
+  id: string;
+  name?: string | undefined;
+  description?: string | undefined;
+  author?: string | undefined;
+  license?: string | undefined;
+  repository?: string | undefined;
+  icon?: string | undefined;
+  banner_url?: string | undefined;
+  tags?: string[] | undefined;
+  category?: string | undefined;
+  supported_os?: string[] | undefined;
+  supported_accelerators?: string[] | undefined;
+  supported_comfyui_version?: string | undefined;
+  supported_comfyui_frontend_version?: string | undefined;
+  preempted_comfy_node_names?: string[] | undefined;
+  github_stars?: number | undefined;
+  downloads?: number | undefined;
+  status?: 'NodeStatusActive' | 'NodeStatusDeleted' | 'NodeStatusBanned' | undefined;
+  status_detail?: string | undefined;
+}
+
+/**
+ * The mirror's rule, the third beside "clears" and "keeps": the upstream's copy is the truth, so
+ * every column is overwritten and a value it leaves out becomes blank (a name falls back to the
+ * id). Also the mirror's bookkeeping: where it came from, when, and the entry's fingerprint.
+ */
+export function mirroredPackColumns(
+  node: UpstreamPackFields,
+  mirror: { upstream: string; publisherId: string; fingerprint: string; now: string },
+) {
+  return {
+    publisher_id: mirror.publisherId,
+    name: node.name || node.id,
+    description: node.description ?? '',
+    author: node.author ?? '',
+    license: node.license ?? '',
+    // The upstream's links are shown as links and images here: only http(s) ones are kept.
+    repository_url: httpUrlOrEmpty(node.repository),
+    normalized_repository: normalizeRepositoryUrl(httpUrlOrEmpty(node.repository)),
+    icon_url: httpUrlOrEmpty(node.icon),
+    banner_url: httpUrlOrEmpty(node.banner_url),
+    tags: JSON.stringify(node.tags ?? []),
+    category: node.category ?? '',
+    supported_os: JSON.stringify(node.supported_os ?? []),
+    supported_accelerators: JSON.stringify(node.supported_accelerators ?? []),
+    supported_comfyui_version: node.supported_comfyui_version ?? '',
+    supported_comfyui_frontend_version: node.supported_comfyui_frontend_version ?? '',
+    preempted_comfy_node_names: JSON.stringify(node.preempted_comfy_node_names ?? []),
+    github_stars: Math.round(node.github_stars ?? 0),
+    downloads: Math.round(node.downloads ?? 0),
+    status: node.status ?? ('NodeStatusActive' as const),
+    status_detail: node.status_detail ?? '',
+    mirrored_from: mirror.upstream,
+    last_synced_at: mirror.now,
+    upstream_fingerprint: mirror.fingerprint,
+    updated_at: mirror.now,
+  };
 }

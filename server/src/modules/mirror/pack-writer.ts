@@ -1,12 +1,11 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { ComfyNodesTable, Database, NodesTable, NodeVersionStatus, NodeVersionsTable } from '../../db/schema.js';
-import { httpUrlOrEmpty } from '../../lib/http-url.js';
 import { newId } from '../../lib/ids.js';
 import { recordCatalogueChange } from '../catalogue/changes.js';
 import { normalizeVersion, refreshLatestVersion } from '../catalogue/latest-version.js';
 import { normalizeNodeId } from '../catalogue/node-id.js';
+import { mirroredPackColumns } from '../catalogue/pack-columns.js';
 import { createPack, findPackByAnyCase, updatePack } from '../catalogue/pack-rows.js';
-import { normalizeRepositoryUrl } from '../catalogue/repository-url.js';
 import { updateVersionColumns } from '../catalogue/version-rows.js';
 import { changeVersionStatus, createVersion } from '../catalogue/version-status.js';
 import { findOverride, replaceVersionClasses, versionsOfPack } from './repository.js';
@@ -43,7 +42,7 @@ export async function writeMirroredPack(db: Kysely<Database>, input: MirroredPac
     if (existing && existing.mirrored_from !== input.upstream) return 'local-wins';
     // An id an admin released for local use stays free for the local pack, even before it exists.
     if (!existing && (await findOverride(trx, normalizeNodeId(input.node.id)))) return 'local-wins';
-    const columns = packColumns(input);
+    const columns = mirroredPackColumns(input.node, input);
     let pack: Selectable<NodesTable>;
     if (existing) {
       await updatePack(trx, existing.id, columns);
@@ -155,37 +154,6 @@ function changed(row: Selectable<NodeVersionsTable>, columns: Record<string, str
     const current = row[key as keyof typeof row];
     return typeof value === 'boolean' ? Boolean(current) !== value : current !== value;
   });
-}
-
-function packColumns(input: MirroredPack) {
-  const n = input.node;
-  return {
-    publisher_id: input.publisherId,
-    name: n.name || n.id,
-    description: n.description ?? '',
-    author: n.author ?? '',
-    license: n.license ?? '',
-    // The upstream's links are shown as links and images here: only http(s) ones are kept.
-    repository_url: httpUrlOrEmpty(n.repository),
-    normalized_repository: normalizeRepositoryUrl(httpUrlOrEmpty(n.repository)),
-    icon_url: httpUrlOrEmpty(n.icon),
-    banner_url: httpUrlOrEmpty(n.banner_url),
-    tags: JSON.stringify(n.tags ?? []),
-    category: n.category ?? '',
-    supported_os: JSON.stringify(n.supported_os ?? []),
-    supported_accelerators: JSON.stringify(n.supported_accelerators ?? []),
-    supported_comfyui_version: n.supported_comfyui_version ?? '',
-    supported_comfyui_frontend_version: n.supported_comfyui_frontend_version ?? '',
-    preempted_comfy_node_names: JSON.stringify(n.preempted_comfy_node_names ?? []),
-    github_stars: Math.round(n.github_stars ?? 0),
-    downloads: Math.round(n.downloads ?? 0),
-    status: n.status ?? ('NodeStatusActive' as const),
-    status_detail: n.status_detail ?? '',
-    mirrored_from: input.upstream,
-    last_synced_at: input.now,
-    upstream_fingerprint: input.fingerprint,
-    updated_at: input.now,
-  };
 }
 
 function classRow(nodeId: string, versionId: string, c: UpstreamComfyNodeJson): Insertable<ComfyNodesTable> {
