@@ -1,5 +1,6 @@
 import { readPyproject } from './pyproject/read-pyproject.js';
 import { extractNodes } from './python/extract.js';
+import { Interpreter } from './python/interpreter.js';
 import { decodeSource, pythonParser } from './python/parser.js';
 import { PackProgram } from './python/program.js';
 import { findReadme, README_MAX_BYTES, readmeFromBytes } from './readme.js';
@@ -44,7 +45,7 @@ export const analyzeArchive: AnalyzeArchive = async (zipPath, expected, limits) 
     pyproject.dependencies,
     texts.get('pyproject.toml') ?? '',
   );
-  const program = new PackProgram(await pythonParser(), sources);
+  const program = new PackProgram(await pythonParser(), sources, (view) => new Interpreter(view));
   try {
     const extraction = extractNodes(program);
     const findings = [

@@ -1,4 +1,5 @@
 import type { ExtractedComfyNode } from '../types.js';
+import type { Interpreter } from './interpreter.js';
 import { booleanList, NodeFields } from './node-fields.js';
 import type { PackProgram } from './program.js';
 import { type ClassInfo, list, type PyValue, toJson } from './values.js';
@@ -10,7 +11,7 @@ import { type ClassInfo, list, type PyValue, toJson } from './values.js';
  * defaulting to the return types, one `false` per output in OUTPUT_IS_LIST.
  */
 export function classicNode(
-  program: PackProgram,
+  program: PackProgram<Interpreter>,
   cls: ClassInfo,
   name: string,
   displayName: string | null,

@@ -1,5 +1,6 @@
 import type { ExtractedComfyNode } from '../types.js';
 import { classicNode } from './classic-node.js';
+import type { Interpreter } from './interpreter.js';
 import { BudgetExceeded, type PackProgram } from './program.js';
 import { schemaNode } from './schema-node.js';
 import { type ClassInfo, type DictValue, describe, dict, type PyValue } from './values.js';
@@ -19,7 +20,7 @@ const MAX_NOTES = 10;
  * `NODE_CLASS_MAPPINGS` / `NODE_DISPLAY_NAME_MAPPINGS` of the root `__init__.py` (following its
  * imports into the pack), and the newer `comfy_entrypoint()` extension's `get_node_list()`.
  */
-export function extractNodes(program: PackProgram): Extraction {
+export function extractNodes(program: PackProgram<Interpreter>): Extraction {
   if (!program.exists(ENTRY)) {
     return {
       nodes: [],
@@ -37,7 +38,7 @@ export function extractNodes(program: PackProgram): Extraction {
   }
 }
 
-function collect(program: PackProgram): Extraction {
+function collect(program: PackProgram<Interpreter>): Extraction {
   const root = program.moduleScope(ENTRY).vars;
   const notes: string[] = [];
   let mappings = asDict(root.get('NODE_CLASS_MAPPINGS'));
@@ -92,7 +93,7 @@ function collect(program: PackProgram): Extraction {
 }
 
 function readNode(
-  program: PackProgram,
+  program: PackProgram<Interpreter>,
   cls: ClassInfo,
   name: string | null,
   display: string | null,
@@ -117,7 +118,7 @@ function readNode(
 }
 
 /** The classes listed by `comfy_entrypoint()`'s extension in `get_node_list()`. */
-function schemaClasses(program: PackProgram, entry: PyValue | undefined): ClassInfo[] {
+function schemaClasses(program: PackProgram<Interpreter>, entry: PyValue | undefined): ClassInfo[] {
   if (entry?.kind !== 'function') return [];
   const extension = program.interpreter.callFunction(entry.fn, null, [], new Map());
   if (extension.kind !== 'instance' && extension.kind !== 'class') return [];
@@ -127,7 +128,11 @@ function schemaClasses(program: PackProgram, entry: PyValue | undefined): ClassI
   return listed.items.flatMap((item) => (item.kind === 'class' ? [item.cls] : []));
 }
 
-function mergeModuleMappings(program: PackProgram, mappings: DictValue | null, displays: DictValue | null) {
+function mergeModuleMappings(
+  program: PackProgram<Interpreter>,
+  mappings: DictValue | null,
+  displays: DictValue | null,
+) {
   const allMappings = dict(new Map(mappings?.entries ?? []));
   const allDisplays = dict(new Map(displays?.entries ?? []));
   let modules = 0;
@@ -146,7 +151,7 @@ function mergeModuleMappings(program: PackProgram, mappings: DictValue | null, d
 }
 
 /** Class statement → the key some module's NODE_CLASS_MAPPINGS lists it under. */
-function namesInModuleMappings(program: PackProgram): Map<ClassInfo['node'], string> {
+function namesInModuleMappings(program: PackProgram<Interpreter>): Map<ClassInfo['node'], string> {
   const out = new Map<ClassInfo['node'], string>();
   for (const [path, source] of program.sources) {
     if (!source.includes('NODE_CLASS_MAPPINGS')) continue;
@@ -164,7 +169,7 @@ function namesInModuleMappings(program: PackProgram): Map<ClassInfo['node'], str
  * nodes count: listed in a module's `__nodes__`, or defining their own `NAME` and having an
  * `INPUT_TYPES` or `define_schema`. Keys are the class's `NAME` when it has one, else its name.
  */
-function loaderClasses(program: PackProgram, value: PyValue | undefined): DictValue {
+function loaderClasses(program: PackProgram<Interpreter>, value: PyValue | undefined): DictValue {
   const out = dict();
   const rootSource = program.sources.get(ENTRY) ?? '';
   const folders = new Set<string>();

@@ -1,10 +1,10 @@
 import { folderOf, moduleFile, relativeBase, resolveAbsolute } from './module-paths.js';
 import type { PyNode } from './parser.js';
-import type { PackProgram } from './program.js';
+import type { ProgramView } from './program-view.js';
 import type { PyValue } from './values.js';
 
 /** The module value for `folder/name` when the pack has that file, else null. */
-export function submodule(program: PackProgram, folder: string, name: string): PyValue | null {
+export function submodule(program: ProgramView, folder: string, name: string): PyValue | null {
   const file = moduleFile(folder, name, program.exists);
   return file ? { kind: 'module', path: file } : null;
 }
@@ -19,7 +19,7 @@ function packageFolder(file: string): string | null {
  * (read lazily); anything else (torch, comfy, folder_paths) becomes a symbolic reference that
  * remembers where it came from, so `io.Int.Input` is still recognisable later.
  */
-export function importBindings(program: PackProgram, node: PyNode, importer: string): [string, PyValue][] {
+export function importBindings(program: ProgramView, node: PyNode, importer: string): [string, PyValue][] {
   const out: [string, PyValue][] = [];
   if (node.type === 'import_statement') {
     for (const item of node.namedChildren) {
@@ -55,7 +55,7 @@ export function importBindings(program: PackProgram, node: PyNode, importer: str
 }
 
 function resolveFrom(
-  program: PackProgram,
+  program: ProgramView,
   moduleNode: PyNode,
   importer: string,
 ): { file: string | null; folder: string | null; dotted: string } {
@@ -72,7 +72,7 @@ function resolveFrom(
 }
 
 /** An absolute import: the pack root, the importer's folder, then the folders the pack adds to sys.path. */
-function resolveImport(program: PackProgram, importer: string, dotted: string): string | null {
+function resolveImport(program: ProgramView, importer: string, dotted: string): string | null {
   const file = resolveAbsolute(importer, dotted, program.exists);
   if (file) return file;
   for (const folder of program.searchFolders()) {
@@ -83,7 +83,7 @@ function resolveImport(program: PackProgram, importer: string, dotted: string): 
 }
 
 /** `from x import *`: the module's `__all__` when it lists names, else its public names. */
-function starNames(program: PackProgram, file: string): [string, PyValue][] {
+function starNames(program: ProgramView, file: string): [string, PyValue][] {
   const vars = program.moduleScope(file).vars;
   const all = vars.get('__all__');
   const names =
@@ -110,7 +110,7 @@ export function isImportModule(callee: PyValue): boolean {
  * the pack's own modules is their path below the pack root, dotted).
  */
 export function importModule(
-  program: PackProgram,
+  program: ProgramView,
   name: PyValue | undefined,
   pkg: PyValue | undefined,
 ): PyValue | null {

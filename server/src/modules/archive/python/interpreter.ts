@@ -3,33 +3,9 @@ import { importBindings, importModule, isImportModule, submodule } from './impor
 import { callMethod } from './methods.js';
 import { binary, builtin, compare, iterate, MAX_ITEMS } from './operations.js';
 import type { PyNode } from './parser.js';
-import type { PackProgram } from './program.js';
+import type { ProgramView, Scope } from './program-view.js';
 import { literalString, stringParts } from './strings.js';
-import {
-  type ClassInfo,
-  dict,
-  dictKey,
-  type FunctionInfo,
-  list,
-  NONE,
-  num,
-  type PyValue,
-  str,
-  truthy,
-  unknown,
-} from './values.js';
-
-/** Names visible while running a block: a module, a class body or a function call. */
-export interface Scope {
-  vars: Map<string, PyValue>;
-  /** The module scope for classes and functions (Python skips class scopes from methods). */
-  parent: Scope | null;
-  modulePath: string;
-  /** The class whose body or method runs, for `super()`. */
-  cls: ClassInfo | null;
-  /** The bound first argument (cls/self) of the running method. */
-  self: PyValue | null;
-}
+import { dict, dictKey, type FunctionInfo, list, NONE, num, type PyValue, str, truthy, unknown } from './values.js';
 
 type Flow = { returned: PyValue } | null;
 
@@ -45,7 +21,7 @@ const MAX_LOOP_ITERATIONS = 1000;
 export class Interpreter {
   private depth = 0;
 
-  constructor(private readonly program: PackProgram) {}
+  constructor(private readonly program: ProgramView) {}
 
   /** Runs the statements of a module, class body or function body; returns what a `return` gave. */
   execBlock(block: PyNode, scope: Scope): Flow {

@@ -1,10 +1,11 @@
+import type { Interpreter } from './interpreter.js';
 import type { PackProgram } from './program.js';
 import { type ClassInfo, type PyValue, placeholder } from './values.js';
 
 /** Reads class attributes (with inheritance) of one node class and turns them into stored fields. */
 export class NodeFields {
   constructor(
-    private readonly program: PackProgram,
+    private readonly program: PackProgram<Interpreter>,
     readonly cls: ClassInfo,
   ) {}
 

@@ -1,8 +1,8 @@
 import type { Parser, Tree } from 'web-tree-sitter';
 import { coreField } from './core-classes.js';
-import { Interpreter, type Scope } from './interpreter.js';
 import { folderOf } from './module-paths.js';
 import { type PyNode, parsePython } from './parser.js';
+import type { Evaluator, ProgramView, Scope } from './program-view.js';
 import type { ClassInfo, PyValue } from './values.js';
 import { str } from './values.js';
 
@@ -15,21 +15,25 @@ export class BudgetExceeded extends Error {}
 /**
  * The pack's Python modules, parsed on demand and read by the static interpreter. Parsing lazily
  * means only modules reachable from the entry point (and the scanner's candidates) cost time.
+ * The interpreter is made by the caller (`interpret`) and handed this program as its view.
  */
-export class PackProgram {
+export class PackProgram<E extends Evaluator = Evaluator> implements ProgramView {
   private readonly trees = new Map<string, Tree | null>();
   private readonly moduleScopes = new Map<string, Scope>();
   private readonly classScopes = new WeakMap<ClassInfo, Scope>();
   private readonly baseCache = new WeakMap<ClassInfo, PyValue[]>();
   private steps = 0;
-  readonly interpreter = new Interpreter(this);
+  readonly interpreter: E;
   /** Problems worth telling the publisher (syntax errors, files given up on). */
   readonly notes: string[] = [];
 
   constructor(
     private readonly parser: Parser,
     readonly sources: ReadonlyMap<string, string>,
-  ) {}
+    interpret: (program: ProgramView) => E,
+  ) {
+    this.interpreter = interpret(this);
+  }
 
   private searchFolderList: string[] | undefined;
 

@@ -1,4 +1,5 @@
 import type { ExtractedComfyNode } from '../types.js';
+import type { Interpreter } from './interpreter.js';
 import { enumValue, ioTypeOf, nameOf } from './io-types.js';
 import { flagOf, NodeFields, textOf } from './node-fields.js';
 import type { PackProgram } from './program.js';
@@ -38,7 +39,7 @@ type CallValue = Extract<PyValue, { kind: 'call' }>;
  * statically return an `io.Schema(...)` call.
  */
 export function schemaNode(
-  program: PackProgram,
+  program: PackProgram<Interpreter>,
   cls: ClassInfo,
   mappedName: string | null,
   displayName: string | null,

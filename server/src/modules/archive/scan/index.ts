@@ -1,3 +1,4 @@
+import type { Interpreter } from '../python/interpreter.js';
 import type { PackProgram } from '../python/program.js';
 import type { ArchiveLimits, ScanFinding } from '../types.js';
 import type { ArchiveFile } from '../zip/read-archive.js';
@@ -19,7 +20,7 @@ const TRIGGER =
 
 /** Scans every file of a valid archive; returns the findings in archive order. */
 export function scanArchive(
-  program: PackProgram,
+  program: PackProgram<Interpreter>,
   files: ArchiveFile[],
   texts: ReadonlyMap<string, string>,
   limits: ArchiveLimits,
