@@ -73,6 +73,10 @@ test.describe('node class lookup', () => {
       latest_version: '1.4.0',
       repository: 'https://github.com/example/example-pack',
       install_command: 'comfy node install example-pack',
+      install_commands: [
+        { kind: 'latest', command: 'comfy node install example-pack' },
+        { kind: 'version', command: 'comfy node install example-pack@1.4.0' },
+      ],
     };
     await page.route(`${registry.apiUrl}/comfy-nodes/resolve`, (route) =>
       route.fulfill({ json: { results: [{ name: 'Example Blur', status: 'pack', pack }] } }),

@@ -2168,6 +2168,12 @@ export interface components {
             /** @description ES256 JWT; send as `Authorization: Bearer <token>`. */
             token: string;
         };
+        /** InstallCommand */
+        InstallCommand: {
+            command: string;
+            /** @description `latest`: comfy-cli by id; `version`: comfy-cli pinned to the latest version; `git`: a clone. */
+            kind: "latest" | "version" | "git";
+        };
         /** InstallPlan */
         InstallPlan: {
             commands: {
@@ -2640,8 +2646,10 @@ export interface components {
         ResolvedPack: {
             /** @description Node (pack) id. */
             id: string;
-            /** @description `comfy node install <id>` when the pack has a version to install; `git clone <repository>` when it has none; null when neither works (no version and no web address to clone). */
+            /** @description The first of `install_commands`: `comfy node install <id>` when the pack has a version to install; `git clone <repository>` when it has none; null when neither works (no version and no web address to clone). */
             install_command: string | null;
+            /** @description Every way to install the pack, as the registry decides it (comfy-cli by id and pinned version, git clone for packs without a version or unclaimed ones); clients show these instead of building their own. */
+            install_commands: components["schemas"]["InstallCommand"][];
             /** @description Latest published version; null for packs without versions (install them with git clone). */
             latest_version: string | null;
             name: string;

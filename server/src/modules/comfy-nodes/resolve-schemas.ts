@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { InstallCommand } from '../catalogue/install-commands.js';
 
 /** Most class names one request may resolve. */
 export const MAX_RESOLVE_NAMES = 2000;
@@ -30,8 +31,13 @@ export const ResolvedPack = Type.Object(
     repository: Type.String(),
     install_command: Type.Union([Type.String(), Type.Null()], {
       description:
-        '`comfy node install <id>` when the pack has a version to install; `git clone <repository>` when it has ' +
-        'none; null when neither works (no version and no web address to clone).',
+        'The first of `install_commands`: `comfy node install <id>` when the pack has a version to install; ' +
+        '`git clone <repository>` when it has none; null when neither works (no version and no web address to clone).',
+    }),
+    install_commands: Type.Array(InstallCommand, {
+      description:
+        'Every way to install the pack, as the registry decides it (comfy-cli by id and pinned version, git clone ' +
+        'for packs without a version or unclaimed ones); clients show these instead of building their own.',
     }),
   },
   { title: 'ResolvedPack', additionalProperties: false },

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { installCommands } from '../catalogue/install-commands.js';
 import { UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
 import { findWithheldPackIds, providesClass } from '../catalogue/withheld.js';
 import { findNodesByIds, findPublisherRefs, type NodeRow } from '../nodes/repository.js';
@@ -57,7 +58,7 @@ export async function resolveClasses(ctx: AppContext, names: string[]): Promise<
           : { id: pack.publisher_id, name: publisherName.get(pack.publisher_id) ?? pack.publisher_id },
       latest_version: latest ?? null,
       repository: pack.repository_url,
-      install_command: installCommandFor(pack.id, latest, pack.repository_url),
+      ...installOf(pack, latest),
     };
   };
 
@@ -68,14 +69,13 @@ export async function resolveClasses(ctx: AppContext, names: string[]): Promise<
   });
 }
 
-/** Only web addresses become `git clone` commands, so a stored repository never runs as shell. */
-const CLONEABLE = /^https?:\/\/[^\s;&|`$<>'"\\]+$/;
-
-/**
- * What installs the pack: comfy-cli while the registry has a version to hand out (the install
- * endpoint answers 404 without one), else a clone of its repository, else nothing.
- */
-function installCommandFor(id: string, latestVersion: string | undefined, repository: string): string | null {
-  if (latestVersion) return `comfy node install ${id}`;
-  return CLONEABLE.test(repository) ? `git clone ${repository}` : null;
+/** The pack's install commands (the catalogue's rule), and the first of them on its own. */
+function installOf(pack: NodeRow, latestVersion: string | undefined) {
+  const commands = installCommands({
+    id: pack.id,
+    repository: pack.repository_url,
+    publisherId: pack.publisher_id,
+    latestVersion,
+  });
+  return { install_command: commands[0]?.command ?? null, install_commands: commands };
 }

@@ -1,3 +1,5 @@
+import { isCloneable } from '../catalogue/install-commands.js';
+
 /**
  * The shell commands of a plan. Every value that goes into one is checked against a strict
  * shape first (ids, versions, web addresses, commit hashes), so stored text never runs as shell.
@@ -5,7 +7,6 @@
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const VERSION = /^[0-9A-Za-z.+-]+$/;
-const CLONEABLE = /^https?:\/\/[^\s;&|`$<>'"\\()]+$/;
 const COMMIT = /^[0-9a-f]{7,40}$/;
 
 /** `id@version` for comfy-cli and the Manager, or null when either part is not plain. */
@@ -31,7 +32,7 @@ function cloneFolder(url: string): string {
  * address.
  */
 export function gitClone(url: string, commit?: string): string | null {
-  if (!CLONEABLE.test(url)) return null;
+  if (!isCloneable(url)) return null;
   const folder = cloneFolder(url);
   if (!ID.test(folder)) return null;
   const clone = `git clone ${url} custom_nodes/${folder}`;

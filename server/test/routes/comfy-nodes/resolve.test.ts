@@ -62,6 +62,10 @@ describe('POST /comfy-nodes/resolve', () => {
             latest_version: '1.2.0',
             repository: 'https://github.com/acme/impact',
             install_command: 'comfy node install impact',
+            install_commands: [
+              { kind: 'latest', command: 'comfy node install impact' },
+              { kind: 'version', command: 'comfy node install impact@1.2.0' },
+            ],
           },
         },
         { name: 'KSampler', status: 'core' },
@@ -75,6 +79,7 @@ describe('POST /comfy-nodes/resolve', () => {
             latest_version: null,
             repository: 'https://github.com/someone/old-pack',
             install_command: 'git clone https://github.com/someone/old-pack',
+            install_commands: [{ kind: 'git', command: 'git clone https://github.com/someone/old-pack' }],
           },
         },
         { name: 'Nope', status: 'unknown' },
@@ -95,8 +100,11 @@ describe('POST /comfy-nodes/resolve', () => {
     await seedComfyNode(t, { node_id: 'odd-pack', name: 'Odd Node' });
 
     const res = await resolve(t, ['Odd Node']);
-    const answer = res.json() as { results: { pack?: { install_command: string | null } }[] };
+    const answer = res.json() as {
+      results: { pack?: { install_command: string | null; install_commands: unknown[] } }[];
+    };
     expect(answer.results[0]?.pack?.install_command).toBeNull();
+    expect(answer.results[0]?.pack?.install_commands).toEqual([]);
   });
 
   it('breaks ties like GET /comfy-nodes/{name}/node and skips banned or deleted packs', async () => {

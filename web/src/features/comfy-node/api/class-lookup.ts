@@ -16,6 +16,12 @@ type Node = components['schemas']['Node'];
  * embedded in a shared class page (`/comfy-nodes/<name>/node`, chosen by the same rule).
  */
 export function resolutionFromPack(name: string, pack: Node): ResolvedComfyNode {
+  const commands = installCommands({
+    id: pack.id,
+    repository: pack.repository ?? '',
+    publisherId: pack.publisher?.id,
+    latestVersion: pack.latest_version?.version,
+  });
   return {
     name,
     status: 'pack',
@@ -26,13 +32,8 @@ export function resolutionFromPack(name: string, pack: Node): ResolvedComfyNode 
         pack.publisher && !isUnclaimed(pack.publisher.id) ? { id: pack.publisher.id, name: pack.publisher.name } : null,
       latest_version: pack.latest_version?.version ?? null,
       repository: pack.repository,
-      install_command:
-        installCommands({
-          id: pack.id,
-          repository: pack.repository ?? '',
-          publisherId: pack.publisher?.id,
-          latestVersion: pack.latest_version?.version,
-        })[0]?.command ?? null,
+      install_command: commands[0]?.command ?? null,
+      install_commands: commands,
     },
   };
 }

@@ -8,11 +8,6 @@ import { RegistryNote } from '../../../components/ui/registry-note';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { analytics } from '../../../lib/analytics-client';
 import { parseInputs, parseOutputs } from '../../../lib/catalogue/comfy-node-definition';
-import {
-  type InstallablePack,
-  installableFromRegistry,
-  installCommands,
-} from '../../../lib/catalogue/install-commands';
 import { type ComfyNode, type ResolvedComfyNode, useClassDefinitions, useResolvedClass } from '../api/class-lookup';
 
 const badge = 'inline-flex rounded-full px-2 py-0.5 text-xs font-semibold';
@@ -20,13 +15,9 @@ const linkClass =
   'font-medium text-brand-600 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:text-brand-100';
 const cell = 'border-b border-slate-200 px-3 py-2 text-start align-top dark:border-slate-800';
 
-/** The resolution's pack in the shape of the shared install rule. */
-const installableOf = (pack: Extract<ResolvedComfyNode, { status: 'pack' }>['pack']): InstallablePack => ({
-  id: pack.id,
-  repository: pack.repository,
-  publisherId: pack.publisher?.id,
-  latestVersion: pack.latest_version,
-});
+/** Whether the registry serves the pack to comfy-cli (its answer offers comfy-cli's command). */
+const installableFromRegistry = (pack: Extract<ResolvedComfyNode, { status: 'pack' }>['pack']): boolean =>
+  pack.install_commands.some(({ kind }) => kind === 'latest');
 
 /** `/comfy-nodes/:name`: which pack provides a comfy-node class, its definition and how to install it. */
 export function ComfyNodePage() {
@@ -130,7 +121,7 @@ export function ComfyNodePage() {
               </dl>
               <div className="mt-4 space-y-3">
                 {/* The pinned-version command adds nothing here: this page is about the class, not a release. */}
-                {installCommands(installableOf(pack))
+                {pack.install_commands
                   .filter(({ kind }) => kind !== 'version')
                   .map(({ kind, command }) => (
                     <CopyBlock
@@ -142,7 +133,7 @@ export function ComfyNodePage() {
                       onCopy={(ok) => analytics.track('Comfy Node Install Command Copied', { kind, ok, node: pack.id })}
                     />
                   ))}
-                {installableFromRegistry(installableOf(pack)) ? <RegistryNote kind="install" /> : null}
+                {installableFromRegistry(pack) ? <RegistryNote kind="install" /> : null}
               </div>
             </div>
           ) : null}
