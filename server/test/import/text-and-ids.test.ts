@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeRepositoryUrl } from '../../src/modules/catalogue/repository-url.js';
+import { normalizeRepositoryUrl } from '../../src/lib/repository-url.js';
 import { isValidNodeId, lastPathSegment, repairNodeId } from '../../src/modules/catalogue-import/node-id.js';
 import { htmlToPlainText, truncateText } from '../../src/modules/catalogue-import/text.js';
 

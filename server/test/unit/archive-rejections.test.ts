@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  codedStatusReason,
   REJECTION_TEMPLATES,
   type RejectionCode,
   type RejectionParams,
   readRejection,
   rejectionText,
-} from '../../src/modules/catalogue/archive-rejections.js';
+} from '../../src/modules/archive/rejections.js';
+import { codedStatusReason } from '../../src/modules/catalogue/archive-rejections.js';
 
 /** Values of each kind that a careless reader would split wrongly: quotes, backslashes, parentheses. */
 const SAMPLES: Record<string, (key: string) => string | number> = {

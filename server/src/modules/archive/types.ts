@@ -1,5 +1,5 @@
-import type { ScanFindingJson } from '../catalogue/wire.js';
 import type { PackRequirements } from './requirements/types.js';
+import type { ScanFindingJson } from './scan-finding.js';
 
 /**
  * The contract between the upload pipeline and the archive analyser. The analyser reads an

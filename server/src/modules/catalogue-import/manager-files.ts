@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { normalizeRepositoryUrl } from '../catalogue/repository-url.js';
+import { normalizeRepositoryUrl } from '../../lib/repository-url.js';
 
 /**
  * The three ComfyUI-Manager data files, parsed and checked for shape. A file whose top level is

@@ -1,5 +1,5 @@
+import { normalizeRepositoryUrl } from '../../lib/repository-url.js';
 import { DESCRIPTION_MAX_LENGTH } from '../catalogue/pack-columns.js';
-import { normalizeRepositoryUrl } from '../catalogue/repository-url.js';
 import { isRecord, type ManagerCatalogue } from './manager-files.js';
 import { isValidNodeId, lastPathSegment, repairNodeId } from './node-id.js';
 import { htmlToPlainText, truncateText } from './text.js';

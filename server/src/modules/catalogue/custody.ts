@@ -1,7 +1,7 @@
 import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { Database, NodesTable, PackCustodyEventsTable } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
-import { normalizeRepositoryUrl } from './repository-url.js';
+import { normalizeRepositoryUrl } from '../../lib/repository-url.js';
 
 /*
  * A change of hands: the pack moved to another publisher (a claim or an admin's transfer), its

@@ -2,7 +2,7 @@ import type { Updateable } from 'kysely';
 import type { NodesTable } from '../../db/schema.js';
 import { badRequest } from '../../lib/errors.js';
 import { checkHttpUrl, httpUrlOrEmpty } from '../../lib/http-url.js';
-import { normalizeRepositoryUrl } from './repository-url.js';
+import { normalizeRepositoryUrl } from '../../lib/repository-url.js';
 
 /**
  * Pack fields → `nodes` columns, for every writer: a publisher's or an admin's edit, a publish

@@ -1,5 +1,5 @@
 import { parse, TomlError } from 'smol-toml';
-import { rejected } from '../../catalogue/archive-rejections.js';
+import { rejected } from '../rejections.js';
 
 /** A TOML table as smol-toml returns it. */
 export type TomlTable = Record<string, unknown>;

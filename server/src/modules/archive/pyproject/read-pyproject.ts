@@ -1,5 +1,5 @@
-import { rejected } from '../../catalogue/archive-rejections.js';
-import { normalizeVersion } from '../../catalogue/latest-version.js';
+import { normalizeVersion } from '../../../lib/versions.js';
+import { rejected } from '../rejections.js';
 import type { ExpectedPackage, PackMetadata } from '../types.js';
 import type { ArchiveFile } from '../zip/read-archive.js';
 import { readMetadata } from './metadata.js';

@@ -1,4 +1,4 @@
-import { rejectionText } from '../../catalogue/archive-rejections.js';
+import { rejectionText } from '../rejections.js';
 
 /**
  * Rules for the path of one archive entry. Installers unpack the archive into the pack's folder,

@@ -1,6 +1,6 @@
 import type { FileHandle } from 'node:fs/promises';
 import yauzl from 'yauzl';
-import { rejectionText } from '../../catalogue/archive-rejections.js';
+import { rejectionText } from '../rejections.js';
 import type { RawEntry } from './open-zip.js';
 
 const LOCAL_SIGNATURE = 0x04034b50;

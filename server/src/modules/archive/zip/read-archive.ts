@@ -1,5 +1,5 @@
 import { open, stat } from 'node:fs/promises';
-import { rejected, rejectionText } from '../../catalogue/archive-rejections.js';
+import { rejected, rejectionText } from '../rejections.js';
 import type { ArchiveLimits } from '../types.js';
 import { localHeaderProblem } from './local-headers.js';
 import { listEntries, openZip, type RawEntry } from './open-zip.js';

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import type { Entry, ZipFile } from 'yauzl';
-import { rejected } from '../../catalogue/archive-rejections.js';
+import { rejected } from '../rejections.js';
 
 /** How many leading bytes of every file are kept for recognising executables by their magic. */
 export const HEAD_BYTES = 64;

@@ -1,4 +1,4 @@
-import { rejected, rejectionText } from '../../catalogue/archive-rejections.js';
+import { rejected, rejectionText } from '../rejections.js';
 import type { ArchiveLimits } from '../types.js';
 import { entryKind } from './entry-kind.js';
 import { collisionKey, nameEncodingProblem, unsafeEntryNameReason } from './entry-name.js';

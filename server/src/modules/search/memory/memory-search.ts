@@ -1,4 +1,4 @@
-import { normalizeRepositoryUrl } from '../../catalogue/repository-url.js';
+import { normalizeRepositoryUrl } from '../../../lib/repository-url.js';
 import type { HitMatch, PackSuggestion, SearchHit, SearchPage, SearchQuery } from '../engine.js';
 import { ACCELERATOR_FAMILIES, familyBits, OS_FAMILIES } from '../filters.js';
 import { fold } from '../text/fold.js';

@@ -1,4 +1,4 @@
-import { normalizeRepositoryUrl } from '../../catalogue/repository-url.js';
+import { normalizeRepositoryUrl } from '../../../lib/repository-url.js';
 import { MAX_TERM_LENGTH, planQueryWords, type QueryWord } from '../text/analyze.js';
 import { compoundKey, shortKey } from './stored-pack.js';
 
