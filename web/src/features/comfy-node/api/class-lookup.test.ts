@@ -23,6 +23,10 @@ it('turns the embedded providing pack into the answer the resolve endpoint gives
       latest_version: '8.1.0',
       repository: 'https://github.com/ltdrdata/ComfyUI-Impact-Pack',
       install_command: 'comfy node install comfyui-impact-pack',
+      install_commands: [
+        { kind: 'latest', command: 'comfy node install comfyui-impact-pack' },
+        { kind: 'version', command: 'comfy node install comfyui-impact-pack@8.1.0' },
+      ],
     },
   });
 });

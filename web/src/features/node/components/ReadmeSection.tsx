@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { markdownStyles } from '../../../components/ui/markdown';
 import { config } from '../../../lib/config';
+import type { ReadmeOptions } from '../../../lib/markdown/render';
 import { useReadme } from '../api/get-readme';
 import { archiveUrlResolver } from '../lib/archive-urls';
-import type { ReadmeOptions } from '../lib/markdown';
-import { markdownStyles } from './Markdown';
 
 /** Prefix of the README headings' ids (`#readme-installation`). */
 const ID_PREFIX = 'readme-';
@@ -16,7 +16,7 @@ type RenderReadme = (source: string, options: ReadmeOptions) => string;
 // The parser and sanitiser load after the first paint, as for descriptions.
 let loadRenderer: Promise<RenderReadme> | null = null;
 const renderer = (): Promise<RenderReadme> => {
-  loadRenderer ??= import('../lib/markdown').then((m) => m.renderReadme);
+  loadRenderer ??= import('../../../lib/markdown/render').then((m) => m.renderReadme);
   return loadRenderer;
 };
 

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate, formatNumber } from '../../../lib/format';
+import { withKeys } from '../../../lib/list-keys';
 import { useVersionTrust, type VersionTrust } from '../api/get-trust';
 
 const termClass = 'text-slate-600 dark:text-slate-400';
@@ -83,19 +84,21 @@ function TrustDetails({ trust }: { trust: VersionTrust }) {
               </p>
             ) : null}
             <ul className="mt-1 list-disc space-y-1 ps-5">
-              {trust.scan.findings.map((finding, index) => (
-                <li key={`${finding.file_path}:${finding.line_number}:${index}`} className="break-words">
-                  <code dir="ltr">{finding.issue_type}</code>{' '}
-                  {finding.file_path ? (
-                    <>
-                      <span dir="ltr" className="text-slate-600 dark:text-slate-400">
-                        {finding.file_path}:{finding.line_number}
-                      </span>{' '}
-                    </>
-                  ) : null}
-                  <span dir="auto">{finding.message}</span>
-                </li>
-              ))}
+              {withKeys(trust.scan.findings, (f) => `${f.issue_type}:${f.file_path}:${f.line_number}`).map(
+                ([key, finding]) => (
+                  <li key={key} className="break-words">
+                    <code dir="ltr">{finding.issue_type}</code>{' '}
+                    {finding.file_path ? (
+                      <>
+                        <span dir="ltr" className="text-slate-600 dark:text-slate-400">
+                          {finding.file_path}:{finding.line_number}
+                        </span>{' '}
+                      </>
+                    ) : null}
+                    <span dir="auto">{finding.message}</span>
+                  </li>
+                ),
+              )}
             </ul>
           </>
         )}
@@ -106,8 +109,8 @@ function TrustDetails({ trust }: { trust: VersionTrust }) {
           <p className="mt-1 text-slate-700 dark:text-slate-300">{t('trust.noDecisions')}</p>
         ) : (
           <ol className="mt-1 space-y-1">
-            {trust.decisions.map((decision, index) => (
-              <li key={`${decision.at}-${index}`} className="break-words">
+            {withKeys(trust.decisions, (d) => `${d.at}:${d.to_status}`).map(([key, decision]) => (
+              <li key={key} className="break-words">
                 {t('trust.decision', {
                   status: t(`trust.statuses.${statusWord(decision.to_status)}`),
                   by: decision.by ? decision.by.name || decision.by.id : t('trust.registry'),
@@ -129,8 +132,8 @@ function TrustDetails({ trust }: { trust: VersionTrust }) {
           <p className="mt-1 text-slate-700 dark:text-slate-300">{t('trust.noCustody')}</p>
         ) : (
           <ol className="mt-1 space-y-1" data-testid="trust-custody">
-            {trust.custody.map((event, index) => (
-              <li key={`${event.at}-${index}`} className="break-words">
+            {withKeys(trust.custody, (e) => `${e.at}:${e.kind}`).map(([key, event]) => (
+              <li key={key} className="break-words">
                 {t(`trust.custodyKinds.${event.kind}`, { from: event.from, to: event.to, date: date(event.at) })}
                 {event.detail ? (
                   <span dir="auto" className="block text-slate-600 dark:text-slate-400">

@@ -5,6 +5,7 @@ import { useNodeVersions } from '../../../api/queries/node-versions';
 import type { components } from '../../../api/schema.gen';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button';
+import { Markdown } from '../../../components/ui/markdown';
 import { Spinner } from '../../../components/ui/spinner';
 import { type CompatKind, compatText } from '../../../lib/catalogue/classifiers';
 import { versionInstallCommand } from '../../../lib/catalogue/install-commands';
@@ -12,7 +13,6 @@ import { comparePath, versionFilesPath } from '../../../lib/code-links';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { initialVersion, installWarning, isDownloadable, publicReason } from '../lib/version-status';
 import { CopyCommand } from './CopyCommand';
-import { Markdown } from './Markdown';
 import { VersionStatusBadge, VersionStatusHelp } from './StatusBadge';
 import { TrustPanel } from './TrustPanel';
 

@@ -1,6 +1,6 @@
 import { config } from '../../../lib/config';
+import { altFromFileName, renderReadme } from '../../../lib/markdown/render';
 import { archiveUrlResolver } from './archive-urls';
-import { altFromFileName, renderReadme } from './markdown';
 
 const API = config.apiUrl;
 const archive = archiveUrlResolver('hello-pack', '1.2.0', 'https://registry.example');

@@ -7,13 +7,13 @@ import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button';
 import { ContactAdmins } from '../../../components/ui/contact-admins';
 import { LoadState } from '../../../components/ui/load-state';
+import { Markdown } from '../../../components/ui/markdown';
 import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
 import { plainDescription } from '../../../lib/catalogue/plain-text';
 import { isUnclaimedPublisher } from '../../../lib/catalogue/unclaimed';
 import { formatNumber } from '../../../lib/format';
 import { httpLink } from '../../../lib/http-link';
-import { Markdown } from '../../node/components/Markdown';
 import { useCanManage } from '../hooks/use-can-manage';
 
 const PAGE_SIZE = 24;

@@ -1,5 +1,5 @@
-import { renderMarkdown } from './markdown';
-import { needsMarkdown } from './markdown-syntax';
+import { renderMarkdown } from './render';
+import { needsMarkdown } from './syntax';
 
 describe('needsMarkdown', () => {
   it('passes plain sentences, also over several lines, as plain text', () => {

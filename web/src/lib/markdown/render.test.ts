@@ -1,4 +1,4 @@
-import { renderMarkdown } from './markdown';
+import { renderMarkdown } from './render';
 
 const parse = (source: string) => {
   const box = document.createElement('div');

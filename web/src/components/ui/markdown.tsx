@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { needsMarkdown } from '../lib/markdown-syntax';
+import { needsMarkdown } from '../../lib/markdown/syntax';
 
 type Render = (source: string) => string;
 
@@ -7,7 +7,7 @@ type Render = (source: string) => string;
 // does not wait for them; until then the text shows as written (React escapes it).
 let loadRenderer: Promise<Render> | null = null;
 const renderer = (): Promise<Render> => {
-  loadRenderer ??= import('../lib/markdown').then((m) => m.renderMarkdown);
+  loadRenderer ??= import('../../lib/markdown/render').then((m) => m.renderMarkdown);
   return loadRenderer;
 };
 
