@@ -12,6 +12,18 @@ async function searchTotal(url: string, search: string): Promise<{ total: number
   return { total: page.total, ids: page.nodes.map((n) => n.id) };
 }
 
+/**
+ * How many packs GET /nodes lists: the demo seed's random statuses leave some packs with no
+ * installable version, and those are withheld from search as from the list (docs/moderation.md).
+ */
+async function listedTotal(url: string): Promise<number> {
+  const res = await fetch(`${url}/nodes?limit=1`);
+  expect(res.status).toBe(200);
+  const total = ((await res.json()) as { total: number }).total;
+  expect(total).toBeGreaterThan(0);
+  return total;
+}
+
 /** Adds a pack while no server runs, the way every writer writes: the row and its change-feed entry. */
 async function writePackWhileDown(env: Record<string, string>, id: string, name: string): Promise<void> {
   const database = openProcessDatabase(env);
@@ -33,8 +45,9 @@ describe('the saved search index of the built server', { timeout: 180_000 }, () 
     expect(seeded.code).toBe(0);
 
     const first = await startRegistry({ ...env, LOG_LEVEL: 'info', WORKERS: '1' });
+    const listed = await listedTotal(first.url);
     const before = await searchTotal(first.url, '');
-    expect(before.total).toBe(6);
+    expect(before.total).toBe(listed);
     first.child.kill('SIGTERM');
     expect(await first.exited).toEqual({ code: 0, signal: null });
     expect(existsSync(path.join(dataDir, 'search-index.bin'))).toBe(true);
@@ -44,9 +57,11 @@ describe('the saved search index of the built server', { timeout: 180_000 }, () 
 
     const second = await startRegistry({ ...env, LOG_LEVEL: 'info', WORKERS: '1' });
     expect(await searchTotal(second.url, 'zephyr')).toEqual({ total: 1, ids: ['zephyr-lanterns'] });
-    expect((await searchTotal(second.url, '')).total).toBe(7);
-    expect(second.stdout()).toContain(
-      'read the saved index of 6 packs and applied the changes after position 6 (now 7 packs)',
+    expect((await searchTotal(second.url, '')).total).toBe(listed + 1);
+    expect(second.stdout()).toMatch(
+      new RegExp(
+        `read the saved index of ${listed} packs and applied the changes after position \\d+ \\(now ${listed + 1} packs\\)`,
+      ),
     );
     second.child.kill('SIGTERM');
     expect(await second.exited).toEqual({ code: 0, signal: null });
@@ -59,7 +74,8 @@ describe('the saved search index of the built server', { timeout: 180_000 }, () 
     const file = path.join(dataDir, 'search-index.bin');
 
     const first = await startRegistry({ ...env, LOG_LEVEL: 'info', WORKERS: '1' });
-    expect((await searchTotal(first.url, '')).total).toBe(5);
+    const listed = await listedTotal(first.url);
+    expect((await searchTotal(first.url, '')).total).toBe(listed);
     await expect.poll(() => existsSync(file), { timeout: 45_000 }).toBe(true);
     // No clean stop: nothing is saved on the way out.
     first.child.kill('SIGKILL');
@@ -70,7 +86,9 @@ describe('the saved search index of the built server', { timeout: 180_000 }, () 
     const second = await startRegistry({ ...env, LOG_LEVEL: 'info', WORKERS: '1' });
     expect(await searchTotal(second.url, 'quartz')).toEqual({ total: 1, ids: ['quartz-lanterns'] });
     expect(second.stdout()).toMatch(
-      /read the saved index of 5 packs and applied the changes after position \d+ \(now 6 packs\)/,
+      new RegExp(
+        `read the saved index of ${listed} packs and applied the changes after position \\d+ \\(now ${listed + 1} packs\\)`,
+      ),
     );
     second.child.kill('SIGTERM');
     expect(await second.exited).toEqual({ code: 0, signal: null });

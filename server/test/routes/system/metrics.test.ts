@@ -30,7 +30,9 @@ function sample(text: string, series: string): number | undefined {
 async function pack(t: TestApp, id: string) {
   const publisher = await t.factories.publisher();
   await t.factories.node({ id, publisher_id: publisher.id });
-  await t.factories.version({ node_id: id, version: '1.0.0' });
+  const version = await t.factories.version({ node_id: id, version: '1.0.0' });
+  // A pack is listed and found once it has an installable latest version (withheld otherwise).
+  await t.ctx.db.updateTable('nodes').set({ latest_version_id: version.id }).where('id', '=', id).execute();
   await t.ctx.search.refresh([id]);
 }
 
