@@ -25,6 +25,8 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const siteDir = path.join(repoRoot, 'deploy', 'nginx');
 const API_NAME = 'api.registry.example.org';
 const WEB_NAME = 'registry.example.org';
+/** Clients sending installs at once while an instance is killed. */
+const CLIENTS = 8;
 
 if (!testPostgresUrl) {
   process.stdout.write(
@@ -235,10 +237,10 @@ describe.runIf(runnable)('several instances: PostgreSQL, S3 and nginx with deplo
     const download = await fetch(`${direct[1]}${new URL(downloadUrl).pathname}`);
     expect(Buffer.compare(Buffer.from(await download.arrayBuffer()), zip)).toBe(0);
 
-    // Installs through nginx from 8 clients at once; instance A is killed while they run.
+    // Installs through nginx from CLIENTS clients at once; instance A is killed while they run.
     const statuses: number[] = [];
     let running = true;
-    const clients = Array.from({ length: 8 }, async () => {
+    const clients = Array.from({ length: CLIENTS }, async () => {
       while (running) {
         const answer = await send(`${apiUrl}/nodes/hello/install`).catch(() => ({ status: 0, body: '' }));
         statuses.push(answer.status);
@@ -283,7 +285,9 @@ describe.runIf(runnable)('several instances: PostgreSQL, S3 and nginx with deplo
     const completed = new Set(a.lines.filter((l) => l.msg === 'request completed').map((l) => l.reqId));
     const cutOff = a.lines.filter((l) => l.msg === 'incoming request' && !completed.has(l.reqId)).length;
     expect(counted.downloads).toBeGreaterThanOrEqual(answered);
-    expect(counted.downloads - answered).toBeLessThanOrEqual(cutOff);
+    // At most one request per client was in flight at A when it died. (A's own log is no sound
+    // bound: lines it had not yet written out are lost with a SIGKILL.)
+    expect(counted.downloads - answered).toBeLessThanOrEqual(CLIENTS);
     process.stdout.write(
       `installs answered 200: ${answered}, counted: ${counted.downloads}, cut off at the killed instance: ${cutOff}\n`,
     );
