@@ -1,22 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '../helpers/source-files.js';
 
 const repo = path.resolve(__dirname, '../../..');
 const languages = readdirSync(path.join(repo, 'web/public/locales'));
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sources(full);
-    return entry.name.endsWith('.ts') ? [full] : [];
-  });
-}
-
 /** Every audit action the server records, read from its source (`action: 'node.ban'`, ternaries too). */
 function recordedActions(): string[] {
   const found = new Set<string>();
-  for (const file of sources(path.join(repo, 'server/src'))) {
+  for (const file of sourceFiles(path.join(repo, 'server/src'))) {
     for (const line of readFileSync(file, 'utf8').split('\n')) {
       if (!/\baction:/.test(line)) continue;
       for (const match of line.matchAll(/'((?:node|node_version|publisher|user)\.[a-z_.]+)'/g))

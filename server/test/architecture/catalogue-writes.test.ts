@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '../helpers/source-files.js';
 
 /**
  * Packs and versions are written by the catalogue kernel (`modules/catalogue/`): `pack-rows.ts`
@@ -28,15 +29,6 @@ const BULK_WRITERS: Record<string, string> = {
 };
 
 const MODULES = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/modules');
-
-/** Every `.ts` file below `dir`. */
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
 
 const QUERY_BUILDER_WRITE =
   /\b(?:insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(\s*['"](?:nodes|node_versions)['"]/;

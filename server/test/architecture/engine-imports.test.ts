@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { importedPaths, sourceFiles } from '../helpers/source-files.js';
 
 /**
  * The engines are the generic machinery the domains run on: the archive analyser (zip reading,
@@ -14,20 +15,6 @@ const ENGINES = ['archive', 'jobs', 'storage', 'mail'];
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src');
 const MODULES = join(SRC, 'modules');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
-
-/** The relative specifiers of a file's static `import … from` and `export … from` lines. */
-function importedPaths(source: string): string[] {
-  const pattern = /^\s*(?:import|export)\b[^;'"]*?\bfrom\s*['"](\.[^'"]+)['"]/gm;
-  return [...source.matchAll(pattern)].map((match) => match[1] ?? '');
-}
 
 /** Why an import of `target` from engine `engine` breaks the rule, or null when it is allowed. */
 function forbidden(engine: string, target: string): string | null {

@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { importedPaths, sourceFiles } from '../helpers/source-files.js';
 
 /**
  * The modules under `server/src/modules` form a layered graph: a module may use another, but no
@@ -16,21 +17,6 @@ import { describe, expect, it } from 'vitest';
  */
 
 const MODULES = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/modules');
-
-/** Every `.ts` file below `dir`. */
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
-
-/** The relative specifiers of a file's static `import … from` and `export … from` lines. */
-function importedPaths(source: string): string[] {
-  const pattern = /^\s*(?:import|export)\b[^;'"]*?\bfrom\s*['"](\.[^'"]+)['"]/gm;
-  return [...source.matchAll(pattern)].map((match) => match[1] ?? '');
-}
 
 /** The module a path inside `modules/` belongs to, or null for a path outside every module. */
 function moduleOf(path: string): string | null {
