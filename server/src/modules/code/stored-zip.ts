@@ -147,16 +147,6 @@ async function openPath(zipPath: string, tailBytes: number): Promise<ZipFile> {
   }
 }
 
-function openBuffer(buffer: Buffer): Promise<ZipFile> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(
-      buffer,
-      { lazyEntries: true, decodeStrings: false, validateEntrySizes: false },
-      (error, zipfile) => (error ? reject(error) : resolve(zipfile)),
-    );
-  });
-}
-
 async function readWhole(body: Readable, max: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -219,7 +209,11 @@ async function openZipOf(
     if (localPath) return await openPath(localPath, tailBytes);
     const blob = await ctx.storage.get(storageKey);
     if (!blob) throw notFound('Node version has no archive', `nothing stored under ${storageKey}`);
-    return await openBuffer(await readWhole(blob.body, maxArchiveBytes));
+    return await yauzl.fromBufferPromise(await readWhole(blob.body, maxArchiveBytes), {
+      lazyEntries: true,
+      decodeStrings: false,
+      validateEntrySizes: false,
+    });
   } catch (error) {
     if (error instanceof HttpError) throw error;
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
@@ -301,12 +295,6 @@ export async function archiveDirectory(ctx: AppContext, ref: ArchiveRef): Promis
   return archive.files;
 }
 
-function openStream(zipfile: ZipFile, entry: Entry): Promise<Readable> {
-  return new Promise((resolve, reject) => {
-    zipfile.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream)));
-  });
-}
-
 /**
  * Largest compressed file read in one piece and inflated in one call. A stream inflates chunk by
  * chunk on libuv's thread pool, a round trip each; on a busy machine those trips, not the
@@ -318,11 +306,7 @@ const WHOLE_READ_MAX_BYTES = 4 * 1024 * 1024;
 async function readWholeFile(archive: OpenedArchive, file: StoredFile): Promise<FileBytes> {
   const chunks: Buffer[] = [];
   try {
-    const raw = await new Promise<Readable>((resolve, reject) => {
-      archive.zipfile.openReadStream(file.entry, { decodeFileData: false }, (error, stream) =>
-        error ? reject(error) : resolve(stream),
-      );
-    });
+    const raw = await archive.zipfile.openReadStreamPromise(file.entry, { decodeFileData: false });
     for await (const chunk of raw as AsyncIterable<Buffer>) chunks.push(chunk);
   } catch (error) {
     throw unreadable((error as Error).message);
@@ -350,7 +334,7 @@ export async function readFileStart(archive: OpenedArchive, file: StoredFile, ma
   if (file.size <= maxBytes && file.compressedSize <= WHOLE_READ_MAX_BYTES) return readWholeFile(archive, file);
   let stream: Readable;
   try {
-    stream = await openStream(archive.zipfile, file.entry);
+    stream = await archive.zipfile.openReadStreamPromise(file.entry);
   } catch (error) {
     throw unreadable((error as Error).message);
   }
@@ -383,7 +367,7 @@ export async function readFileStart(archive: OpenedArchive, file: StoredFile, ma
 
 /** Streams one whole file (for downloading it); the archive is closed when the stream ends. */
 export async function streamFile(archive: OpenedArchive, file: StoredFile): Promise<Readable> {
-  const stream = await openStream(archive.zipfile, file.entry);
+  const stream = await archive.zipfile.openReadStreamPromise(file.entry);
   const close = () => archive.close();
   stream.once('end', close);
   stream.once('close', close);
