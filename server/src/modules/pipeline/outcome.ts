@@ -8,9 +8,6 @@ import { AWAITING_REVIEW_REASON } from '../catalogue/withheld.js';
 
 /** Reason given to versions that pass every automated check. */
 export const PASSED_REASON = 'Passed automated checks';
-export { REJECTED_PREFIX } from '../catalogue/archive-rejections.js';
-/** Reason given when checks passed but REQUIRE_REVIEW keeps the version for an admin (install refuses it). */
-export { AWAITING_REVIEW_REASON } from '../catalogue/withheld.js';
 
 /** What processing does to a version. */
 export interface VersionOutcome {
