@@ -1,5 +1,6 @@
 import { type Insertable, type Kysely, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
 import type { Database, MemberRole, PublishersTable } from '../../db/schema.js';
+import { containsAny, lower, startsWithAny } from '../../lib/sql-like.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -30,16 +31,13 @@ export function listAllPublishers(db: Db): Promise<PublisherRow[]> {
  * id; at most `limit`. LIKE's wildcards in the text are matched literally.
  */
 export function searchPublisherRows(db: Db, text: string, limit: number): Promise<PublisherRow[]> {
-  const escaped = text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-  const contains = `%${escaped}%`;
-  const starts = `${escaped}%`;
-  const matches = (pattern: string) =>
-    sql<boolean>`(lower(id) like ${pattern} escape '\\' or lower(name) like ${pattern} escape '\\')`;
+  const needle = text.toLowerCase();
+  const columns = [lower('id'), lower('name')];
   return db
     .selectFrom('publishers')
     .selectAll()
-    .where(matches(contains))
-    .orderBy(sql`case when ${matches(starts)} then 0 else 1 end`)
+    .where(containsAny(columns, needle))
+    .orderBy(sql`case when ${startsWithAny(columns, needle)} then 0 else 1 end`)
     .orderBy('id')
     .limit(limit)
     .execute();
