@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { Database, MemberRole } from '../../db/schema.js';
 import { nowIso } from '../../db/values.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { findUserByEmail } from '../auth/users-repository.js';
+import { findUserByEmail, findUserById } from '../auth/users-repository.js';
 import type { Viewer } from '../auth/viewer.js';
 import { recordNewOwner } from '../catalogue/custody.js';
 import type { PublisherJson } from '../catalogue/wire.js';
@@ -64,7 +64,7 @@ export async function changeMemberRole(
     }
     await setMemberRole(trx, publisherId, userId, role);
     if (role === 'owner' && member.role !== 'owner') {
-      const owner = (await findUserName(trx, userId)) || userId;
+      const owner = (await findUserById(trx, userId))?.name || userId;
       await recordNewOwner(trx, { publisherId, owner, actorUserId: viewer.id, now: nowIso() });
     }
     return memberJson(trx, publisher, userId);
@@ -96,11 +96,6 @@ export async function removeMember(
     }
     await deleteMember(trx, publisherId, userId);
   });
-}
-
-async function findUserName(trx: Transaction<Database>, userId: string): Promise<string> {
-  const row = await trx.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
-  return row?.name ?? '';
 }
 
 async function memberJson(trx: Transaction<Database>, publisher: PublisherRow, userId: string): Promise<MemberJson> {
