@@ -1,12 +1,11 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import tar from 'tar-stream';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/values.js';
-import { meteredCopyToFile } from '../../lib/stream-meter.js';
 import { announceCatalogueChange } from '../catalogue/changes.js';
 import { normalizeVersion } from '../catalogue/latest-version.js';
 import { findPackByAnyCase } from '../catalogue/pack-rows.js';
@@ -23,6 +22,7 @@ import {
   UpstreamVersion,
   type UpstreamVersionJson,
 } from '../mirror/upstream-schemas.js';
+import { spoolToFile } from '../publishing/spool.js';
 import { archiveKey } from '../storage/blob-store.js';
 import { BundleError } from './export.js';
 import { BUNDLE_METADATA, BundleEnvelope, BundlePackShape, MAX_METADATA_BYTES } from './format.js';
@@ -144,17 +144,16 @@ async function readEntries(
       entry.resume();
       continue;
     }
-    await mkdir(tmp, { recursive: true });
-    const file = path.join(tmp, `bundle-${randomUUID()}.upload`);
-    const measured = await meteredCopyToFile(Readable.from(entry), file, {
+    const spooled = await spoolToFile(
+      Readable.from(entry),
+      tmp,
       maxBytes,
-      tooLarge: () =>
-        new BundleError(`refused: ${name} is larger than MAX_ARCHIVE_BYTES (${maxBytes}); nothing was imported`),
-    });
-    target.staged = { file, sizeBytes: measured.sizeBytes };
-    if (measured.sha256 !== target.sha256) {
+      () => new BundleError(`refused: ${name} is larger than MAX_ARCHIVE_BYTES (${maxBytes}); nothing was imported`),
+    );
+    target.staged = { file: spooled.path, sizeBytes: spooled.sizeBytes };
+    if (spooled.sha256 !== target.sha256) {
       throw new BundleError(
-        `refused: ${name} has SHA-256 ${measured.sha256}, the bundle says ${target.sha256}; nothing was imported`,
+        `refused: ${name} has SHA-256 ${spooled.sha256}, the bundle says ${target.sha256}; nothing was imported`,
       );
     }
   }

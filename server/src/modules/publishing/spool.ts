@@ -14,12 +14,17 @@ export interface SpooledFile {
 }
 
 /**
- * Saves a stream to a new file in `dir`, refusing (BlobTooLargeError, file removed) as soon as
- * more than `maxBytes` arrive, so the disk never holds more than the limit.
+ * Saves a stream to a new file in `dir`, refusing (`tooLarge()`, by default BlobTooLargeError;
+ * file removed) as soon as more than `maxBytes` arrive, so the disk never holds more than the limit.
  */
-export async function spoolToFile(body: Readable, dir: string, maxBytes: number): Promise<SpooledFile> {
+export async function spoolToFile(
+  body: Readable,
+  dir: string,
+  maxBytes: number,
+  tooLarge: () => Error = () => new BlobTooLargeError(maxBytes),
+): Promise<SpooledFile> {
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, `${randomUUID()}.upload`);
-  const measured = await meteredCopyToFile(body, file, { maxBytes, tooLarge: () => new BlobTooLargeError(maxBytes) });
+  const measured = await meteredCopyToFile(body, file, { maxBytes, tooLarge });
   return { path: file, ...measured, remove: () => rm(file, { force: true }) };
 }
