@@ -100,8 +100,7 @@ export function federatedTwoFactor(webUrl: string): BetterAuthPlugin {
           handler: createAuthMiddleware(async (ctx) => {
             const signedIn = ctx.context.newSession;
             if (!signedIn?.user) return;
-            const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE);
-            const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+            const identifier = await twoFactorChallenge(ctx);
             if (!identifier) return;
             const { internalAdapter } = ctx.context;
             const key = pendingLinkKey(identifier);
@@ -122,6 +121,15 @@ export function federatedTwoFactor(webUrl: string): BetterAuthPlugin {
       ],
     },
   };
+}
+
+/** What a better-auth hook handler is given. */
+export type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/** The code step a sign-in is at: the identifier in the two-factor plugin's signed cookie. */
+export async function twoFactorChallenge(ctx: HookContext): Promise<string | null> {
+  const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE);
+  return (await ctx.getSignedCookie(cookie.name, ctx.context.secret)) || null;
 }
 
 function pendingLinkKey(challenge: string): string {

@@ -2,9 +2,9 @@ import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { type HookContext, twoFactorChallenge } from './federated-two-factor.js';
 
 const VERIFY_TOTP = '/two-factor/verify-totp';
-const TWO_FACTOR_COOKIE = 'two_factor';
 /**
  * How long a used code stays refused. A code is accepted one 30-second step either side of its
  * own, so it can be valid for at most 90 seconds; two minutes covers that with clock slack.
@@ -68,14 +68,11 @@ export function totpReplayGuard(db: Kysely<Database>): BetterAuthPlugin {
   };
 }
 
-type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
-
 /** The account the code is for: the signed-in one (setup) or the one a sign-in step names. */
 async function callerOf(ctx: HookContext): Promise<string | null> {
   const session = await getSessionFromCtx(ctx).catch(() => null);
   if (session?.user.id) return session.user.id;
-  const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE);
-  const challenge = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+  const challenge = await twoFactorChallenge(ctx);
   if (!challenge) return null;
   const row = await ctx.context.internalAdapter.findVerificationValue(challenge);
   return row && row.expiresAt > new Date() ? row.value : null;
