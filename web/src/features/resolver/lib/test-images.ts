@@ -42,25 +42,9 @@ function pngChunk(type: string, data: Uint8Array): Uint8Array {
 /** A 1×1 grey PNG; `idat` is the zlib stream of its one row (filter byte 0, one grey byte). */
 const IDAT_1X1 = Uint8Array.from([0x78, 0x9c, 0x63, 0x60, 0x00, 0x00, 0x00, 0x02, 0x00, 0x01]);
 
-/** A PNG as ComfyUI's SaveImage writes it: `prompt` (API format) then `workflow` (UI format). */
-export function comfyPng(workflow: unknown, prompt: unknown): Uint8Array {
-  const ihdr = new Uint8Array(13);
-  const view = new DataView(ihdr.buffer);
-  view.setUint32(0, 1);
-  view.setUint32(4, 1);
-  ihdr.set([8, 0, 0, 0, 0], 8);
-  return concat([
-    Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', ihdr),
-    pngChunk('tEXt', latin1(`prompt\0${JSON.stringify(prompt)}`)),
-    ...(workflow === undefined ? [] : [pngChunk('tEXt', latin1(`workflow\0${JSON.stringify(workflow)}`))]),
-    pngChunk('IDAT', IDAT_1X1),
-    pngChunk('IEND', new Uint8Array()),
-  ]);
-}
-
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
+/** A 1×1 PNG carrying `chunks` between its header and its image data. */
 function onePixelPng(chunks: Uint8Array[]): Uint8Array {
   const ihdr = new Uint8Array(13);
   const view = new DataView(ihdr.buffer);
@@ -73,6 +57,14 @@ function onePixelPng(chunks: Uint8Array[]): Uint8Array {
     ...chunks,
     pngChunk('IDAT', IDAT_1X1),
     pngChunk('IEND', new Uint8Array()),
+  ]);
+}
+
+/** A PNG as ComfyUI's SaveImage writes it: `prompt` (API format) then `workflow` (UI format). */
+export function comfyPng(workflow: unknown, prompt: unknown): Uint8Array {
+  return onePixelPng([
+    pngChunk('tEXt', latin1(`prompt\0${JSON.stringify(prompt)}`)),
+    ...(workflow === undefined ? [] : [pngChunk('tEXt', latin1(`workflow\0${JSON.stringify(workflow)}`))]),
   ]);
 }
 
@@ -124,6 +116,9 @@ export function xmpPng(packet: string): Uint8Array {
   return onePixelPng([pngChunk('iTXt', concat([latin1('XML:com.adobe.xmp\0\0\0\0\0'), utf8(packet)]))]);
 }
 
+// VP8L 1×1: signature, 14-bit width-1 and height-1 (0), no alpha, version 0, then a tiny stream.
+const VP8L_1X1 = Uint8Array.from([0x2f, 0x00, 0x00, 0x00, 0x00, 0x88, 0x88, 0x08, 0x00]);
+
 function riffChunk(type: string, body: Uint8Array): Uint8Array {
   const head = new Uint8Array(8);
   head.set(latin1(type), 0);
@@ -146,8 +141,7 @@ function riff(chunks: Uint8Array[]): Uint8Array {
 export function xmpWebp(packet: string): Uint8Array {
   const vp8x = new Uint8Array(10);
   vp8x[0] = 0x04; // XMP metadata present
-  const vp8l = Uint8Array.from([0x2f, 0x00, 0x00, 0x00, 0x00, 0x88, 0x88, 0x08, 0x00]);
-  return riff([riffChunk('VP8X', vp8x), riffChunk('VP8L', vp8l), riffChunk('XMP ', utf8(packet))]);
+  return riff([riffChunk('VP8X', vp8x), riffChunk('VP8L', VP8L_1X1), riffChunk('XMP ', utf8(packet))]);
 }
 
 /** A WebP with ComfyUI's EXIF (little-endian TIFF, two ASCII entries). */
@@ -175,17 +169,5 @@ export function comfyWebp(workflow: unknown, prompt: unknown): Uint8Array {
     data += value.length;
   });
   const exif = concat([latin1('Exif\0\0'), tiff]);
-  const riffChunk = (type: string, body: Uint8Array) => {
-    const head = new Uint8Array(8);
-    head.set(latin1(type), 0);
-    new DataView(head.buffer).setUint32(4, body.length, true);
-    return concat([head, body, body.length % 2 ? new Uint8Array(1) : new Uint8Array()]);
-  };
-  // VP8L 1×1: signature, 14-bit width-1 and height-1 (0), no alpha, version 0, then a tiny stream.
-  const vp8l = Uint8Array.from([0x2f, 0x00, 0x00, 0x00, 0x00, 0x88, 0x88, 0x08, 0x00]);
-  const body = concat([latin1('WEBP'), riffChunk('VP8L', vp8l), riffChunk('EXIF', exif)]);
-  const riff = new Uint8Array(8);
-  riff.set(latin1('RIFF'), 0);
-  new DataView(riff.buffer).setUint32(4, body.length, true);
-  return concat([riff, body]);
+  return riff([riffChunk('VP8L', VP8L_1X1), riffChunk('EXIF', exif)]);
 }
