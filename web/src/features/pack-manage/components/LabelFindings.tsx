@@ -6,19 +6,17 @@ import { Spinner } from '../../../components/ui/spinner';
 import { getProcessing } from '../api/pack-manage';
 import { FindingsList } from './FindingsList';
 
+interface LabelFindingsProps {
+  publisherId: string;
+  nodeId: string;
+  version: { id: string; version: string };
+}
+
 /**
  * The findings behind a version's labels, for its publisher: which code made the checks label
  * the version, where it runs and the matched excerpt. Loaded when the publisher opens it.
  */
-export function LabelFindings({
-  publisherId,
-  nodeId,
-  version,
-}: {
-  publisherId: string;
-  nodeId: string;
-  version: { id: string; version: string };
-}) {
+export function LabelFindings({ publisherId, nodeId, version }: LabelFindingsProps) {
   const { t } = useTranslation('pack-manage');
   const [open, setOpen] = useState(false);
   return (
@@ -31,15 +29,7 @@ export function LabelFindings({
   );
 }
 
-function LabelFindingsBody({
-  publisherId,
-  nodeId,
-  version,
-}: {
-  publisherId: string;
-  nodeId: string;
-  version: { id: string; version: string };
-}) {
+function LabelFindingsBody({ publisherId, nodeId, version }: LabelFindingsProps) {
   const { t } = useTranslation('pack-manage');
   const processing = useQuery({
     queryKey: keyFor('pack-manage/label-findings', publisherId, nodeId, version.id),
