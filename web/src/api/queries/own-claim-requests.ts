@@ -20,3 +20,10 @@ export const useOwnClaimRequests = (nodeId: string, enabled: boolean) =>
       unwrap(api.GET('/nodes/{nodeId}/claim-requests', { params: { path: { nodeId } }, signal })),
     select: (answer) => answer.requests,
   });
+
+/**
+ * `POST /claim-requests/{id}/check`: the registry reads the request's proof file now (asked by
+ * the requester on the claim page or by an admin in the claim requests list).
+ */
+export const checkClaimRequestProof = (requestId: string) =>
+  unwrap(api.POST('/claim-requests/{requestId}/check', { params: { path: { requestId } } }));

@@ -20,7 +20,3 @@ export function decideClaimRequest(requestId: string, approve: boolean, note: st
     ? unwrap(api.POST('/admin/claim-requests/{requestId}/approve', { params, body: { note } }))
     : unwrap(api.POST('/admin/claim-requests/{requestId}/deny', { params, body: { note } }));
 }
-
-/** `POST /claim-requests/{id}/check`: the registry reads the request's proof file now. */
-export const checkClaimRequestProof = (requestId: string) =>
-  unwrap(api.POST('/claim-requests/{requestId}/check', { params: { path: { requestId } } }));

@@ -5,18 +5,14 @@ import { Link } from 'react-router';
 import { readerErrorText } from '../../../api/error-message';
 import { ApiError } from '../../../api/errors';
 import { keyFor } from '../../../api/keys';
+import { checkClaimRequestProof } from '../../../api/queries/own-claim-requests';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
-import {
-  type AdminClaimRequest,
-  checkClaimRequestProof,
-  decideClaimRequest,
-  usePendingClaimRequests,
-} from '../api/claim-requests';
+import { type AdminClaimRequest, decideClaimRequest, usePendingClaimRequests } from '../api/claim-requests';
 
 const linkClass = 'font-medium text-brand-700 underline underline-offset-2 dark:text-brand-100';
 

@@ -48,7 +48,3 @@ export const requestClaim = (nodeId: string, publisherId: string, message: strin
       body: { publisher_id: publisherId, message },
     }),
   );
-
-/** `POST /claim-requests/{id}/check`: the registry reads the proof file now. */
-export const checkClaimProof = (requestId: string) =>
-  unwrap(api.POST('/claim-requests/{requestId}/check', { params: { path: { requestId } } }));

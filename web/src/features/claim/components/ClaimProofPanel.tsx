@@ -3,12 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { readerErrorText } from '../../../api/error-message';
 import { ApiError } from '../../../api/errors';
-import { type ClaimRequest, ownClaimRequestsKey } from '../../../api/queries/own-claim-requests';
+import {
+  type ClaimRequest,
+  checkClaimRequestProof,
+  ownClaimRequestsKey,
+} from '../../../api/queries/own-claim-requests';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { CopyBlock } from '../../../components/ui/copy-button';
 import { formatDate } from '../../../lib/format';
-import { checkClaimProof } from '../api/claim';
 
 /**
  * A pending claim request and how to prove it: the file to commit on the repository's default
@@ -27,7 +30,7 @@ export function ClaimProofPanel({
   const { t, i18n } = useTranslation('claim');
   const queryClient = useQueryClient();
   const check = useMutation({
-    mutationFn: () => checkClaimProof(request.id),
+    mutationFn: () => checkClaimRequestProof(request.id),
     onSuccess: (checked) => {
       queryClient.setQueryData(ownClaimRequestsKey(request.node_id), (old: { requests: ClaimRequest[] } | undefined) =>
         old ? { requests: old.requests.map((r) => (r.id === checked.id ? checked : r)) } : old,
