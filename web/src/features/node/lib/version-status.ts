@@ -26,11 +26,6 @@ export function versionBadge(version: { status: VersionStatus; deprecated: boole
   return byStatus[version.status];
 }
 
-/** The sentence (key under `versionHelp` in the `node` namespace) that explains a version's status to visitors. */
-export function statusHelpKey(status: VersionStatus): StatusBadge['key'] {
-  return byStatus[status].key;
-}
-
 /**
  * The version the picker opens on when the address names none: the pack's installable latest
  * version, else the newest live one, else the newest that can still be downloaded, else the
