@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { components } from '../../../api/schema.gen';
-import { toneClasses, versionBadge } from '../lib/version-status';
+import { toneClasses, versionBadges } from '../lib/version-status';
 
 type NodeVersion = components['schemas']['NodeVersion'];
 
@@ -12,13 +12,13 @@ const badgeClass = 'inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-
  */
 export function VersionStatusBadge({ version }: { version: Pick<NodeVersion, 'status' | 'deprecated'> }) {
   const { t } = useTranslation('node');
-  const badge = versionBadge(version);
   return (
     <>
-      <span className={`${badgeClass} ${toneClasses[badge.tone]}`}>{t(`versionStatus.${badge.key}`)}</span>
-      {version.deprecated && badge.key !== 'deprecated' ? (
-        <span className={`${badgeClass} ${toneClasses.slate}`}>{t('versionStatus.deprecated')}</span>
-      ) : null}
+      {versionBadges(version).map((badge) => (
+        <span key={badge.key} className={`${badgeClass} ${toneClasses[badge.tone]}`}>
+          {t(`versionStatus.${badge.key}`)}
+        </span>
+      ))}
     </>
   );
 }
@@ -32,12 +32,11 @@ export function VersionStatusHelp({
   className?: string;
 }) {
   const { t } = useTranslation('node');
-  const badge = versionBadge(version);
-  const keys = [badge.key];
-  if (version.deprecated && badge.key !== 'deprecated') keys.push('deprecated');
   return (
     <p className={`text-sm text-slate-700 dark:text-slate-300 ${className ?? ''}`} data-testid="version-status-help">
-      {keys.map((key) => t(`versionHelp.${key}`)).join(' ')}
+      {versionBadges(version)
+        .map((badge) => t(`versionHelp.${badge.key}`))
+        .join(' ')}
     </p>
   );
 }

@@ -27,6 +27,15 @@ export function versionBadge(version: { status: VersionStatus; deprecated: boole
 }
 
 /**
+ * Every badge a version shows: its own, and "Deprecated" beside it when a deprecated version's
+ * review state matters (pending, flagged, ...) and so took the first badge.
+ */
+export function versionBadges(version: { status: VersionStatus; deprecated: boolean }): StatusBadge[] {
+  const badge = versionBadge(version);
+  return version.deprecated && badge.key !== 'deprecated' ? [badge, { key: 'deprecated', tone: 'slate' }] : [badge];
+}
+
+/**
  * The version the picker opens on when the address names none: the pack's installable latest
  * version, else the newest live one, else the newest that can still be downloaded, else the
  * newest of all. A held, rejected or deleted version never wins over one people can install.
