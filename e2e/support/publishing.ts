@@ -321,6 +321,31 @@ export async function publishWithToken(
 }
 
 /**
+ * Publishes `pack` with `extra` files in its archive as a comfy-cli user would (a context of its
+ * own, the token in the body), waits until processing has finished, and returns the version's
+ * final status (read as the publisher, so a Flagged one is seen too).
+ */
+export async function publishWithFiles(
+  registry: E2EState,
+  publisher: { token: string; api: APIRequestContext },
+  pack: PackToPublish,
+  extra: Record<string, string>,
+): Promise<string> {
+  const anon = await playwrightRequest.newContext();
+  try {
+    const { status } = await publishWithToken(anon, registry, {
+      ...pack,
+      accessToken: publisher.token,
+      zip: packArchive({ ...pack, extra }),
+      member: publisher.api,
+    });
+    return status;
+  } finally {
+    await anon.dispose();
+  }
+}
+
+/**
  * Publishes `nodeId@version` with an archive the scanner flags, and waits until processing has
  * finished. Returns the version's final status.
  */
@@ -330,28 +355,16 @@ export async function publishFlaggedVersion(
   nodeId: string,
   version: string,
 ): Promise<string> {
-  const anon = await playwrightRequest.newContext();
-  try {
-    const pack: PackToPublish = {
-      publisherId: publisher.id,
-      nodeId,
-      version,
-      name: `Moderation ${nodeId}`,
-      description: 'End-to-end moderation test pack',
-      repository: `https://github.com/e2e-owner/${nodeId}`,
-    };
-    const { status } = await publishWithToken(anon, registry, {
-      ...pack,
-      accessToken: publisher.token,
-      // The exec() call on line 3, which the review screen links to.
-      zip: packArchive({
-        ...pack,
-        extra: { 'loader/evil.py': 'import base64\n\nexec(base64.b64decode("cHJpbnQoMSk="))\n' },
-      }),
-      member: publisher.api,
-    });
-    return status;
-  } finally {
-    await anon.dispose();
-  }
+  const pack: PackToPublish = {
+    publisherId: publisher.id,
+    nodeId,
+    version,
+    name: `Moderation ${nodeId}`,
+    description: 'End-to-end moderation test pack',
+    repository: `https://github.com/e2e-owner/${nodeId}`,
+  };
+  // The exec() call on line 3, which the review screen links to.
+  return publishWithFiles(registry, publisher, pack, {
+    'loader/evil.py': 'import base64\n\nexec(base64.b64decode("cHJpbnQoMSk="))\n',
+  });
 }

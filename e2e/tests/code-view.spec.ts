@@ -1,11 +1,9 @@
-import { request as playwrightRequest } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import {
   type PackToPublish,
-  packArchive,
   publisherWithToken,
   publishFlaggedVersion,
-  publishWithToken,
+  publishWithFiles,
   uniqueSuffix,
 } from '../support/publishing';
 import type { E2EState } from '../support/state';
@@ -39,31 +37,20 @@ async function packWithHistory(registry: E2EState) {
   const suffix = uniqueSuffix();
   const publisher = await publisherWithToken(registry, registry.users.user, `e2e-code-${suffix}`);
   const nodeId = `code-${suffix}`;
-  const anon = await playwrightRequest.newContext();
-  try {
-    const base: Omit<PackToPublish, 'version'> = {
-      publisherId: publisher.id,
-      nodeId,
-      name: `Moderation ${nodeId}`,
-      description: 'End-to-end moderation test pack',
-      repository: `https://github.com/e2e-owner/${nodeId}`,
-    };
-    const versions: [string, Record<string, string | Buffer>][] = [
-      ['1.0.0', { 'nodes/util.py': UTIL_V1, 'README.md': README, 'docs/logo.png': PNG }],
-      ['1.1.0', { 'nodes/util.py': UTIL_V2, 'README.md': README, 'docs/logo.png': PNG, 'web/greet.js': SCRIPT }],
-    ];
-    for (const [version, extra] of versions) {
-      const pack = { ...base, version };
-      const { status } = await publishWithToken(anon, registry, {
-        ...pack,
-        accessToken: publisher.token,
-        zip: packArchive({ ...pack, extra: extra as Record<string, string> }),
-        member: publisher.api,
-      });
-      expect(status).toBe('NodeVersionStatusActive');
-    }
-  } finally {
-    await anon.dispose();
+  const base: Omit<PackToPublish, 'version'> = {
+    publisherId: publisher.id,
+    nodeId,
+    name: `Moderation ${nodeId}`,
+    description: 'End-to-end moderation test pack',
+    repository: `https://github.com/e2e-owner/${nodeId}`,
+  };
+  const versions: [string, Record<string, string | Buffer>][] = [
+    ['1.0.0', { 'nodes/util.py': UTIL_V1, 'README.md': README, 'docs/logo.png': PNG }],
+    ['1.1.0', { 'nodes/util.py': UTIL_V2, 'README.md': README, 'docs/logo.png': PNG, 'web/greet.js': SCRIPT }],
+  ];
+  for (const [version, extra] of versions) {
+    const status = await publishWithFiles(registry, publisher, { ...base, version }, extra as Record<string, string>);
+    expect(status).toBe('NodeVersionStatusActive');
   }
   return { publisher, nodeId };
 }
@@ -229,26 +216,17 @@ test.describe('code view', () => {
     test.setTimeout(240_000);
     const { publisher, nodeId } = await packWithHistory(registry);
     expect(await publishFlaggedVersion(registry, publisher, nodeId, '1.2.0')).toBe('NodeVersionStatusFlagged');
-    const anon = await playwrightRequest.newContext();
-    try {
-      const pack = {
-        publisherId: publisher.id,
-        nodeId,
-        version: '1.3.0',
-        name: `Moderation ${nodeId}`,
-        description: 'End-to-end moderation test pack',
-        repository: `https://github.com/e2e-owner/${nodeId}`,
-      };
-      const { status } = await publishWithToken(anon, registry, {
-        ...pack,
-        accessToken: publisher.token,
-        zip: packArchive({ ...pack, extra: { 'nodes/util.py': UTIL_V2, 'web/bundle.min.js': MINIFIED } }),
-        member: publisher.api,
-      });
-      expect(status).toBe('NodeVersionStatusActive');
-    } finally {
-      await anon.dispose();
-    }
+    const pack = {
+      publisherId: publisher.id,
+      nodeId,
+      version: '1.3.0',
+      name: `Moderation ${nodeId}`,
+      description: 'End-to-end moderation test pack',
+      repository: `https://github.com/e2e-owner/${nodeId}`,
+    };
+    expect(
+      await publishWithFiles(registry, publisher, pack, { 'nodes/util.py': UTIL_V2, 'web/bundle.min.js': MINIFIED }),
+    ).toBe('NodeVersionStatusActive');
 
     // A visitor is offered 1.1.0, not the held 1.2.0 just before, and the comparison opens.
     await page.goto(`/nodes/${nodeId}/versions/1.3.0/files`);

@@ -1,6 +1,5 @@
-import { request as playwrightRequest } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { packArchive, publisherWithToken, publishWithToken, uniqueSuffix } from '../support/publishing';
+import { publisherWithToken, publishWithFiles, uniqueSuffix } from '../support/publishing';
 
 // A node whose method starts `git`: the checks label the version ("Starts programs") and let it
 // go live. The call is on line 14.
@@ -55,23 +54,12 @@ test.describe('scan verdicts on every screen', () => {
     const nodeId = `verdicts-${suffix}`;
     const name = `Verdicts ${suffix}`;
     const repository = `https://github.com/e2e-owner/${nodeId}`;
-    const anon = await playwrightRequest.newContext();
-    const publish = async (version: string, init: string) => {
+    const publish = (version: string, init: string) => {
       const pack = { publisherId: publisher.id, nodeId, version, name, repository };
-      const { status } = await publishWithToken(anon, registry, {
-        ...pack,
-        accessToken: publisher.token,
-        zip: packArchive({ ...pack, extra: { '__init__.py': init } }),
-        member: publisher.api,
-      });
-      return status;
+      return publishWithFiles(registry, publisher, pack, { '__init__.py': init });
     };
-    try {
-      expect(await publish('1.0.0', LABELLED_INIT)).toBe('NodeVersionStatusActive');
-      expect(await publish('1.0.1', HELD_INIT)).toBe('NodeVersionStatusFlagged');
-    } finally {
-      await anon.dispose();
-    }
+    expect(await publish('1.0.0', LABELLED_INIT)).toBe('NodeVersionStatusActive');
+    expect(await publish('1.0.1', HELD_INIT)).toBe('NodeVersionStatusFlagged');
 
     // A visitor: the live version's label on the pack page and on its search card; the held
     // version only as Flagged in the history.
