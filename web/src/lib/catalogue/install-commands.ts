@@ -29,7 +29,7 @@ export const installableFromRegistry = (pack: Pick<InstallablePack, 'latestVersi
 const cloneable = (repository: string): boolean => /^https?:\/\/[^\s;&|`$<>'"\\]+$/.test(repository);
 
 /** `git clone <repository>`, or undefined when the repository is not a plain web address. */
-export const cloneCommand = (repository: string): string | undefined =>
+const cloneCommand = (repository: string): string | undefined =>
   cloneable(repository) ? `git clone ${repository}` : undefined;
 
 /**
