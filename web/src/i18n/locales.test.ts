@@ -4,54 +4,34 @@ import { authErrorCodes } from '../lib/auth-error-messages';
 import { describeNamespaceTranslations } from '../test/namespace-translations';
 import { flatten, type TranslationTree } from './missing-keys';
 
+// Operating systems and accelerators are product names; a list separator may be the same.
+const OS_NAMES = ['compat.os.windows', 'compat.os.linux', 'compat.os.macos'];
+const ACCELERATOR_NAMES = [
+  'compat.accelerator.cuda',
+  'compat.accelerator.rocm',
+  'compat.accelerator.intel-arc',
+  'compat.accelerator.ascend',
+  'compat.accelerator.metal',
+];
+
 describeNamespaceTranslations({
   namespace: 'common',
-  // Operating systems and accelerators are product names; a list separator may be the same.
   sameAsEnglish: {
-    zh: ['compat.os.windows', 'compat.os.linux', 'compat.os.macos'],
-    ja: [
-      'compat.os.windows',
-      'compat.os.linux',
-      'compat.os.macos',
-      'compat.accelerator.intel-arc',
-      'compat.accelerator.ascend',
-    ],
+    zh: OS_NAMES,
+    ja: [...OS_NAMES, 'compat.accelerator.intel-arc', 'compat.accelerator.ascend'],
     fr: [
       'nav.documentation',
       'common.notifications',
       'footer.contact',
       'footer.version',
       'compat.separator',
-      'compat.os.windows',
-      'compat.os.linux',
-      'compat.os.macos',
+      ...OS_NAMES,
     ],
-    es: ['compat.separator', 'compat.os.windows', 'compat.os.linux', 'compat.os.macos'],
-    ko: [
-      'compat.separator',
-      'compat.os.windows',
-      'compat.os.linux',
-      'compat.os.macos',
-      'compat.accelerator.cuda',
-      'compat.accelerator.rocm',
-      'compat.accelerator.intel-arc',
-      'compat.accelerator.ascend',
-      'compat.accelerator.metal',
-    ],
-    ru: ['compat.separator', 'compat.os.windows', 'compat.os.linux', 'compat.os.macos'],
+    es: ['compat.separator', ...OS_NAMES],
+    ko: ['compat.separator', ...OS_NAMES, ...ACCELERATOR_NAMES],
+    ru: ['compat.separator', ...OS_NAMES],
     ar: ['compat.os.macos'],
-    tr: [
-      'language.beta',
-      'compat.separator',
-      'compat.os.windows',
-      'compat.os.linux',
-      'compat.os.macos',
-      'compat.accelerator.cuda',
-      'compat.accelerator.rocm',
-      'compat.accelerator.intel-arc',
-      'compat.accelerator.ascend',
-      'compat.accelerator.metal',
-    ],
+    tr: ['language.beta', 'compat.separator', ...OS_NAMES, ...ACCELERATOR_NAMES],
   },
   pluralKeys: ['auth.password.rules.minLength', 'auth.password.rules.maxLength'],
 });
