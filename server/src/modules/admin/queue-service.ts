@@ -1,9 +1,10 @@
 import type { AppContext } from '../../context.js';
 import type { NodeVersionStatus } from '../../db/schema.js';
 import { pageCount, pageOffset } from '../../lib/paging.js';
+import { countArchiveNodes } from '../comfy-nodes/repository.js';
 import { presentVersion } from '../nodes/present-version.js';
 import { findingKey, parseFindings } from '../pipeline/outcome.js';
-import { approvedFlagReasons, countArchiveNodes, countQueue, pageQueue } from './queue-repository.js';
+import { approvedFlagReasons, countQueue, pageQueue } from './queue-repository.js';
 
 export interface QueueQuery {
   statuses: NodeVersionStatus[];

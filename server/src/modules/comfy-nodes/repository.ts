@@ -106,3 +106,16 @@ export function findClassOwners(
 ): Promise<{ node_id: string; node_version_id: string | null }[]> {
   return db.selectFrom('comfy_nodes').select(['node_id', 'node_version_id']).where('name', '=', name).execute();
 }
+
+/** How many node classes were read from each version's archive, by version id (absent: none). */
+export async function countArchiveNodes(db: Kysely<Database>, versionIds: string[]): Promise<Map<string, number>> {
+  if (versionIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('comfy_nodes')
+    .select(['node_version_id', (eb) => eb.fn.countAll().as('n')])
+    .where('node_version_id', 'in', versionIds)
+    .where('source', '=', 'archive')
+    .groupBy('node_version_id')
+    .execute();
+  return new Map(rows.flatMap((r) => (r.node_version_id ? [[r.node_version_id, Number(r.n)] as const] : [])));
+}

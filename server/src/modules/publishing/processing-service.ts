@@ -6,10 +6,11 @@ import type { Viewer } from '../auth/viewer.js';
 import { statusReasonCode } from '../catalogue/archive-rejections.js';
 import { packNotFound } from '../catalogue/pack-guards.js';
 import { findPackByAnyCase } from '../catalogue/pack-rows.js';
+import { countArchiveNodes } from '../comfy-nodes/repository.js';
 import { parseFindings } from '../pipeline/outcome.js';
 import { findProcessing } from '../pipeline/repository.js';
 import { requirePublisherRead } from '../publishers/access.js';
-import { countExtractedComfyNodes, findVersionOfPack } from './repository.js';
+import { findVersionOfPack } from './repository.js';
 import type { ProcessingStatusJson } from './schemas.js';
 
 /**
@@ -53,7 +54,7 @@ export async function describeProcessing(
     error: progress?.stage === 'failed' ? progress.reason : '',
     ...(findings ? { findings } : {}),
     comfy_node_extract_status: version.comfy_node_extract_status,
-    comfy_nodes: await countExtractedComfyNodes(ctx.db, version.id),
+    comfy_nodes: (await countArchiveNodes(ctx.db, [version.id])).get(version.id) ?? 0,
     attempts: Number(progress?.attempts ?? 0),
     ...(progress ? { queued_at: progress.queued_at } : {}),
     ...(progress?.started_at ? { started_at: progress.started_at } : {}),

@@ -59,14 +59,3 @@ export async function attachArchive(
   await db.insertInto('storage_files').values(file).execute();
   return linkVersionArchive(db, versionId, file.id, now, true);
 }
-
-/** How many comfy-node definitions were extracted from a version's archive. */
-export async function countExtractedComfyNodes(db: Db, versionId: string): Promise<number> {
-  const row = await db
-    .selectFrom('comfy_nodes')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('node_version_id', '=', versionId)
-    .where('source', '=', 'archive')
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
