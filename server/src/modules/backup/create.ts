@@ -83,7 +83,9 @@ export async function createBackup(config: Config, folder: string): Promise<Back
     ...(dialect === 'sqlite' ? await describeDatabase(path.join(folder, BACKUP_FILES.database)) : {}),
     blobs,
   };
-  await writeFile(path.join(folder, BACKUP_FILES.manifest), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
+  await writeFile(path.join(folder, BACKUP_FILES.manifest), `${JSON.stringify(manifest, null, 2)}\n`, {
+    mode: PRIVATE_FILE,
+  });
   return { manifest, folder };
 }
 

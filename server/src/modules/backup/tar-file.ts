@@ -3,6 +3,7 @@ import { mkdir, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import tar from 'tar-stream';
+import { PRIVATE_FILE } from './manifest.js';
 
 /** Writes every file under `folder` into the tar file `file`, by relative path. */
 export async function packFolder(folder: string, file: string): Promise<void> {
@@ -11,12 +12,12 @@ export async function packFolder(folder: string, file: string): Promise<void> {
     .map((e) => path.relative(folder, path.join(e.parentPath, e.name)))
     .sort();
   const pack = tar.pack();
-  const written = pipeline(pack, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+  const written = pipeline(pack, createWriteStream(file, { flags: 'wx', mode: PRIVATE_FILE }));
   for (const name of entries) {
     const source = path.join(folder, name);
     const { size } = await stat(source);
     await new Promise<void>((resolve, reject) => {
-      const entry = pack.entry({ name: name.split(path.sep).join('/'), size, mode: 0o600 }, (error) =>
+      const entry = pack.entry({ name: name.split(path.sep).join('/'), size, mode: PRIVATE_FILE }, (error) =>
         error ? reject(error) : resolve(),
       );
       createReadStream(source).on('error', reject).pipe(entry);
@@ -49,7 +50,7 @@ export async function unpackFile(file: string, folder: string): Promise<void> {
       }
       names.add(target);
       mkdir(path.dirname(target), { recursive: true })
-        .then(() => pipeline(stream, createWriteStream(target, { flags: 'wx', mode: 0o600 })))
+        .then(() => pipeline(stream, createWriteStream(target, { flags: 'wx', mode: PRIVATE_FILE })))
         .then(() => next(), reject);
     });
     extract.on('finish', resolve);
