@@ -8,17 +8,6 @@ import type { UpstreamIds } from '../catalogue/upstream-ids.js';
 import { findOverride, overriddenIds } from './repository.js';
 import { UpstreamClient, UpstreamStatusError, UpstreamUnavailableError, upstreamOptions } from './upstream-client.js';
 
-/**
- * Local first, without taking the upstream's ids: before a pack is created here, an id the
- * upstream registry has (listed, or banned there) is refused with 409 unless an admin released it
- * for local use. This covers ids the last sync has not seen yet (a pack the sync has seen exists
- * here already and belongs to its mirrored publisher, which the publish checks refuse).
- *
- * The upstream is asked once, with its own short time limit. When it does not answer, the pack is
- * refused with 503: whether the id is free cannot be known, and taking it silently could hand the
- * upstream's pack name to someone else. The caller runs this before its transaction, so no
- * database lock is held while the upstream is asked.
- */
 /** What the upstream checks read: this registry's database and its upstream settings. */
 interface GuardDeps {
   db: Kysely<Database>;
@@ -30,6 +19,17 @@ export function upstreamIdGuard(deps: GuardDeps): UpstreamIds {
   return { ensureFree: (nodeId) => ensureIdNotUpstream(deps, nodeId) };
 }
 
+/**
+ * Local first, without taking the upstream's ids: before a pack is created here, an id the
+ * upstream registry has (listed, or banned there) is refused with 409 unless an admin released it
+ * for local use. This covers ids the last sync has not seen yet (a pack the sync has seen exists
+ * here already and belongs to its mirrored publisher, which the publish checks refuse).
+ *
+ * The upstream is asked once, with its own short time limit. When it does not answer, the pack is
+ * refused with 503: whether the id is free cannot be known, and taking it silently could hand the
+ * upstream's pack name to someone else. The caller runs this before its transaction, so no
+ * database lock is held while the upstream is asked.
+ */
 async function ensureIdNotUpstream(ctx: GuardDeps, nodeId: string): Promise<void> {
   const options = upstreamOptions(ctx.config);
   if (!options) return;

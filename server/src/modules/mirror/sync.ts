@@ -33,7 +33,6 @@ import {
   type UpstreamVersionJson,
 } from './upstream-schemas.js';
 
-/** The sync's counters, kept in the progress row (so a resumed sync continues them). */
 /**
  * A listing page past this registry's limits (more entries than asked for, more pages than
  * UPSTREAM_MAX_PAGES): the same upstream answers the same way on a retry, so the job is not retried.
@@ -45,6 +44,7 @@ export class UpstreamListingRefused extends Error {
   }
 }
 
+/** The sync's counters, kept in the progress row (so a resumed sync continues them). */
 export interface SyncCounts {
   pages: number;
   packsSeen: number;
