@@ -18,3 +18,15 @@ export async function startFakeS3(bucket: string): Promise<{ endpoint: string; c
 
 /** The credentials s3rver accepts. */
 export const FAKE_S3_KEYS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+
+/** The settings that keep a registry's archives in `bucket` of the fake listening on `endpoint`. */
+export function fakeS3Settings(endpoint: string, bucket: string): Record<string, string> {
+  return {
+    BLOB_STORE: 's3',
+    S3_BUCKET: bucket,
+    S3_ENDPOINT: endpoint,
+    S3_FORCE_PATH_STYLE: 'true',
+    S3_ACCESS_KEY_ID: FAKE_S3_KEYS.accessKeyId,
+    S3_SECRET_ACCESS_KEY: FAKE_S3_KEYS.secretAccessKey,
+  };
+}

@@ -6,7 +6,7 @@ import { S3BlobStore } from '../../src/modules/storage/s3-blob-store.js';
 import { buildTestApp } from '../helpers/app.js';
 import { packZip } from '../helpers/pack-zip.js';
 import { acmeWithToken, cliPublishBody, uploadPath } from '../routes/publishing/comfy-cli.js';
-import { FAKE_S3_KEYS, startFakeS3 } from './fake-s3.js';
+import { fakeS3Settings, startFakeS3 } from './fake-s3.js';
 
 let s3: Awaited<ReturnType<typeof startFakeS3>>;
 beforeAll(async () => {
@@ -18,15 +18,7 @@ afterAll(async () => {
 
 describe('BLOB_STORE=s3', () => {
   it('publishes, processes and serves an archive kept in the bucket', async () => {
-    const t = await buildTestApp({
-      BLOB_STORE: 's3',
-      S3_BUCKET: 'archives',
-      S3_ENDPOINT: s3.endpoint,
-      S3_FORCE_PATH_STYLE: 'true',
-      S3_ACCESS_KEY_ID: FAKE_S3_KEYS.accessKeyId,
-      S3_SECRET_ACCESS_KEY: FAKE_S3_KEYS.secretAccessKey,
-      S3_KEY_PREFIX: 'registry/',
-    });
+    const t = await buildTestApp({ ...fakeS3Settings(s3.endpoint, 'archives'), S3_KEY_PREFIX: 'registry/' });
     expect(t.ctx.storage).toBeInstanceOf(S3BlobStore);
     const { token } = await acmeWithToken(t);
     const published = await t.anon.post(

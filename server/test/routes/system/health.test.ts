@@ -8,7 +8,7 @@ import { buildTestApp } from '../../helpers/app.js';
 import { afterThisTest } from '../../helpers/cleanup.js';
 import { testConfig } from '../../helpers/config.js';
 import { createTestDatabase } from '../../helpers/database.js';
-import { FAKE_S3_KEYS, startFakeS3 } from '../../storage/fake-s3.js';
+import { fakeS3Settings, startFakeS3 } from '../../storage/fake-s3.js';
 
 describe('GET /health', () => {
   it('answers OK as plain text', async () => {
@@ -131,14 +131,7 @@ describe('GET /ready', () => {
     afterThisTest(async () => {
       if (!closed) await s3.close();
     });
-    const t = await buildTestApp({
-      BLOB_STORE: 's3',
-      S3_BUCKET: 'archives',
-      S3_ENDPOINT: s3.endpoint,
-      S3_FORCE_PATH_STYLE: 'true',
-      S3_ACCESS_KEY_ID: FAKE_S3_KEYS.accessKeyId,
-      S3_SECRET_ACCESS_KEY: FAKE_S3_KEYS.secretAccessKey,
-    });
+    const t = await buildTestApp(fakeS3Settings(s3.endpoint, 'archives'));
     await t.ctx.search.revision();
     expect((await t.anon.get('/ready')).statusCode).toBe(200);
     await s3.close();
@@ -152,14 +145,7 @@ describe('GET /ready', () => {
   it('answers 503 naming the storage when the bucket does not exist', async () => {
     const s3 = await startFakeS3('archives');
     afterThisTest(() => s3.close());
-    const t = await buildTestApp({
-      BLOB_STORE: 's3',
-      S3_BUCKET: 'no-such-bucket',
-      S3_ENDPOINT: s3.endpoint,
-      S3_FORCE_PATH_STYLE: 'true',
-      S3_ACCESS_KEY_ID: FAKE_S3_KEYS.accessKeyId,
-      S3_SECRET_ACCESS_KEY: FAKE_S3_KEYS.secretAccessKey,
-    });
+    const t = await buildTestApp(fakeS3Settings(s3.endpoint, 'no-such-bucket'));
     await t.ctx.search.revision();
     const res = await t.anon.get('/ready');
     expect(res.statusCode).toBe(503);
