@@ -188,15 +188,8 @@ export async function listOwnRequests(ctx: AppContext, viewer: Viewer, nodeId: s
  * requester or an administrator may ask; a decided request is not checked again.
  */
 export async function checkRequest(ctx: AppContext, viewer: Viewer, id: string): Promise<ClaimRequestJson> {
-  const request = await findClaimRequest(ctx.db, id);
-  if (!request || (request.requester_id !== viewer.id && !viewer.isAdmin)) {
-    throw withCode(notFound('Claim request not found'), 'claim.request_not_found');
-  }
-  if (request.status !== 'pending') {
-    throw withCode(conflict('This claim request was already decided', `status: ${request.status}`), 'claim.decided', {
-      status: request.status,
-    });
-  }
+  const found = await findClaimRequest(ctx.db, id);
+  const request = requirePending(found, found?.requester_id === viewer.id || viewer.isAdmin);
   const node = await findPackByAnyCase(ctx.db, request.node_id);
   // The repository may have changed since the request: read the file where the pack points now.
   const url = node ? proofFileUrl(node.repository_url, ctx.config.claims.CLAIM_RAW_FILE_URLS) : null;
@@ -209,8 +202,21 @@ export async function checkRequest(ctx: AppContext, viewer: Viewer, id: string):
       };
   await recordProofCheck(ctx.db, id, { ...check, url: url ?? '', at: new Date().toISOString() });
   const checked = await findClaimRequest(ctx.db, id);
-  if (!checked) throw withCode(notFound('Claim request not found'), 'claim.request_not_found');
+  if (!checked) throw requestNotFound();
   return toJson(checked);
+}
+
+const requestNotFound = () => withCode(notFound('Claim request not found'), 'claim.request_not_found');
+
+/** The request while it is pending: 404 when it is missing or not `visible` to the caller, 409 once decided. */
+function requirePending(request: ClaimRequestRow | undefined, visible = true): ClaimRequestRow {
+  if (!request || !visible) throw requestNotFound();
+  if (request.status !== 'pending') {
+    throw withCode(conflict('This claim request was already decided', `status: ${request.status}`), 'claim.decided', {
+      status: request.status,
+    });
+  }
+  return request;
 }
 
 /** `GET /admin/claim-requests`: one page of requests in a status, oldest first. */
@@ -236,13 +242,7 @@ export async function decideRequest(
   decision: { approve: boolean; note: string },
   log: MailLogger,
 ): Promise<ClaimRequestJson> {
-  const request = await findClaimRequest(ctx.db, id);
-  if (!request) throw withCode(notFound('Claim request not found'), 'claim.request_not_found');
-  if (request.status !== 'pending') {
-    throw withCode(conflict('This claim request was already decided', `status: ${request.status}`), 'claim.decided', {
-      status: request.status,
-    });
-  }
+  const request = requirePending(await findClaimRequest(ctx.db, id));
   if (decision.approve && request.proof_status !== 'verified') {
     throw withCode(
       conflict(
