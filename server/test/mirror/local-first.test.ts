@@ -4,8 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readSyncState } from '../../src/modules/mirror/repository.js';
 import type { TestApp } from '../helpers/app.js';
 import { seedPack } from '../helpers/catalogue.js';
+import { uiWorkflow } from '../helpers/workflows.js';
 import { cliPublishBody } from '../routes/publishing/comfy-cli.js';
-import { buildMirror, startUpstream, syncNow, type Upstream } from './support.js';
+import { buildMirror, captureLog, startUpstream, syncNow, type Upstream } from './support.js';
 
 /** An upstream with packs alpha and beta of publisher `acme`. */
 async function seededUpstream(): Promise<Upstream> {
@@ -267,5 +268,66 @@ describe('local first: unclaimed packs an admin creates', () => {
     });
     expect(await unclaimedRows(mirror)).toEqual([]);
     expect(await mirror.ctx.db.selectFrom('audit_log').select('action').execute()).toEqual([]);
+  });
+});
+
+describe("local first: the upstream's id of a local publisher's pack", () => {
+  it('answers to it everywhere as an alias; never takes an id another pack answers to', async () => {
+    const upstream = await startUpstream();
+    const acme = await upstream.t.factories.publisher({ id: 'acme', name: 'Acme Studio' });
+    const repo = (name: string) => ({
+      repository_url: `https://github.com/acme/${name}`,
+      normalized_repository: `github.com/acme/${name}`,
+    });
+    for (const id of ['alpha', 'beta', 'gamma']) {
+      await seedPack(upstream.t, { id, publisher: acme, node: repo(id), versions: [{ version: '1.0.0' }] });
+    }
+    const mirror = await buildMirror(upstream);
+    // The same publisher id here, with its own packs of the same repositories under other ids.
+    const local = await mirror.factories.publisher({ id: 'acme', name: 'Local acme' });
+    await seedPack(mirror, {
+      id: 'acme-alpha',
+      publisher: local,
+      node: { repository_url: 'https://github.com/Acme/alpha.git', normalized_repository: 'github.com/acme/alpha' },
+      versions: [{ version: '2.0.0' }],
+    });
+    await seedPack(mirror, { id: 'acme-beta', publisher: local, node: repo('beta') });
+    // `beta` already answers for another pack here; gamma's repository is another publisher's pack here.
+    const other = await seedPack(mirror, { id: 'other' });
+    await mirror.ctx.db
+      .insertInto('pack_aliases')
+      .values({ alias: 'beta', node_id: other.node.id, source: 'manager', created_at: new Date().toISOString() })
+      .execute();
+    await seedPack(mirror, { id: 'copy-of-gamma', node: repo('gamma') });
+
+    const log = captureLog();
+    await syncNow(mirror, { log });
+    await syncNow(mirror, { log });
+    const aliases = await mirror.ctx.db
+      .selectFrom('pack_aliases')
+      .select(['alias', 'node_id', 'source'])
+      .orderBy('alias')
+      .execute();
+    expect(aliases).toEqual([
+      { alias: 'alpha', node_id: 'acme-alpha', source: 'registry' },
+      { alias: 'beta', node_id: 'other', source: 'manager' },
+    ]);
+    expect(log.warnings.map((w) => w.msg)).toContain('alias refused: beta is already an id of other, not of acme-beta');
+    expect(log.warnings.map((w) => w.msg)).toContain('pack refused: publisher acme is a publisher of this registry');
+    expect((await readSyncState(mirror.ctx.db))?.counts).toContain('"localWins":1');
+
+    // Reads, installs and install plans answer to the upstream's id.
+    const read = await mirror.anon.get('/nodes/ALPHA');
+    expect([read.statusCode, read.headers.location]).toEqual([302, '/nodes/acme-alpha']);
+    const install = await mirror.anon.get('/nodes/alpha/install');
+    expect([install.statusCode, install.headers.location]).toEqual([302, '/nodes/acme-alpha/install']);
+    const plan = await mirror.anon.post('/install-plan', {
+      workflow: uiWorkflow([{ type: 'Alpha Loader', cnr_id: 'alpha', ver: '2.0.0' }]),
+    });
+    expect(
+      plan.json().packs.map((p: { id: string; named_as: string; version: string }) => [p.id, p.named_as, p.version]),
+    ).toEqual([['acme-alpha', 'alpha', '2.0.0']]);
+    // A pack of another publisher here is not the upstream's pack: nothing answers for gamma.
+    expect((await mirror.anon.get('/nodes/gamma')).statusCode).toBe(404);
   });
 });

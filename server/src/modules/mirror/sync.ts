@@ -6,6 +6,7 @@ import { announceCatalogueChange } from '../catalogue/changes.js';
 import { compareVersionsDesc, normalizeVersion } from '../catalogue/latest-version.js';
 import { normalizeNodeId } from '../catalogue/node-id.js';
 import { cacheEagerly } from './eager-cache.js';
+import { learnUpstreamAlias } from './learned-aliases.js';
 import { markMirroredPack, writeMirroredPack } from './pack-writer.js';
 import { PageProgress } from './page-progress.js';
 import {
@@ -339,6 +340,20 @@ async function syncOnePack(
     if (!publisherId) return refuse(c, node.id, 'pack refused: it names no publisher');
     const fingerprint = fingerprintOf(node);
     if (!(await ensurePublisher(c, publisherId, node.publisher?.name ?? publisherId))) {
+      // The local publisher's own pack of the same repository wins, under the upstream's id too.
+      const learned = await learnUpstreamAlias(c.ctx.db, node, publisherId);
+      if (learned.outcome === 'stored' || learned.outcome === 'known') {
+        c.counts.localWins++;
+        // Announced so cached answers for the id drop; never touched as synced: the pack is local.
+        return learned.outcome === 'stored' ? { id: learned.nodeId, written: true } : null;
+      }
+      if (learned.outcome === 'taken') {
+        return refuse(
+          c,
+          node.id,
+          `alias refused: ${node.id} is already an id of ${learned.holder}, not of ${learned.nodeId}`,
+        );
+      }
       return refuse(c, node.id, `pack refused: publisher ${publisherId} is a publisher of this registry`);
     }
     // A pack new here whose listing entry shows no latest version has nothing installable

@@ -84,4 +84,30 @@ describe('other ids of packs', () => {
       ['rgthree', 'name-pattern', []],
     ]);
   });
+
+  it('stores nothing a workflow claims: a cnr_id only resolves through an id, an alias or the aux_id repository', async () => {
+    const t = await buildTestApp();
+    await importList(t, [{ id: 'vhs', reference: 'https://github.com/Kosinkadink/ComfyUI-VideoHelperSuite' }]);
+    const tools = await t.factories.node({
+      id: 'tools',
+      publisher_id: (await t.factories.publisher()).id,
+      repository_url: 'https://github.com/acme/comfy-tools',
+      normalized_repository: 'github.com/acme/comfy-tools',
+    });
+    const before = await aliases(t);
+    // Anyone can write any cnr_id: one naming an unknown id next to a known repository, one
+    // naming another pack's public id for a class of a different pack.
+    const workflow = uiWorkflow([
+      { type: 'Tool Node', cnr_id: 'vhs-official', aux_id: 'acme/comfy-tools' },
+      { type: 'Other Node', cnr_id: 'tools-by-evil' },
+    ]);
+    const plan = await t.anon.post('/install-plan', { workflow });
+    expect(plan.json().packs.map((p: { id: string; named_as: string }) => [p.id, p.named_as])).toEqual([
+      [tools.id, 'acme/comfy-tools'],
+    ]);
+    expect(plan.json().unknown.map((u: { type: string }) => u.type)).toEqual(['Other Node']);
+    expect((await t.anon.post('/install-plans', { workflow })).statusCode).toBe(200);
+    expect(await aliases(t)).toEqual(before);
+    for (const id of ['vhs-official', 'tools-by-evil']) expect((await t.anon.get(`/nodes/${id}`)).statusCode).toBe(404);
+  });
 });
