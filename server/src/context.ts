@@ -4,20 +4,20 @@ import type { Config } from './config/index.js';
 import type { DatabaseHandle, PoolUse } from './db/database.js';
 import type { DialectName } from './db/dialect.js';
 import type { Database } from './db/schema.js';
+import { createMailer } from './engines/mail/create-mailer.js';
+import type { Mailer } from './engines/mail/mailer.js';
+import type { BlobStore } from './engines/storage/blob-store.js';
+import { LocalBlobStore } from './engines/storage/local-blob-store.js';
+import { S3BlobStore } from './engines/storage/s3-blob-store.js';
 import { EventBus } from './lib/events.js';
 import { namedLogger } from './lib/log-format.js';
 import { IdentityTokenService } from './modules/auth/identity-tokens.js';
 import { resolveAuthSecret } from './modules/auth/secret.js';
 import type { UpstreamIds } from './modules/catalogue/upstream-ids.js';
 import { type GitHubApi, HttpGitHubApi } from './modules/claims/github.js';
-import { createMailer } from './modules/mail/create-mailer.js';
-import type { Mailer } from './modules/mail/mailer.js';
 import { upstreamIdGuard } from './modules/mirror/id-guard.js';
 import { createSearchEngine } from './modules/search/create.js';
 import type { SearchEngine } from './modules/search/engine.js';
-import type { BlobStore } from './modules/storage/blob-store.js';
-import { LocalBlobStore } from './modules/storage/local-blob-store.js';
-import { S3BlobStore } from './modules/storage/s3-blob-store.js';
 
 /**
  * Everything a module needs from the outside world, built once per process from the config.

@@ -1,6 +1,6 @@
 import type { AppContext } from './context.js';
-import type { JobHandler } from './modules/jobs/types.js';
-import type { JobWorkerLog } from './modules/jobs/worker.js';
+import type { JobHandler } from './engines/jobs/types.js';
+import type { JobWorkerLog } from './engines/jobs/worker.js';
 import { analyseMirroredHandler } from './modules/mirror/analyse-job.js';
 import { upstreamSyncHandler } from './modules/mirror/sync-job.js';
 import { notifyWebhookHandler } from './modules/notifications/webhook.js';

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { unzipSync, zipSync } from 'fflate';
@@ -75,7 +75,7 @@ const suite: BenchSuite = {
   name: 'analysis',
   title: 'Archive analysis over the real-pack corpus',
   description:
-    'The built analyser (`server/dist/modules/archive`) run on each of the 46 archives of `../shared/corpus/real-packs/`, one at a time, each in a fresh Node process: validation, pyproject, requirements, node extraction and the scan, as the pipeline runs it in its worker thread. Time is the wall time of `analyzeArchive` alone (the grammar is loaded before), and the CPU time (user + system) the process spent in it, which other load on a shared machine disturbs far less; memory is the process’s peak resident size (`maxRSS`), which includes Node and the grammar (the baseline MiB column). Packs without a `pyproject.toml` get a minimal one in a temporary copy of the zip, as in the tests. With `BENCH_ANALYSIS_BASELINE=<checkout>` the analyser built in another checkout runs beside this one on every pack, the two alternating which goes first, and the baseline columns compare them.',
+    'The built analyser (`server/dist/engines/archive`) run on each of the 46 archives of `../shared/corpus/real-packs/`, one at a time, each in a fresh Node process: validation, pyproject, requirements, node extraction and the scan, as the pipeline runs it in its worker thread. Time is the wall time of `analyzeArchive` alone (the grammar is loaded before), and the CPU time (user + system) the process spent in it, which other load on a shared machine disturbs far less; memory is the process’s peak resident size (`maxRSS`), which includes Node and the grammar (the baseline MiB column). Packs without a `pyproject.toml` get a minimal one in a temporary copy of the zip, as in the tests. With `BENCH_ANALYSIS_BASELINE=<checkout>` the analyser built in another checkout runs beside this one on every pack, the two alternating which goes first, and the baseline columns compare them.',
   async run(ctx) {
     const corpus = path.resolve(ctx.root, '../shared/corpus/real-packs');
     const manifest = JSON.parse(readFileSync(path.join(corpus, 'manifest.json'), 'utf8')) as CorpusEntry[];
@@ -83,10 +83,8 @@ const suite: BenchSuite = {
     const scratch = ctx.tempDir('analysis');
     const child = path.join(scratch, 'analyse-one.mjs');
     writeFileSync(child, CHILD);
-    const analyser = pathToFileURL(path.join(ctx.root, 'server/dist/modules/archive/index.js')).href;
-    const baseline = BASELINE
-      ? pathToFileURL(path.join(path.resolve(BASELINE), 'server/dist/modules/archive/index.js')).href
-      : null;
+    const analyser = pathToFileURL(builtAnalyser(ctx.root)).href;
+    const baseline = BASELINE ? pathToFileURL(builtAnalyser(path.resolve(BASELINE))).href : null;
     if (BASELINE)
       ctx.note(`baseline: the analyser built in ${BASELINE}, run beside this one on each pack, in alternating order`);
     const rows: BenchRow[] = [];
@@ -199,3 +197,9 @@ const suite: BenchSuite = {
 };
 
 export default suite;
+
+/** The built analyser of a checkout: under `engines/`, or under `modules/` in a baseline built before it moved. */
+function builtAnalyser(checkout: string): string {
+  const current = path.join(checkout, 'server/dist/engines/archive/index.js');
+  return existsSync(current) ? current : path.join(checkout, 'server/dist/modules/archive/index.js');
+}

@@ -1,4 +1,4 @@
-import type { ArchiveLimits } from '../modules/archive/types.js';
+import type { ArchiveLimits } from '../engines/archive/types.js';
 
 /**
  * The environment variables that bound the archive analyser. They are declared once, in the

@@ -1,7 +1,7 @@
 import { metricsEnabled } from '../config/operations.js';
 import type { AppContext } from '../context.js';
-import type { JobHandler } from '../modules/jobs/types.js';
-import { JobWorker, type JobWorkerLog } from '../modules/jobs/worker.js';
+import type { JobHandler } from '../engines/jobs/types.js';
+import { JobWorker, type JobWorkerLog } from '../engines/jobs/worker.js';
 import { appMetrics } from '../modules/metrics/registry.js';
 
 /**

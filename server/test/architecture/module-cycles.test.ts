@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { dirname, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { importedPaths, sourceFiles } from '../helpers/source-files.js';
@@ -14,28 +14,37 @@ import { importedPaths, sourceFiles } from '../helpers/source-files.js';
  * from the JavaScript, but a module that names another's types still changes when they change,
  * so a type-only loop ties two modules together just as well. `modules/index.ts`, the table
  * that registers every module's routes, is the composition root and stands outside the graph.
+ * The engines under `server/src/engines` are nodes of the same graph (`engines/<name>`), so no
+ * loop runs through them either (`engine-imports.test.ts` checks that they never import a module).
  */
 
-const MODULES = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/modules');
+const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src');
+const MODULES = join(SRC, 'modules');
+const ENGINES = join(SRC, 'engines');
 
-/** The module a path inside `modules/` belongs to, or null for a path outside every module. */
+/** The module (or `engines/<name>`) a path belongs to, or null for a path outside every one. */
 function moduleOf(path: string): string | null {
-  const parts = relative(MODULES, path).split(sep);
-  if (parts.length < 2 || parts[0] === '..') return null;
-  return parts[0] ?? null;
+  for (const [floor, prefix] of [
+    [MODULES, ''],
+    [ENGINES, 'engines/'],
+  ] as const) {
+    const parts = relative(floor, path).split(sep);
+    if (parts.length >= 2 && parts[0] !== '..' && parts[0] !== undefined) return `${prefix}${parts[0]}`;
+  }
+  return null;
 }
 
 /** module → the modules it imports from, with one importing file per arrow as evidence. */
 function moduleGraph(): Map<string, Map<string, string>> {
   const graph = new Map<string, Map<string, string>>();
-  for (const file of sourceFiles(MODULES)) {
+  for (const file of [...sourceFiles(MODULES), ...sourceFiles(ENGINES)]) {
     const from = moduleOf(file);
     if (from === null) continue;
     const arrows = graph.get(from) ?? new Map<string, string>();
     graph.set(from, arrows);
     for (const spec of importedPaths(readFileSync(file, 'utf8'))) {
       const to = moduleOf(resolve(dirname(file), spec));
-      if (to !== null && to !== from && !arrows.has(to)) arrows.set(to, relative(MODULES, file));
+      if (to !== null && to !== from && !arrows.has(to)) arrows.set(to, relative(SRC, file));
     }
   }
   return graph;

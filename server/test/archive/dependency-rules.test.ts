@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeArchive } from '../../src/modules/archive/index.js';
-import { lookalikeOf } from '../../src/modules/archive/scan/dependencies.js';
+import { analyzeArchive } from '../../src/engines/archive/index.js';
+import { lookalikeOf } from '../../src/engines/archive/scan/dependencies.js';
 import { testLimits, zipFiles } from './helpers/pack.js';
 
 const PYPROJECT = (dependencies: string[]) =>

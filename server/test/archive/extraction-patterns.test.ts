@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeArchive } from '../../src/modules/archive/index.js';
+import { analyzeArchive } from '../../src/engines/archive/index.js';
 import { testLimits, zipFiles } from './helpers/pack.js';
 
 const PYPROJECT = '[project]\nname = "patterns"\nversion = "1.0.0"\n';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeArchive } from '../../src/modules/archive/index.js';
-import type { ExtractedComfyNode } from '../../src/modules/archive/types.js';
+import { analyzeArchive } from '../../src/engines/archive/index.js';
+import type { ExtractedComfyNode } from '../../src/engines/archive/types.js';
 import { testLimits, zipFixture } from './helpers/pack.js';
 
 async function analyse(pack: string, name: string, version: string, changes: Record<string, string | null> = {}) {

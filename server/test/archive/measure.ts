@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
-import { analyzeArchive } from '../../src/modules/archive/index.js';
+import { analyzeArchive } from '../../src/engines/archive/index.js';
 import { fixtureFiles, testLimits, zipFiles } from './helpers/pack.js';
 
 const PYTHON_FILES = 200;

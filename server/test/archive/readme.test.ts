@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeArchive } from '../../src/modules/archive/index.js';
-import { findReadme, README_MAX_BYTES } from '../../src/modules/archive/readme.js';
-import { readArchive } from '../../src/modules/archive/zip/read-archive.js';
+import { analyzeArchive } from '../../src/engines/archive/index.js';
+import { findReadme, README_MAX_BYTES } from '../../src/engines/archive/readme.js';
+import { readArchive } from '../../src/engines/archive/zip/read-archive.js';
 import { pyprojectFor } from '../helpers/pack-zip.js';
 import { testLimits, zipFiles } from './helpers/pack.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readPackRequirements } from '../../src/modules/archive/requirements/index.js';
+import { readPackRequirements } from '../../src/engines/archive/requirements/index.js';
 
 function reader(files: Record<string, string>) {
   return (path: string) => files[path] ?? null;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyzeArchive } from '../../src/modules/archive/index.js';
+import { analyzeArchive } from '../../src/engines/archive/index.js';
 import { fixtureFile, fixtureFiles, testLimits, zipFixture } from './helpers/pack.js';
 
 const CORPUS = 'scan-corpus';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeArchive } from '../../src/modules/archive/index.js';
-import type { ScanFinding } from '../../src/modules/archive/types.js';
+import { analyzeArchive } from '../../src/engines/archive/index.js';
+import type { ScanFinding } from '../../src/engines/archive/types.js';
 import { fixtureFile, testLimits, zipFixture } from './helpers/pack.js';
 
 const expected = { name: 'comfyui-image-blend-tools', version: '1.4.0' };

@@ -3,9 +3,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Mailer, MailLogger } from '../../src/modules/mail/mailer.js';
-import { OutboxMailer } from '../../src/modules/mail/outbox-mailer.js';
-import { SmtpMailer } from '../../src/modules/mail/smtp-mailer.js';
+import type { Mailer, MailLogger } from '../../src/engines/mail/mailer.js';
+import { OutboxMailer } from '../../src/engines/mail/outbox-mailer.js';
+import { SmtpMailer } from '../../src/engines/mail/smtp-mailer.js';
 import { parseEml, readOutbox } from './support/outbox.js';
 
 const quiet: MailLogger = { info: () => {}, error: () => {} };

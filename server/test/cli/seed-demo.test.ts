@@ -6,7 +6,7 @@ import semver from 'semver';
 import { parse as parseToml } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/schema.js';
-import { LocalBlobStore } from '../../src/modules/storage/local-blob-store.js';
+import { LocalBlobStore } from '../../src/engines/storage/local-blob-store.js';
 import { cliWorkspace } from './run-command.js';
 
 /** Every table the seeder writes, dumped in a stable order (the change feed's times are "now", so left out). */

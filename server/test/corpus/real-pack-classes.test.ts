@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ArchiveAnalysis } from '../../src/modules/archive/types.js';
+import type { ArchiveAnalysis } from '../../src/engines/archive/types.js';
 import { analyseRealPacks, type RealPack, realPacks } from './real-packs.js';
 
 /** Reviewed exceptions: Manager names registered under another key, and names rightly not found. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ScanFinding } from '../../src/modules/archive/types.js';
+import type { ScanFinding } from '../../src/engines/archive/types.js';
 import { decideOutcome } from '../../src/modules/pipeline/outcome.js';
 import { analyseRealPacks, realPacks } from './real-packs.js';
 

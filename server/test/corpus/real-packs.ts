@@ -9,8 +9,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync, zipSync } from 'fflate';
-import { parsePyproject, stringAt, tableAt } from '../../src/modules/archive/pyproject/parse-toml.js';
-import type { ArchiveAnalysis, ArchiveLimits, ExpectedPackage } from '../../src/modules/archive/types.js';
+import { parsePyproject, stringAt, tableAt } from '../../src/engines/archive/pyproject/parse-toml.js';
+import type { ArchiveAnalysis, ArchiveLimits, ExpectedPackage } from '../../src/engines/archive/types.js';
 import { normalizeVersion } from '../../src/modules/catalogue/latest-version.js';
 import { AnalyserPool } from '../../src/modules/pipeline/analyser-pool.js';
 

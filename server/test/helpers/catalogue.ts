@@ -3,10 +3,10 @@ import { Readable } from 'node:stream';
 import { zipSync } from 'fflate';
 import type { Insertable, Selectable } from 'kysely';
 import type { ComfyNodesTable, NodesTable, NodeVersionsTable, PublishersTable } from '../../src/db/schema.js';
+import { archiveKey } from '../../src/engines/storage/blob-store.js';
 import { newId } from '../../src/lib/ids.js';
 import { announceCatalogueChange, recordCatalogueChange } from '../../src/modules/catalogue/changes.js';
 import { refreshLatestVersion } from '../../src/modules/catalogue/latest-version.js';
-import { archiveKey } from '../../src/modules/storage/blob-store.js';
 import type { TestApp } from './app.js';
 
 /** A version to create: its row values, and whether an archive is stored for it (default: yes). */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
 import { parse } from 'smol-toml';
-import { readPackRequirements } from '../../src/modules/archive/requirements/index.js';
+import { readPackRequirements } from '../../src/engines/archive/requirements/index.js';
 import type { PythonRequirementJson } from '../../src/modules/catalogue/wire.js';
 import { requirementRows } from '../../src/modules/pipeline/requirements-rows.js';
 

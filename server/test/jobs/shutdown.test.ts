@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/database.js';
-import { enqueueJob } from '../../src/modules/jobs/queue.js';
-import type { JobHandler } from '../../src/modules/jobs/types.js';
-import { JobWorker } from '../../src/modules/jobs/worker.js';
+import { enqueueJob } from '../../src/engines/jobs/queue.js';
+import type { JobHandler } from '../../src/engines/jobs/types.js';
+import { JobWorker } from '../../src/engines/jobs/worker.js';
 import { AnalyserPool } from '../../src/modules/pipeline/analyser-pool.js';
 import { testLimits } from '../archive/helpers/pack.js';
 import { createTestDatabase } from '../helpers/database.js';

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/database.js';
+import { announceJobQueued, enqueueJob } from '../../src/engines/jobs/queue.js';
+import { type JobHandler, type JobInfo, PermanentJobError } from '../../src/engines/jobs/types.js';
+import { JobWorker, type JobWorkerOptions } from '../../src/engines/jobs/worker.js';
 import { EventBus } from '../../src/lib/events.js';
-import { announceJobQueued, enqueueJob } from '../../src/modules/jobs/queue.js';
-import { type JobHandler, type JobInfo, PermanentJobError } from '../../src/modules/jobs/types.js';
-import { JobWorker, type JobWorkerOptions } from '../../src/modules/jobs/worker.js';
 import { createTestDatabase } from '../helpers/database.js';
 
 const open: DatabaseHandle[] = [];

@@ -1,4 +1,4 @@
-import { JobWorker } from '../../src/modules/jobs/worker.js';
+import { JobWorker } from '../../src/engines/jobs/worker.js';
 import { requestUpstreamSync, upstreamSyncHandler } from '../../src/modules/mirror/sync-job.js';
 import { freePort } from '../clients/support.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';

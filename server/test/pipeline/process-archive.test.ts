@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeArchive } from '../../src/modules/archive/index.js';
-import type { AnalyzeArchive, ArchiveAnalysis, PackMetadata, ScanFinding } from '../../src/modules/archive/types.js';
-import { JobWorker } from '../../src/modules/jobs/worker.js';
+import { analyzeArchive } from '../../src/engines/archive/index.js';
+import type { AnalyzeArchive, ArchiveAnalysis, PackMetadata, ScanFinding } from '../../src/engines/archive/types.js';
+import { JobWorker } from '../../src/engines/jobs/worker.js';
 import { AnalyserPool } from '../../src/modules/pipeline/analyser-pool.js';
 import { processArchiveHandler } from '../../src/modules/pipeline/process-archive.js';
 import { deflated, rawZip } from '../archive/helpers/raw-zip.js';

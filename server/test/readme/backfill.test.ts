@@ -1,7 +1,7 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { archiveKey } from '../../src/engines/storage/blob-store.js';
 import { backfillReadmes } from '../../src/modules/pipeline/readme-backfill.js';
-import { archiveKey } from '../../src/modules/storage/blob-store.js';
 import { buildTestApp } from '../helpers/app.js';
 import { seedPack, storeArchive } from '../helpers/catalogue.js';
 

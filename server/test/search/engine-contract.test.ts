@@ -5,7 +5,7 @@ import type { Database } from '../../src/db/schema.js';
 import { EventBus } from '../../src/lib/events.js';
 import { recordCatalogueChange } from '../../src/modules/catalogue/changes.js';
 import type { SearchEngine } from '../../src/modules/search/engine.js';
-import { InProcessSearchEngine } from '../../src/modules/search/memory/in-process-engine.js';
+import { InProcessSearchEngine } from '../../src/modules/search/in-process-engine.js';
 import { createTestDatabase } from '../helpers/database.js';
 import { searchQuery } from './search-query.js';
 

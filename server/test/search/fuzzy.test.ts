@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forEachFuzzyMatch, sharedPrefixLengths } from '../../src/modules/search/memory/fuzzy.js';
+import { forEachFuzzyMatch, sharedPrefixLengths } from '../../src/engines/search-index/fuzzy.js';
 
 /** Optimal-string-alignment distance, the slow and obvious way. */
 function distance(a: string, b: string): number {

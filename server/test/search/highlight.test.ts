@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/database.js';
+import { ALL_FIELDS_MASK } from '../../src/engines/search-index/catalogue-index.js';
+import type { HighlightTerms } from '../../src/engines/search-index/expand.js';
+import { highlightPack } from '../../src/engines/search-index/highlight.js';
+import { MemorySearch } from '../../src/engines/search-index/memory-search.js';
+import type { StoredPack } from '../../src/engines/search-index/stored-pack.js';
 import { importManagerCatalogue } from '../../src/modules/catalogue-import/service.js';
 import type { HitMatch, SearchQuery } from '../../src/modules/search/engine.js';
-import { ALL_FIELDS_MASK } from '../../src/modules/search/memory/catalogue-index.js';
-import type { HighlightTerms } from '../../src/modules/search/memory/expand.js';
-import { highlightPack } from '../../src/modules/search/memory/highlight.js';
-import { MemorySearch } from '../../src/modules/search/memory/memory-search.js';
-import type { StoredPack } from '../../src/modules/search/memory/stored-pack.js';
 import { loadSearchDocuments } from '../../src/modules/search/repository.js';
 import { createTestDatabase } from '../helpers/database.js';
 import { managerInputs } from '../import/manager-data.js';

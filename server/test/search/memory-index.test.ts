@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { SearchDocument } from '../../src/modules/search/document.js';
+import type { SearchDocument } from '../../src/engines/search-index/document.js';
+import { MemorySearch } from '../../src/engines/search-index/memory-search.js';
 import type { SearchQuery } from '../../src/modules/search/engine.js';
-import { MemorySearch } from '../../src/modules/search/memory/memory-search.js';
 import { searchQuery } from './search-query.js';
 
 const doc = (id: string, name: string, extra: Partial<SearchDocument> = {}): SearchDocument => ({

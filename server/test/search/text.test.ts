@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { compoundKey } from '../../src/modules/search/memory/stored-pack.js';
-import { analyze, planQueryWords } from '../../src/modules/search/text/analyze.js';
-import { fold } from '../../src/modules/search/text/fold.js';
+import { compoundKey } from '../../src/engines/search-index/stored-pack.js';
+import { analyze, planQueryWords } from '../../src/engines/search-index/text/analyze.js';
+import { fold } from '../../src/engines/search-index/text/fold.js';
 
 function terms(text: string, joinAcrossSpaces = true): string[] {
   const found: string[] = [];

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { archiveKey, type BlobStore, BlobTooLargeError } from '../../src/modules/storage/blob-store.js';
+import { archiveKey, type BlobStore, BlobTooLargeError } from '../../src/engines/storage/blob-store.js';
 
 /** Bytes from a generator, in chunks, without holding them all (for large-upload cases). */
 function chunks(total: number, chunkSize: number, fill = (i: number) => i % 251): Readable {

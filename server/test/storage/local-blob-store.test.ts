@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { LocalBlobStore } from '../../src/modules/storage/local-blob-store.js';
+import { LocalBlobStore } from '../../src/engines/storage/local-blob-store.js';
 import { blobStoreContract } from './blob-store-contract.js';
 
 blobStoreContract(

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { S3BlobStore, type S3BlobStoreOptions } from '../../src/modules/storage/s3-blob-store.js';
+import { S3BlobStore, type S3BlobStoreOptions } from '../../src/engines/storage/s3-blob-store.js';
 import { blobStoreContract } from './blob-store-contract.js';
 import { FAKE_S3_KEYS, startFakeS3 } from './fake-s3.js';
 

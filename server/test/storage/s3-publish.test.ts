@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/index.js';
+import { JobWorker } from '../../src/engines/jobs/worker.js';
+import { S3BlobStore } from '../../src/engines/storage/s3-blob-store.js';
 import { registryJobHandlers } from '../../src/job-handlers.js';
-import { JobWorker } from '../../src/modules/jobs/worker.js';
-import { S3BlobStore } from '../../src/modules/storage/s3-blob-store.js';
 import { buildTestApp } from '../helpers/app.js';
 import { packZip } from '../helpers/pack-zip.js';
 import { acmeWithToken, cliPublishBody, uploadPath } from '../routes/publishing/comfy-cli.js';

@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { AnswerCache, encodableBody } from '../../src/lib/answer-cache.js';
+import { AnswerCache, encodableBody } from '../../src/engines/answer-cache/answer-cache.js';
 
 const answer = (text: string) => ({ body: Buffer.from(text) });
 

@@ -5,7 +5,7 @@ import {
   type RejectionParams,
   readRejection,
   rejectionText,
-} from '../../src/modules/archive/rejections.js';
+} from '../../src/engines/archive/rejections.js';
 import { codedStatusReason } from '../../src/modules/catalogue/archive-rejections.js';
 
 /** Values of each kind that a careless reader would split wrongly: quotes, backslashes, parentheses. */

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { archiveKey, BlobTooLargeError, isValidBlobKey } from '../../src/modules/storage/blob-store.js';
-import { LocalBlobStore } from '../../src/modules/storage/local-blob-store.js';
+import { archiveKey, BlobTooLargeError, isValidBlobKey } from '../../src/engines/storage/blob-store.js';
+import { LocalBlobStore } from '../../src/engines/storage/local-blob-store.js';
 
 function store() {
   return new LocalBlobStore(mkdtempSync(path.join(os.tmpdir(), 'blobs-')), 'http://registry.test/');

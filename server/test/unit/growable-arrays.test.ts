@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { grow, growable, release } from '../../src/modules/search/memory/growable.js';
+import { grow, growable, release } from '../../src/engines/search-index/growable.js';
 
 describe('growable typed arrays (the search index)', () => {
   it('grow in place, keeping what they hold, and give their memory back when released', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sharedPrefixLengths } from '../../src/modules/search/memory/fuzzy.js';
-import { SortedTerms } from '../../src/modules/search/memory/sorted-terms.js';
+import { sharedPrefixLengths } from '../../src/engines/search-index/fuzzy.js';
+import { SortedTerms } from '../../src/engines/search-index/sorted-terms.js';
 
 describe('the sorted vocabulary', () => {
   it('keeps each term next to its list and knows the prefix it shares with the term before, as terms keep coming', () => {

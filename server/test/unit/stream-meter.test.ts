@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { BlobTooLargeError } from '../../src/engines/storage/blob-store.js';
+import { LocalBlobStore } from '../../src/engines/storage/local-blob-store.js';
 import { meteredCopyToFile } from '../../src/lib/stream-meter.js';
 import { ArchiveIntegrityError, fetchArchive } from '../../src/modules/pipeline/fetch-archive.js';
 import { spoolToFile } from '../../src/modules/publishing/spool.js';
-import { BlobTooLargeError } from '../../src/modules/storage/blob-store.js';
-import { LocalBlobStore } from '../../src/modules/storage/local-blob-store.js';
 
 const tempDir = () => mkdtempSync(path.join(os.tmpdir(), 'meter-'));
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');

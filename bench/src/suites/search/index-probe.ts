@@ -65,7 +65,7 @@ export async function probeIndex(
   const gc = collector();
   const { openDatabase } = await load<DatabaseModule>(root, 'db/database.js');
   const { loadSearchDocuments } = await load<RepositoryModule>(root, 'modules/search/repository.js');
-  const { MemorySearch } = await load<MemorySearchModule>(root, 'modules/search/memory/memory-search.js');
+  const { MemorySearch } = await load<MemorySearchModule>(root, 'engines/search-index/memory-search.js');
   const database = openDatabase({ sqlitePath });
   try {
     gc();

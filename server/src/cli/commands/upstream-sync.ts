@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { JobWorker } from '../../modules/jobs/worker.js';
+import { JobWorker } from '../../engines/jobs/worker.js';
 import { type UpstreamStatusJson, upstreamStatus } from '../../modules/mirror/status.js';
 import type { SyncCounts } from '../../modules/mirror/sync.js';
 import { cancelUpstreamSync, requestUpstreamSync, upstreamSyncHandler } from '../../modules/mirror/sync-job.js';

@@ -1,5 +1,5 @@
+import { parseAcceleratorFamily, parseOsFamily } from '../../engines/search-index/filters.js';
 import { badRequest } from '../../lib/errors.js';
-import { parseAcceleratorFamily, parseOsFamily } from '../search/filters.js';
 
 /** One `[op]X.Y.Z[-suffix]` item of a version specifier, as comfy-cli writes them. */
 const SPEC_ITEM = /^(==|>=|<=|!=|~=|<>|>|<|=)?\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/;

@@ -1,9 +1,9 @@
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
+import { announceJobQueued } from '../../engines/jobs/queue.js';
 import type { Viewer } from '../auth/viewer.js';
 import { catalogueWrite } from '../catalogue/unit-of-work.js';
-import { announceJobQueued } from '../jobs/queue.js';
 import { enqueueNotification, NOTIFY_WEBHOOK_JOB } from '../notifications/webhook.js';
 import { type AuditEntry, audit } from './writer.js';
 

@@ -1,4 +1,4 @@
-import type { MailMessage } from '../mail/mailer.js';
+import type { MailMessage } from '../../engines/mail/mailer.js';
 
 /**
  * The identity e-mails. Links point at the web app (PUBLIC_WEB_URL), which completes the step

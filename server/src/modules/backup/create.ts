@@ -9,8 +9,8 @@ import type { Config } from '../../config/index.js';
 import { createBlobStore } from '../../context.js';
 import { openDatabase, sqlitePathFor } from '../../db/database.js';
 import { appliedMigrations } from '../../db/migrate.js';
+import { isValidBlobKey } from '../../engines/storage/blob-store.js';
 import { SECRET_FILE } from '../auth/secret.js';
-import { isValidBlobKey } from '../storage/blob-store.js';
 import {
   BACKUP_FILES,
   BACKUP_FORMAT,

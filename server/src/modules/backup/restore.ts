@@ -6,8 +6,8 @@ import type { Config } from '../../config/index.js';
 import { createBlobStore } from '../../context.js';
 import { sqlitePathFor } from '../../db/database.js';
 import { migrations } from '../../db/migrations/index.js';
+import { isValidBlobKey } from '../../engines/storage/blob-store.js';
 import { SECRET_FILE } from '../auth/secret.js';
-import { isValidBlobKey } from '../storage/blob-store.js';
 import { BACKUP_FILES, type BackupManifest, PRIVATE_FILE, readManifest, sha256OfFile } from './manifest.js';
 
 /** A restore that cannot go ahead, with what to do about it. */

@@ -2,13 +2,13 @@ import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import tar from 'tar-stream';
 import type { AppContext } from '../../context.js';
+import { archiveKey } from '../../engines/storage/blob-store.js';
 import { compareVersionsDesc } from '../catalogue/latest-version.js';
 import { findPackByAnyCase } from '../catalogue/pack-rows.js';
 import { serializeComfyNode, serializeNode, serializeVersion } from '../catalogue/serialize.js';
 import { cacheUpstreamArchive, findUncachedArchive } from '../mirror/archive-cache.js';
 import { findPublisher } from '../mirror/repository.js';
 import { listVersionsOfNode, type VersionRow } from '../nodes/versions-repository.js';
-import { archiveKey } from '../storage/blob-store.js';
 import { BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, BUNDLE_METADATA } from './format.js';
 
 /** A pack, a version or an archive the bundle cannot be made with. */

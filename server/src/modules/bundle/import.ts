@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import tar from 'tar-stream';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/values.js';
+import { archiveKey } from '../../engines/storage/blob-store.js';
 import { announceCatalogueChange } from '../catalogue/changes.js';
 import { normalizeVersion } from '../catalogue/latest-version.js';
 import { findPackByAnyCase } from '../catalogue/pack-rows.js';
@@ -23,7 +24,6 @@ import {
   type UpstreamVersionJson,
 } from '../mirror/upstream-schemas.js';
 import { spoolToFile } from '../publishing/spool.js';
-import { archiveKey } from '../storage/blob-store.js';
 import { BundleError } from './export.js';
 import { BUNDLE_METADATA, BundleEnvelope, BundlePackShape, MAX_METADATA_BYTES } from './format.js';
 

@@ -1,4 +1,4 @@
-import { type RejectionParams, readRejection } from '../archive/rejections.js';
+import { type RejectionParams, readRejection } from '../../engines/archive/rejections.js';
 import { BANNED_PREFIX, readPublishingBan } from './publishing-ban.js';
 
 /** Prefix of the reason of a version whose archive is unusable: `Archive rejected: <sentence>`. */

@@ -224,7 +224,7 @@ export const ComfyNode = Type.Object(
 export type ComfyNodeJson = Static<typeof ComfyNode>;
 
 // The scanner's finding is the analyser's own shape; the wire serves it as it is.
-export { ScanFinding, type ScanFindingJson } from '../archive/scan-finding.js';
+export { ScanFinding, type ScanFindingJson } from '../../engines/archive/scan-finding.js';
 
 /** The `/nodes`-style page envelope. */
 export const NodesPage = Page('NodesPage', 'nodes', Node);

@@ -1,4 +1,4 @@
-import type { MailMessage } from '../mail/mailer.js';
+import type { MailMessage } from '../../engines/mail/mailer.js';
 
 /** The e-mail telling a requester what the administrators decided about their claim. */
 export function claimDecisionMail(input: {

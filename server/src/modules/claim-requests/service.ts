@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.js';
 import type { ClaimProofReason, ClaimProofStatus, ClaimRequestStatus } from '../../db/schema.js';
+import type { MailLogger } from '../../engines/mail/mailer.js';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests, withCode } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { pageOffset } from '../../lib/paging.js';
@@ -11,7 +12,6 @@ import { requireVisiblePack } from '../catalogue/pack-guards.js';
 import { findPackByAnyCase, movePack } from '../catalogue/pack-rows.js';
 import { UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
 import { alreadyClaimed } from '../claims/codes.js';
-import type { MailLogger } from '../mail/mailer.js';
 import { requirePublisherWrite } from '../publishers/access.js';
 import { claimDecisionMail, newClaimRequestMail } from './mails.js';
 import { checkProofFile, newProofToken, PROOF_FILE, proofFileUrl } from './proof.js';

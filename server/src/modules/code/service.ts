@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../../context.js';
+import { packRoot } from '../../engines/archive/readme.js';
 import { notFound, unauthorized, withCode } from '../../lib/errors.js';
-import { packRoot } from '../archive/readme.js';
 import { permissionDenied } from '../auth/refusals.js';
 import type { Viewer } from '../auth/viewer.js';
 import { packNotFound } from '../catalogue/pack-guards.js';

@@ -6,9 +6,9 @@ import { LRUCache } from 'lru-cache';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { archiveLimitsFromConfig } from '../../config/archive.js';
 import type { AppContext } from '../../context.js';
+import { listEntries } from '../../engines/archive/zip/open-zip.js';
+import { checkEntries } from '../../engines/archive/zip/validate-entries.js';
 import { HttpError, notFound, withCode } from '../../lib/errors.js';
-import { listEntries } from '../archive/zip/open-zip.js';
-import { checkEntries } from '../archive/zip/validate-entries.js';
 
 /** One file of a stored archive, as its central directory describes it (nothing inflated). */
 export interface StoredFile {

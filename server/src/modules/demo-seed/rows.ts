@@ -1,4 +1,4 @@
-import type { StoredBlob } from '../storage/blob-store.js';
+import type { StoredBlob } from '../../engines/storage/blob-store.js';
 import type { DemoPack, DemoPublisher } from './generate.js';
 import type { DemoRows } from './repository.js';
 

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { StorageFilesTable } from '../../db/schema.js';
+import { isValidBlobKey } from '../../engines/storage/blob-store.js';
 import { notFound } from '../../lib/errors.js';
 import { permissionDenied } from '../auth/refusals.js';
 import type { Viewer } from '../auth/viewer.js';
@@ -10,7 +11,6 @@ import { findPackByAnyCase } from '../catalogue/pack-rows.js';
 import { fetchUpstreamArchive, findUncachedArchive } from '../mirror/archive-cache.js';
 import { requireVersion } from '../nodes/versions-service.js';
 import { memberRole } from '../publishers/repository.js';
-import { isValidBlobKey } from '../storage/blob-store.js';
 import { type ArchiveRow, findArchiveByKey, findVersionArchive } from './repository.js';
 
 /** An archive ready to stream. */

@@ -1,4 +1,4 @@
-import { nameFromUrl, parsePep508 } from '../archive/requirements/index.js';
+import { nameFromUrl, parsePep508 } from '../../engines/archive/requirements/index.js';
 import type { PythonRequirementJson } from '../catalogue/wire.js';
 
 /** The shape the environment check needs of one Python requirement. */

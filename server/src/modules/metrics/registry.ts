@@ -7,7 +7,7 @@ import {
   Registry,
 } from 'prom-client';
 import type { AppContext } from '../../context.js';
-import type { JobRunOutcome } from '../jobs/worker.js';
+import type { JobRunOutcome } from '../../engines/jobs/worker.js';
 import { RequestTimings } from './request-timings.js';
 import { registerStateGauges } from './state-gauges.js';
 

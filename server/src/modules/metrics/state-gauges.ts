@@ -1,7 +1,7 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { AppContext } from '../../context.js';
+import { countActiveJobs } from '../../engines/jobs/repository.js';
 import { catalogueWatermark } from '../catalogue/changes.js';
-import { countActiveJobs } from '../jobs/repository.js';
 import { catalogueCache } from '../nodes/cache/catalogue-cache.js';
 
 /**

@@ -4,11 +4,11 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { ArchiveHashSource, Database } from '../../db/schema.js';
+import { announceJobQueued, enqueueJob } from '../../engines/jobs/queue.js';
+import { archiveKey } from '../../engines/storage/blob-store.js';
 import { badGateway, gatewayTimeout, type HttpError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { linkVersionArchive } from '../catalogue/version-rows.js';
-import { announceJobQueued, enqueueJob } from '../jobs/queue.js';
-import { archiveKey } from '../storage/blob-store.js';
 import { ANALYSE_MIRRORED_JOB } from './analyse-job.js';
 import {
   UpstreamClient,

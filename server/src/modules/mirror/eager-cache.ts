@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { archiveKey } from '../storage/blob-store.js';
+import { archiveKey } from '../../engines/storage/blob-store.js';
 import { cacheUpstreamArchive, findUncachedArchive } from './archive-cache.js';
 
 /** Bytes taken by archives cached from the upstream. */

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/values.js';
-import { announceJobQueued, enqueueJob } from '../jobs/queue.js';
-import { type JobHandler, PermanentJobError } from '../jobs/types.js';
+import { announceJobQueued, enqueueJob } from '../../engines/jobs/queue.js';
+import { type JobHandler, PermanentJobError } from '../../engines/jobs/types.js';
 import { readSyncState, type SyncStateRow, updateSyncState, writeSyncState } from './repository.js';
 import { runUpstreamSync, type SyncLog, type SyncRunOptions, UpstreamListingRefused } from './sync.js';
 import { UpstreamClient, UpstreamRefusedError, upstreamOptions } from './upstream-client.js';

@@ -1,7 +1,7 @@
+import { archiveKey, type BlobStore } from '../../engines/storage/blob-store.js';
 import { statusReasonCode } from '../catalogue/archive-rejections.js';
 import { serializeVersion } from '../catalogue/serialize.js';
 import type { ListedNodeVersionJson, NodeVersionJson } from '../catalogue/wire.js';
-import { archiveKey, type BlobStore } from '../storage/blob-store.js';
 import type { VersionRow } from './versions-repository.js';
 
 /**

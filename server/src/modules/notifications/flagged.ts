@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { announceJobQueued } from '../jobs/queue.js';
+import { announceJobQueued } from '../../engines/jobs/queue.js';
 import { parseFindings } from '../pipeline/outcome.js';
 import { enqueueNotification, NOTIFY_WEBHOOK_JOB } from './webhook.js';
 

@@ -4,8 +4,8 @@ import { Value } from 'typebox/value';
 import type { Config } from '../../config/index.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
-import { enqueueJob } from '../jobs/queue.js';
-import { type JobHandler, PermanentJobError } from '../jobs/types.js';
+import { enqueueJob } from '../../engines/jobs/queue.js';
+import { type JobHandler, PermanentJobError } from '../../engines/jobs/types.js';
 
 /** Job kind that delivers one moderation message to the configured webhook. */
 export const NOTIFY_WEBHOOK_JOB = 'notify-webhook';

@@ -2,8 +2,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
-import { rejectionText } from '../archive/rejections.js';
-import type { AnalyzeArchive, ArchiveAnalysis, ArchiveLimits, ExpectedPackage } from '../archive/types.js';
+import { rejectionText } from '../../engines/archive/rejections.js';
+import type { AnalyzeArchive, ArchiveAnalysis, ArchiveLimits, ExpectedPackage } from '../../engines/archive/types.js';
 
 /** What the pool sends a worker thread. */
 export interface AnalysisRequest {

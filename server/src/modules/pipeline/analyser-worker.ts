@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
-import { analyzeArchive } from '../archive/index.js';
-import { pythonParser } from '../archive/python/parser.js';
+import { analyzeArchive } from '../../engines/archive/index.js';
+import { pythonParser } from '../../engines/archive/python/parser.js';
 import type { AnalysisReply, AnalysisRequest } from './analyser-pool.js';
 
 /**

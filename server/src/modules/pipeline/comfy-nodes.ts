@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { ExtractedComfyNode } from '../../engines/archive/types.js';
 import { newId } from '../../lib/ids.js';
-import type { ExtractedComfyNode } from '../archive/types.js';
 
 /** Rows per INSERT: 17 columns × 400 stays far below both dialects' parameter limits. */
 const CHUNK = 400;

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { enqueueJob } from '../jobs/queue.js';
+import { enqueueJob } from '../../engines/jobs/queue.js';
 import { PROCESS_ARCHIVE_JOB } from './process-archive.js';
 
 /**

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { rejectionText } from '../../engines/archive/rejections.js';
+import type { BlobStore } from '../../engines/storage/blob-store.js';
 import { meteredCopyToFile } from '../../lib/stream-meter.js';
-import { rejectionText } from '../archive/rejections.js';
-import type { BlobStore } from '../storage/blob-store.js';
 
 /** A stored archive copied to a local file for the analyser; `remove` deletes the copy. */
 export interface LocalArchive {

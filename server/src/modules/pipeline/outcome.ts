@@ -1,6 +1,6 @@
 import { Value } from 'typebox/value';
 import type { NodeVersionStatus } from '../../db/schema.js';
-import type { ArchiveAnalysis, ScanFinding } from '../archive/types.js';
+import type { ArchiveAnalysis, ScanFinding } from '../../engines/archive/types.js';
 import { REJECTED_PREFIX } from '../catalogue/archive-rejections.js';
 import { BANNED_PREFIX } from '../catalogue/publishing-ban.js';
 import { ScanFinding as ScanFindingSchema } from '../catalogue/wire.js';

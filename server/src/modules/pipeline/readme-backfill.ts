@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { archiveLimitsFromConfig } from '../../config/archive.js';
 import type { AppContext } from '../../context.js';
-import { findReadme, README_MAX_BYTES, readmeFromBytes } from '../archive/readme.js';
-import { readArchive } from '../archive/zip/read-archive.js';
+import { findReadme, README_MAX_BYTES, readmeFromBytes } from '../../engines/archive/readme.js';
+import { readArchive } from '../../engines/archive/zip/read-archive.js';
 import { catalogueWrite } from '../catalogue/unit-of-work.js';
 import { listVersionsWithoutReadme, saveReadme } from '../readme/repository.js';
 import { ArchiveIntegrityError, fetchArchive } from './fetch-archive.js';

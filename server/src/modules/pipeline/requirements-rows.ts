@@ -1,4 +1,4 @@
-import type { PackRequirements } from '../archive/requirements/index.js';
+import type { PackRequirements } from '../../engines/archive/requirements/index.js';
 import type { PythonRequirementJson } from '../catalogue/wire.js';
 
 /** A pack's requirements as stored and served, in the order pip reads them (file by file, line by line). */

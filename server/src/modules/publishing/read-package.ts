@@ -1,6 +1,12 @@
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { parsePyproject, stringAt, stringsAt, type TomlTable, tableAt } from '../archive/pyproject/parse-toml.js';
-import { readRejection } from '../archive/rejections.js';
+import {
+  parsePyproject,
+  stringAt,
+  stringsAt,
+  type TomlTable,
+  tableAt,
+} from '../../engines/archive/pyproject/parse-toml.js';
+import { readRejection } from '../../engines/archive/rejections.js';
 
 /** Largest pyproject.toml (or version file) read here; real ones are a few kilobytes. */
 const MAX_TEXT_BYTES = 1024 * 1024;

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { BlobTooLargeError } from '../../engines/storage/blob-store.js';
 import { meteredCopyToFile } from '../../lib/stream-meter.js';
-import { BlobTooLargeError } from '../storage/blob-store.js';
 
 /** A request body saved to a temporary file. */
 export interface SpooledFile {

@@ -2,13 +2,13 @@ import type { Readable } from 'node:stream';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
+import { announceJobQueued } from '../../engines/jobs/queue.js';
+import type { StoredBlob } from '../../engines/storage/blob-store.js';
 import { conflict, withCode } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { announceJobQueued } from '../jobs/queue.js';
 import { enqueueArchiveProcessing } from '../pipeline/enqueue.js';
 import { PROCESS_ARCHIVE_JOB } from '../pipeline/process-archive.js';
 import { queueProcessing } from '../pipeline/repository.js';
-import type { StoredBlob } from '../storage/blob-store.js';
 import { attachArchive, findStorageFileByKey } from './repository.js';
 import { emptyUpload } from './upload-checks.js';
 

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../../context.js';
+import { archiveKey, BlobTooLargeError } from '../../engines/storage/blob-store.js';
 import { conflict, withCode } from '../../lib/errors.js';
 import { requireNoPublishingBan } from '../catalogue/publishing-ban.js';
-import { archiveKey, BlobTooLargeError } from '../storage/blob-store.js';
 import { queueArchive, storeArchive } from './store-archive.js';
 import { archiveTooLarge, checkDeclaredSize, checkZipContentType, guardedBody } from './upload-checks.js';
 import { claimUploadTicket, releaseUploadTicket } from './upload-ticket.js';

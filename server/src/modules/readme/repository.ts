@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { PackReadme } from '../archive/types.js';
+import type { PackReadme } from '../../engines/archive/types.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

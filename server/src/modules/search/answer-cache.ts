@@ -1,4 +1,4 @@
-import { AnswerCache, type EncodableBody } from '../../lib/answer-cache.js';
+import { AnswerCache, type EncodableBody } from '../../engines/answer-cache/answer-cache.js';
 
 /** A serialized search answer and how many packs it matched (counting popular searches needs it). */
 export interface SearchAnswer extends EncodableBody {

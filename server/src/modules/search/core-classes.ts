@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { compoundKey } from '../../engines/search-index/stored-pack.js';
 import { coreClassNames } from '../comfy-nodes/core-nodes.js';
-import { compoundKey } from './memory/stored-pack.js';
 
 /** The core class names of one set, by their letters (`ksampler` → `KSampler`). */
 const byLetters = new WeakMap<ReadonlySet<string>, Map<string, string[]>>();

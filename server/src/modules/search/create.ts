@@ -5,7 +5,7 @@ import type { Config } from '../../config/index.js';
 import type { Database } from '../../db/schema.js';
 import type { EventBus } from '../../lib/events.js';
 import type { SearchEngine } from './engine.js';
-import { InProcessSearchEngine } from './memory/in-process-engine.js';
+import { InProcessSearchEngine } from './in-process-engine.js';
 
 /** The saved search index, in DATA_DIR (see `index-file.ts`). */
 const INDEX_FILE = 'search-index.bin';

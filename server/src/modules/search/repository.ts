@@ -2,10 +2,10 @@ import type { Kysely, Transaction } from 'kysely';
 import { appliedMigrations } from '../../db/migrate.js';
 import type { Database } from '../../db/schema.js';
 import { parseJsonArray } from '../../db/values.js';
+import type { PopularityFigures, SearchDocument } from '../../engines/search-index/document.js';
+import type { CatalogueMark } from '../../engines/search-index/index-file.js';
 import { DEFAULT_SEARCH_RANKING } from '../catalogue/serialize.js';
 import { notWithheld } from '../catalogue/withheld.js';
-import type { PopularityFigures, SearchDocument } from './document.js';
-import type { CatalogueMark } from './memory/index-file.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -1,8 +1,8 @@
 import { type Static, Type } from 'typebox';
+import { ACCELERATOR_FAMILIES, OS_FAMILIES } from '../../engines/search-index/filters.js';
 import { PageQuery, PageSizeQuery } from '../../lib/paging.js';
 import { RepeatedQuery } from '../../lib/schemas.js';
 import { Node } from '../catalogue/wire.js';
-import { ACCELERATOR_FAMILIES, OS_FAMILIES } from './filters.js';
 
 /** Orders `GET /nodes/search` offers. */
 export const SEARCH_SORTS = ['relevance', 'downloads', 'stars', 'newest', 'updated'] as const;

@@ -1,12 +1,12 @@
 import type { AppContext } from '../../context.js';
-import type { AnswerCache } from '../../lib/answer-cache.js';
+import type { AnswerCache } from '../../engines/answer-cache/answer-cache.js';
+import type { AcceleratorFamily, OsFamily } from '../../engines/search-index/filters.js';
 import { pageEnvelope, pageNumber, pageOffset, pageSize } from '../../lib/paging.js';
 import { serializeNode } from '../catalogue/serialize.js';
 import { presentVersion } from '../nodes/present-version.js';
 import type { SearchAnswer } from './answer-cache.js';
 import { coreClassesNamed } from './core-classes.js';
 import type { HitMatch, SearchEngine, SearchSort } from './engine.js';
-import type { AcceleratorFamily, OsFamily } from './filters.js';
 import type { PackCard, PackCardCache } from './pack-cards.js';
 import { loadPageRows } from './page-repository.js';
 import type { SearchMatchJson, SearchNodeJson, SearchNodesPageJson } from './schemas.js';

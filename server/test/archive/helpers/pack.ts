@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { type Zippable, zipSync } from 'fflate';
-import type { ArchiveLimits } from '../../../src/modules/archive/types.js';
+import type { ArchiveLimits } from '../../../src/engines/archive/types.js';
 import { afterThisFile } from '../../helpers/cleanup.js';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures');

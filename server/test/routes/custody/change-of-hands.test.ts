@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { JobWorker } from '../../../src/engines/jobs/worker.js';
 import { registryJobHandlers } from '../../../src/job-handlers.js';
 import { newId } from '../../../src/lib/ids.js';
 import { UNCLAIMED_PUBLISHER_ID } from '../../../src/modules/catalogue/wire.js';
 import { ensureUnclaimedPublisher } from '../../../src/modules/catalogue-import/repository.js';
-import { JobWorker } from '../../../src/modules/jobs/worker.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { startGitHost } from '../../helpers/git-host.js';
 import { packZip } from '../../helpers/pack-zip.js';

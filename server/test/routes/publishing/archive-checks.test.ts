@@ -1,7 +1,7 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { JobWorker } from '../../../src/engines/jobs/worker.js';
 import { registryJobHandlers } from '../../../src/job-handlers.js';
-import { JobWorker } from '../../../src/modules/jobs/worker.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { packZip, pyprojectFor } from '../../helpers/pack-zip.js';
 import { acmeWithToken, cliPublishBody, uploadPath } from './comfy-cli.js';

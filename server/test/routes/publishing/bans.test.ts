@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { JobWorker } from '../../../src/engines/jobs/worker.js';
 import { registryJobHandlers } from '../../../src/job-handlers.js';
 import { codedStatusReason } from '../../../src/modules/catalogue/archive-rejections.js';
-import { JobWorker } from '../../../src/modules/jobs/worker.js';
 import { buildTestApp, type TestApp, type TestClient } from '../../helpers/app.js';
 import { packZip } from '../../helpers/pack-zip.js';
 import { cliPublishBody, countRows, uploadPath } from './comfy-cli.js';

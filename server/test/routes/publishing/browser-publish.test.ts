@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { JobWorker } from '../../../src/engines/jobs/worker.js';
 import { registryJobHandlers } from '../../../src/job-handlers.js';
-import { JobWorker } from '../../../src/modules/jobs/worker.js';
 import { buildTestApp, type TestApp, type TestClient } from '../../helpers/app.js';
 import { packZip, pyprojectFor } from '../../helpers/pack-zip.js';
 import { acmeWithToken, cliPublishBody, countRows } from './comfy-cli.js';

@@ -1,8 +1,8 @@
 import net from 'node:net';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { JobWorker } from '../../../src/engines/jobs/worker.js';
 import { registryJobHandlers } from '../../../src/job-handlers.js';
-import { JobWorker } from '../../../src/modules/jobs/worker.js';
 import { buildTestApp } from '../../helpers/app.js';
 import { packZip } from '../../helpers/pack-zip.js';
 import { acmeWithToken } from './comfy-cli.js';

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { enqueueJob } from '../../../src/engines/jobs/queue.js';
 import { recordCatalogueChange } from '../../../src/modules/catalogue/changes.js';
-import { enqueueJob } from '../../../src/modules/jobs/queue.js';
 import { buildMetricsApp } from '../../../src/modules/metrics/listener.js';
 import { startJobWorker } from '../../../src/process/start-job-worker.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';

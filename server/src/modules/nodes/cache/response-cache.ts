@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AnswerCache, type EncodableBody, encodableBody } from '../../../lib/answer-cache.js';
+import { AnswerCache, type EncodableBody, encodableBody } from '../../../engines/answer-cache/answer-cache.js';
 import type { CatalogueClock } from './catalogue-clock.js';
 
 /** A serialized answer ready to send, with its entity tag and compressed forms made on demand. */

@@ -1,6 +1,11 @@
 import type { FastifyRequest } from 'fastify';
+import {
+  ACCELERATOR_FAMILIES,
+  OS_FAMILIES,
+  parseAcceleratorFamily,
+  parseOsFamily,
+} from '../../../engines/search-index/filters.js';
 import { badRequest } from '../../../lib/errors.js';
-import { ACCELERATOR_FAMILIES, OS_FAMILIES, parseAcceleratorFamily, parseOsFamily } from '../filters.js';
 import { REPEATED_PARAMETERS, SEARCH_SORTS } from '../schemas.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { encodableBody } from '../../../lib/answer-cache.js';
+import { encodableBody } from '../../../engines/answer-cache/answer-cache.js';
 import { chooseEncoding, varyOnEncoding } from '../../../lib/compression.js';
 import { errorResponses } from '../../../lib/schemas.js';
 import { optionalViewer } from '../../auth/viewer.js';

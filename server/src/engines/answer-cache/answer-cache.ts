@@ -1,5 +1,10 @@
 import { LRUCache } from 'lru-cache';
-import { COMPRESSION_THRESHOLD_BYTES, type ContentEncoding, compressBody, quickCompressBody } from './compression.js';
+import {
+  COMPRESSION_THRESHOLD_BYTES,
+  type ContentEncoding,
+  compressBody,
+  quickCompressBody,
+} from '../../lib/compression.js';
 
 /** A serialised answer ready to send, with its compressed forms made on demand and kept. */
 export interface EncodableBody {

@@ -1,7 +1,7 @@
-import type { HitMatch, TextRange } from '../engine.js';
-import { type AnalyzeOptions, analyze } from '../text/analyze.js';
 import type { HighlightTerms } from './expand.js';
+import type { HitMatch, TextRange } from './query.js';
 import { compoundKey, Field, type StoredPack } from './stored-pack.js';
+import { type AnalyzeOptions, analyze } from './text/analyze.js';
 
 /** At most this many spans per field and classes per hit: enough to show, small on the wire. */
 const MAX_RANGES = 32;

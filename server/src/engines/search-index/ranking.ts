@@ -1,4 +1,4 @@
-import type { SearchSort } from '../engine.js';
+import type { SearchSort } from './query.js';
 import type { SlotTable } from './slot-table.js';
 
 /** Orders two candidates: negative when `a` comes first. */

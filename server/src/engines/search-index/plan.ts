@@ -1,6 +1,6 @@
-import { normalizeRepositoryUrl } from '../../../lib/repository-url.js';
-import { MAX_TERM_LENGTH, planQueryWords, type QueryWord } from '../text/analyze.js';
+import { normalizeRepositoryUrl } from '../../lib/repository-url.js';
 import { compoundKey, shortKey } from './stored-pack.js';
+import { MAX_TERM_LENGTH, planQueryWords, type QueryWord } from './text/analyze.js';
 
 /** At most this many query words count; the rest of a very long query is ignored. */
 const MAX_WORDS = 8;

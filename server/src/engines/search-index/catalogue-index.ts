@@ -1,11 +1,11 @@
-import type { PopularityFigures, SearchDocument } from '../document.js';
-import { acceleratorMask, osMask } from '../filters.js';
-import { analyze } from '../text/analyze.js';
+import type { PopularityFigures, SearchDocument } from './document.js';
+import { acceleratorMask, osMask } from './filters.js';
 import { KeySlots, type KeySlotsImage } from './key-slots.js';
 import { PostingLists, type PostingListsImage } from './posting-lists.js';
 import { BANNED, LIVE, SlotTable, type SlotTableImage } from './slot-table.js';
 import { SortedTerms } from './sorted-terms.js';
 import { exactKeys, Field, MAX_STORED_DESCRIPTION, type StoredPack, storePack } from './stored-pack.js';
+import { analyze } from './text/analyze.js';
 
 /** Every field bit. */
 export const ALL_FIELDS_MASK = Field.Title | Field.Classes | Field.Meta | Field.Description;

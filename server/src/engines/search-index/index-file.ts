@@ -324,17 +324,25 @@ export async function mismatch(header: IndexFileHeader, current: CatalogueMark |
 let fingerprint: Promise<string> | undefined;
 
 /**
- * A hash of the search module's code (this folder's parent, as built or as source): any change to
- * how packs are analysed or stored makes saved indexes of other builds unusable.
+ * The code a saved index depends on, as built or as source: this engine, and the search module
+ * that reads packs out of the database into documents. Read as files, not imported.
+ */
+const FINGERPRINTED = ['.', '../../modules/search'];
+
+/**
+ * A hash of the search code (see `FINGERPRINTED`): any change to how packs are read, analysed or
+ * stored makes saved indexes of other builds unusable.
  */
 export function codeFingerprint(): Promise<string> {
   fingerprint ??= (async () => {
-    const root = fileURLToPath(new URL('..', import.meta.url));
-    const files = (await readdir(root, { recursive: true })).filter((name) => /\.(ts|js)$/.test(name)).sort();
     const hash = createHash('sha256');
-    for (const name of files) {
-      hash.update(name);
-      hash.update(await readFile(path.join(root, name)));
+    for (const folder of FINGERPRINTED) {
+      const root = fileURLToPath(new URL(folder, import.meta.url));
+      const files = (await readdir(root, { recursive: true })).filter((name) => /\.(ts|js)$/.test(name)).sort();
+      for (const name of files) {
+        hash.update(name);
+        hash.update(await readFile(path.join(root, name)));
+      }
     }
     return hash.digest('hex');
   })();

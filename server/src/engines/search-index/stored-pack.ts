@@ -1,7 +1,7 @@
-import type { SearchDocument } from '../document.js';
-import { fold, isAscii } from '../text/fold.js';
-import { GENERIC_WORDS } from '../text/generic-words.js';
-import { scanParts } from '../text/segment.js';
+import type { SearchDocument } from './document.js';
+import { fold, isAscii } from './text/fold.js';
+import { GENERIC_WORDS } from './text/generic-words.js';
+import { scanParts } from './text/segment.js';
 
 /** Which field a term came from, as bits of a posting. Lower bits rank higher. */
 export const Field = {

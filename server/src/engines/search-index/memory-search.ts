@@ -1,15 +1,15 @@
-import { normalizeRepositoryUrl } from '../../../lib/repository-url.js';
-import type { HitMatch, PackSuggestion, SearchHit, SearchPage, SearchQuery } from '../engine.js';
-import { ACCELERATOR_FAMILIES, familyBits, OS_FAMILIES } from '../filters.js';
-import { fold } from '../text/fold.js';
+import { normalizeRepositoryUrl } from '../../lib/repository-url.js';
 import { ALL_FIELDS_MASK, CatalogueIndex } from './catalogue-index.js';
 import { type HighlightTerms, newHighlightTerms } from './expand.js';
+import { ACCELERATOR_FAMILIES, familyBits, OS_FAMILIES } from './filters.js';
 import { highlightPack } from './highlight.js';
 import { Matcher, type Matches, type SlotFilter } from './matcher.js';
 import { planQuery, type QueryPlan } from './plan.js';
+import type { HitMatch, PackSuggestion, SearchHit, SearchPage, SearchQuery } from './query.js';
 import { comparatorFor, topK } from './ranking.js';
 import { BANNED, LIVE } from './slot-table.js';
 import { Field, type StoredPack } from './stored-pack.js';
+import { fold } from './text/fold.js';
 
 /**
  * Answers searches from a `CatalogueIndex`, synchronously: match the text, keep packs that pass

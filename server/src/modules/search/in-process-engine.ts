@@ -1,18 +1,18 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.js';
-import type { EventBus } from '../../../lib/events.js';
-import { ChangeFollower } from '../change-follower.js';
-import type { PackSuggestion, SearchEngine, SearchPage, SearchQuery, SearchStats } from '../engine.js';
+import type { Database } from '../../db/schema.js';
+import { CatalogueIndex } from '../../engines/search-index/catalogue-index.js';
+import { mismatch, readIndexFile, writeIndexFile } from '../../engines/search-index/index-file.js';
+import { MemorySearch } from '../../engines/search-index/memory-search.js';
+import type { EventBus } from '../../lib/events.js';
+import { ChangeFollower } from './change-follower.js';
+import type { PackSuggestion, SearchEngine, SearchPage, SearchQuery, SearchStats } from './engine.js';
 import {
   catalogueMark,
   IDS_PER_QUERY,
   loadPopularity,
   loadSearchDocuments,
   loadSearchDocumentsAfter,
-} from '../repository.js';
-import { CatalogueIndex } from './catalogue-index.js';
-import { mismatch, readIndexFile, writeIndexFile } from './index-file.js';
-import { MemorySearch } from './memory-search.js';
+} from './repository.js';
 
 /**
  * Packs read per query while building the index. Each batch is indexed before the next is read,
