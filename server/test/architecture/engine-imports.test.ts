@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { importedPaths, sourceFiles } from '../helpers/source-files.js';
+import { cycles, importedPaths, sourceFiles } from '../helpers/source-files.js';
 
 /**
  * The engines under `server/src/engines/` are the generic machinery the domains run on: the
@@ -11,6 +11,10 @@ import { importedPaths, sourceFiles } from '../helpers/source-files.js';
  * so a domain module may import an engine but nothing under `engines/` imports `modules/` or the
  * composition root (`context.ts`): only engines, `lib/`, `db/` and `config/`. That keeps each one
  * readable and testable alone, and replaceable.
+ *
+ * Inside an engine no two files import each other, directly or around a loop: the Python
+ * evaluator's program, interpreter and import resolution once did, so none of the three could be
+ * read or tested alone (the program now receives its interpreter from the caller).
  */
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src');
 const ENGINES = join(SRC, 'engines');
@@ -36,6 +40,20 @@ describe('engine imports', () => {
       }),
     );
     expect(offenders).toEqual([]);
+  });
+
+  it('has no file that imports another which imports it back, directly or around a loop', () => {
+    const graph = new Map<string, Map<string, string>>();
+    for (const file of sourceFiles(ENGINES)) {
+      const arrows = new Map<string, string>();
+      for (const spec of importedPaths(readFileSync(file, 'utf8'))) {
+        const target = relative(ENGINES, resolve(dirname(file), spec)).replace(/\.js$/, '.ts');
+        arrows.set(target, target);
+      }
+      graph.set(relative(ENGINES, file), arrows);
+    }
+    expect(graph.has(join('archive', 'python', 'program.ts'))).toBe(true);
+    expect(cycles(graph)).toEqual([]);
   });
 
   it('tells a domain import from an allowed one', () => {

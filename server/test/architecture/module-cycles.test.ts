@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { importedPaths, sourceFiles } from '../helpers/source-files.js';
+import { cycles, importedPaths, sourceFiles } from '../helpers/source-files.js';
 
 /**
  * The modules under `server/src/modules` form a layered graph: a module may use another, but no
@@ -48,39 +48,6 @@ function moduleGraph(): Map<string, Map<string, string>> {
     }
   }
   return graph;
-}
-
-/** The groups of two or more modules that reach each other (Tarjan's strongly connected components). */
-function cycles(graph: Map<string, Map<string, string>>): string[][] {
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const found: string[][] = [];
-  const visit = (node: string): void => {
-    index.set(node, index.size);
-    low.set(node, index.get(node) ?? 0);
-    stack.push(node);
-    onStack.add(node);
-    for (const next of graph.get(node)?.keys() ?? []) {
-      if (!index.has(next)) {
-        visit(next);
-        low.set(node, Math.min(low.get(node) ?? 0, low.get(next) ?? 0));
-      } else if (onStack.has(next)) {
-        low.set(node, Math.min(low.get(node) ?? 0, index.get(next) ?? 0));
-      }
-    }
-    if (low.get(node) !== index.get(node)) return;
-    const group: string[] = [];
-    for (let member = stack.pop(); member !== undefined; member = stack.pop()) {
-      onStack.delete(member);
-      group.push(member);
-      if (member === node) break;
-    }
-    if (group.length > 1) found.push(group.sort());
-  };
-  for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
-  return found;
 }
 
 describe('server module imports', () => {
