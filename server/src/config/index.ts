@@ -14,6 +14,7 @@ import { ConfigError, type ConfigProblem, readConfig } from './read.js';
 import { searchSchema } from './search.js';
 import { serverSchema, withPortDefaults } from './server.js';
 import { storageProblems, storageSchema } from './storage.js';
+import { trustedPublishingSchema } from './trusted-publishing.js';
 import { upstreamSchema } from './upstream.js';
 import { webSchema } from './web.js';
 
@@ -33,6 +34,7 @@ export const configSchemas = {
   claims: claimsSchema,
   jobs: jobsSchema,
   publishing: publishingSchema,
+  trustedPublishing: trustedPublishingSchema,
   web: webSchema,
   search: searchSchema,
   moderation: moderationSchema,

@@ -570,6 +570,42 @@ export interface PackCustodyEventsTable {
   created_at: string;
 }
 
+/** A publisher's registered CI identity (migration 0045): who may exchange an identity token. */
+export interface TrustedPublishersTable {
+  id: string;
+  publisher_id: string;
+  /** The OpenID Connect issuer URL, as configured (`TRUSTED_PUBLISHING_ISSUER`). */
+  issuer: string;
+  /** `owner/name`, lowercased. */
+  repository: string;
+  /** The workflow file's path in the repository, e.g. `.github/workflows/publish.yml`. */
+  workflow: string;
+  /** The deployment environment the job must run in, lowercased; '' for any. */
+  environment: string;
+  created_by: string | null;
+  created_at: string;
+}
+
+/** A one-version publish credential from an identity token exchange; only its SHA-256 is kept. */
+export interface TrustedPublishGrantsTable {
+  id: string;
+  token_hash: string;
+  publisher_id: string;
+  trusted_publisher_id: string;
+  /** JSON: the version's provenance (`via: trusted_publisher`) taken from the token's claims. */
+  provenance: string;
+  expires_at: string;
+  /** When a publish took it; a grant publishes once. */
+  used_at: string | null;
+  created_at: string;
+}
+
+/** An identity token already exchanged (SHA-256 of issuer and jti), kept until it expires. */
+export interface OidcTokenUsesTable {
+  token_key: string;
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   publishers: PublishersTable;
@@ -603,6 +639,9 @@ export interface Database {
   auth_rate_limits: AuthRateLimitsTable;
   two_factors: TwoFactorsTable;
   used_totp_codes: UsedTotpCodesTable;
+  trusted_publishers: TrustedPublishersTable;
+  trusted_publish_grants: TrustedPublishGrantsTable;
+  oidc_token_uses: OidcTokenUsesTable;
   upstream_sync: UpstreamSyncTable;
   upstream_overrides: UpstreamOverridesTable;
   pack_custody_events: PackCustodyEventsTable;

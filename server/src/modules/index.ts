@@ -24,6 +24,7 @@ import reviewRoutes from './reviews/routes.js';
 import searchModule from './search/routes/index.js';
 import tokenRoutes from './tokens/routes.js';
 import trustRoutes from './trust/routes.js';
+import trustedPublishingRoutes from './trusted-publishing/routes.js';
 
 /**
  * Every API module's routes, registered in this order; a module sets up what its routes share
@@ -39,6 +40,7 @@ export const apiModules: FastifyPluginAsync[] = [
   accountDeletionRoutes,
   publishersModule,
   tokenRoutes,
+  trustedPublishingRoutes,
   packsModule,
   publishingRoutes,
   reviewRoutes,

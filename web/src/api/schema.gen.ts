@@ -1695,6 +1695,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/publishers/{publisherId}/trusted-publishers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A publisher's trusted publishers */
+        get: operations["listTrustedPublishers"];
+        put?: never;
+        /** Register a CI workflow that may publish with its identity token */
+        post: operations["createTrustedPublisher"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/publishers/{publisherId}/trusted-publishers/{trustedPublisherId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a trusted publisher; credentials it was exchanged for stop working */
+        delete: operations["deleteTrustedPublisher"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/publishers/{publisherId}/trusted-publishers/exchange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchange a CI job's OpenID Connect identity token for a one-version publish credential
+         * @description No sign-in: the identity token is the proof. It must be from the configured issuer, for this registry's audience, unexpired, never exchanged before, and match one of the publisher's trusted publishers (repository, workflow file, environment). The credential expires within minutes.
+         */
+        post: operations["exchangeTrustedPublishingToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/publishers/{publisherId}/unban": {
         parameters: {
             query?: never;
@@ -2894,6 +2949,44 @@ export interface components {
             /** @description UTF-16 offset of the first character, as JavaScript strings count. */
             start: number;
         };
+        /** TrustedPublisher */
+        TrustedPublisher: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The environment the job must run in; empty: any. */
+            environment: string;
+            id: string;
+            /** @description The OpenID Connect issuer whose tokens it accepts. */
+            issuer: string;
+            /** @description `owner/name`, lowercased. */
+            repository: string;
+            /** @description The workflow file, e.g. `.github/workflows/publish.yml`. */
+            workflow: string;
+        };
+        /** TrustedPublisherRequest */
+        TrustedPublisherRequest: {
+            /** @description Accept only jobs running in this GitHub environment; absent or empty: any. */
+            environment?: string;
+            /** @description The issuer URL; absent or empty: this registry's (`TRUSTED_PUBLISHING_ISSUER`, GitHub Actions by default). */
+            issuer?: string;
+            /** @description The repository the workflow runs in, `owner/name`. */
+            repository: string;
+            /** @description The workflow file: `.github/workflows/publish.yml`, or just `publish.yml`. */
+            workflow: string;
+        };
+        /** TrustedPublishingCredential */
+        TrustedPublishingCredential: {
+            /** Format: date-time */
+            expires_at: string;
+            /** @description Publishes one version of this publisher, once: send it as `personal_access_token` to `POST /publishers/{publisherId}/nodes/{nodeId}/versions`. */
+            personal_access_token: string;
+            publisher_id: string;
+        };
+        /** TrustedPublishingExchange */
+        TrustedPublishingExchange: {
+            /** @description The identity token (a JWT). */
+            token: string;
+        };
         /** TwoFactorEnableResponse */
         TwoFactorEnableResponse: {
             /** @description Recovery codes, shown once. */
@@ -3081,6 +3174,8 @@ export interface components {
                 issuer: string;
                 ref: string;
                 repository: string;
+                /** @description Which attempt of the run. */
+                run_attempt?: string;
                 run_id: string;
                 /** @enum {string} */
                 via: "trusted_publisher";
@@ -9674,6 +9769,259 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listTrustedPublishers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Publisher id. */
+                publisherId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrustedPublisher"][];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createTrustedPublisher: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Publisher id. */
+                publisherId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrustedPublisherRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrustedPublisher"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteTrustedPublisher: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Publisher id. */
+                publisherId: string;
+                /** @description The id from the list. */
+                trustedPublisherId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    exchangeTrustedPublishingToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Publisher id. */
+                publisherId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrustedPublishingExchange"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrustedPublishingCredential"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -14,6 +14,8 @@ export type Provenance =
       environment: string;
       commit: string;
       run_id: string;
+      /** Which attempt of the run (re-runs keep the run id); absent on versions recorded before. */
+      run_attempt?: string;
       ref: string;
     };
 

@@ -4,6 +4,7 @@ import type { NodeVersionsTable } from '../../db/schema.js';
 import { catalogueWrite } from '../catalogue/unit-of-work.js';
 import { isUniqueViolation } from '../publishers/db-guards.js';
 import { touchToken } from '../tokens/repository.js';
+import { useGrant } from '../trusted-publishing/grants.js';
 import { checkPublishToken } from './check-token.js';
 import type { PublishVersionBodyJson } from './schemas.js';
 import { issueUploadTicket } from './upload-ticket.js';
@@ -40,17 +41,19 @@ export async function publishVersion(
         pack: request.pack,
         version: request.version,
         actorUserId: null,
-        provenance: { via: 'token', token_name: access.token.name, token_last_four: access.token.last_four },
+        provenance: access.provenance,
         now: now.toISOString(),
       });
       const ticket = await issueUploadTicket(trx, rows.version.id, {
         publicApiUrl: ctx.config.server.PUBLIC_API_URL,
         ttlSeconds: ctx.config.publishing.UPLOAD_URL_TTL_SECONDS,
         now,
-        tokenId: access.tokenId,
+        ...(access.tokenId ? { tokenId: access.tokenId } : {}),
       });
-      // Only a publish that went through counts as the token's use.
-      await touchToken(trx, access.tokenId, now.toISOString());
+      // Only a publish that went through counts as the token's use; a trusted publishing
+      // credential is used up by it (rolled back with everything else when it fails).
+      if (access.tokenId) await touchToken(trx, access.tokenId, now.toISOString());
+      if (access.grantId) await useGrant(trx, access.grantId, now);
       return { ...rows, signedUrl: ticket.url };
     });
   const result = await retryOnceOnRace(write);

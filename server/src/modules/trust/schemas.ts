@@ -17,6 +17,7 @@ const Published = Type.Union(
       environment: Type.String(),
       commit: Type.String(),
       run_id: Type.String(),
+      run_attempt: Type.Optional(Type.String({ description: 'Which attempt of the run.' })),
       ref: Type.String(),
     }),
   ],

@@ -165,7 +165,8 @@ function Published({ trust }: { trust: VersionTrust }) {
             repository: published.repository,
             workflow: published.workflow,
             commit: published.commit.slice(0, 12),
-            run: published.run_id,
+            // A re-run keeps its run id; the attempt tells them apart.
+            run: published.run_attempt ? `${published.run_id} #${published.run_attempt}` : published.run_id,
           })}
         </span>
       );
