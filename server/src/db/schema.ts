@@ -360,6 +360,21 @@ export interface AuditLogTable {
   created_at: CreatedAt;
 }
 
+export type AppealAuthorRole = 'publisher' | 'admin';
+export type AppealDecision = '' | 'approve' | 'reject';
+
+/** One message of a held version's appeal thread, or the decision that closed it (migration 0044). */
+export interface AppealMessagesTable {
+  id: string;
+  node_version_id: string;
+  author_id: string | null;
+  author_role: AppealAuthorRole;
+  kind: 'message' | 'decision';
+  decision: ColumnType<AppealDecision, AppealDecision | undefined, AppealDecision>;
+  body: string;
+  created_at: string;
+}
+
 export type ClaimRequestStatus = 'pending' | 'approved' | 'denied';
 
 /** The latest check of a claim's repository file (migration 0038). */
@@ -645,4 +660,5 @@ export interface Database {
   upstream_sync: UpstreamSyncTable;
   upstream_overrides: UpstreamOverridesTable;
   pack_custody_events: PackCustodyEventsTable;
+  appeal_messages: AppealMessagesTable;
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import adminModule from './admin/routes/index.js';
+import appealRoutes from './appeals/routes.js';
 import accountDeletionRoutes from './auth/routes/account-deletion.js';
 import authRoutes from './auth/routes/index.js';
 import usersRoutes from './auth/routes/users.js';
@@ -46,6 +47,7 @@ export const apiModules: FastifyPluginAsync[] = [
   reviewRoutes,
   claimRoutes,
   claimRequestRoutes,
+  appealRoutes,
   searchModule,
   nodesRoutes,
   versionsRoutes,

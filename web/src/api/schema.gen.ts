@@ -155,6 +155,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/nodes/{nodeId}/versions/{versionNumber}/appeal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A version's appeal thread with every author's address */
+        get: operations["getVersionAppealForAdmin"];
+        put?: never;
+        /** Answer a held version's publisher; the publisher's members are mailed */
+        post: operations["replyToVersionAppeal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/nodes/{nodeId}/versions/{versionNumber}/history": {
         parameters: {
             query?: never;
@@ -1586,6 +1604,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/publishers/{publisherId}/nodes/{nodeId}/versions/{versionId}/appeal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A version's appeal thread, for the publisher's members and admins */
+        get: operations["getVersionAppeal"];
+        put?: never;
+        /** Write to the reviewers about a held version; every administrator is mailed */
+        post: operations["postVersionAppealMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/publishers/{publisherId}/nodes/{nodeId}/versions/{versionId}/processing": {
         parameters: {
             query?: never;
@@ -1959,7 +1995,15 @@ export interface components {
         /** AdminStats */
         AdminStats: {
             banned_nodes: number;
+            /** @description How many days back the decision figures look. */
+            decision_window_days: number;
+            /** @description Held versions an administrator approved or rejected in the window. */
+            decisions_in_window: number;
             flagged_versions: number;
+            /** @description Versions waiting for an administrator: Flagged, or Pending after passing their checks. */
+            held_versions: number;
+            /** @description Median time from hold to decision over those decisions; null when there were none. */
+            median_decision_seconds: number | null;
             nodes_created_last_7_days: number;
             pending_versions: number;
             publishers: number;
@@ -1985,6 +2029,36 @@ export interface components {
             total: number;
             totalPages: number;
             users: components["schemas"]["AdminUser"][];
+        };
+        /** AppealMessage */
+        AppealMessage: {
+            author: {
+                /** @description The author's address; null for an administrator when a publisher reads the thread. */
+                email: string | null;
+                /** @description The author's name ('' once the account is deleted). */
+                name: string;
+                role: "publisher" | "admin";
+            };
+            /** @description Plain text; for a decision, the reason the administrator gave. */
+            body: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description For a decision: 'approve' (the version went Active) or 'reject' (Banned); '' for a message. */
+            decision: "" | "approve" | "reject";
+            id: string;
+            kind: "message" | "decision";
+        };
+        /** AppealThread */
+        AppealThread: {
+            /** @description Oldest first. */
+            messages: components["schemas"]["AppealMessage"][];
+            node_id: string;
+            /** @description True while the version is held for review: both sides may write. */
+            open: boolean;
+            /** @description The version status now. */
+            status: string;
+            version: string;
+            version_id: string;
         };
         /** AuditEntry */
         AuditEntry: {
@@ -3819,6 +3893,131 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getVersionAppealForAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nodeId: string;
+                versionNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppealThread"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    replyToVersionAppeal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nodeId: string;
+                versionNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Plain text, 1 to 4000 characters (blank is refused). */
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppealMessage"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9334,6 +9533,142 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getVersionAppeal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nodeId: string;
+                publisherId: string;
+                versionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppealThread"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    postVersionAppealMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nodeId: string;
+                publisherId: string;
+                versionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Plain text, 1 to 4000 characters (blank is refused). */
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppealMessage"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4,6 +4,7 @@ import { pageEnvelope } from '../../lib/paging.js';
 import type { NodesPageJson } from '../catalogue/wire.js';
 import { presentNodes } from '../nodes/present.js';
 import { adminCounts, pageOfNodes } from './repository.js';
+import { reviewTimes } from './review-times.js';
 
 export interface AdminNodeListQuery {
   statuses: NodeStatus[];
@@ -25,7 +26,7 @@ export async function listNodesForAdmin(ctx: AppContext, query: AdminNodeListQue
 /** Counts for the admin dashboard. */
 export async function adminStats(ctx: AppContext) {
   const weekAgo = new Date(Date.now() - 7 * 24 * 60 * 60 * 1000).toISOString();
-  const counts = await adminCounts(ctx.db, weekAgo);
+  const [counts, review] = await Promise.all([adminCounts(ctx.db, weekAgo), reviewTimes(ctx.db)]);
   return {
     pending_versions: counts.pending,
     flagged_versions: counts.flagged,
@@ -33,5 +34,6 @@ export async function adminStats(ctx: AppContext) {
     nodes_created_last_7_days: counts.recent,
     users: counts.users,
     publishers: counts.publishers,
+    ...review,
   };
 }

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.js';
 import { HttpError } from '../../lib/errors.js';
 import type { Viewer } from '../auth/viewer.js';
 import type { NodeVersionJson } from '../catalogue/wire.js';
+import type { MailLogger } from '../mail/mailer.js';
 import { updateVersion } from './version-service.js';
 
 /** Most versions one batch review may decide. */
@@ -33,16 +34,23 @@ export async function reviewVersions(
   items: { node_id: string; version: string }[],
   action: ReviewAction,
   reason: string,
-  log: (error: unknown) => void,
+  log: MailLogger,
 ): Promise<ReviewItemResult[]> {
   const results: ReviewItemResult[] = [];
   for (const item of items) {
     const echo = { node_id: item.node_id, version: item.version };
     try {
-      const nodeVersion = await updateVersion(ctx, viewer, item.node_id, item.version, {
-        status: REVIEW_STATUS[action],
-        status_reason: reason,
-      });
+      const nodeVersion = await updateVersion(
+        ctx,
+        viewer,
+        item.node_id,
+        item.version,
+        {
+          status: REVIEW_STATUS[action],
+          status_reason: reason,
+        },
+        log,
+      );
       results.push({ ...echo, status: 'ok', node_version: nodeVersion });
     } catch (error) {
       if (error instanceof HttpError && error.statusCode === 404) {
@@ -50,7 +58,7 @@ export async function reviewVersions(
       } else if (error instanceof HttpError && error.statusCode < 500) {
         results.push({ ...echo, status: 'error', message: error.message });
       } else {
-        log(error);
+        log.error({ err: error }, 'batch review item failed');
         results.push({ ...echo, status: 'error', message: 'internal error' });
       }
     }

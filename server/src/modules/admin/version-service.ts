@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database, NodeVersionStatus } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { mailDecision, type RecordedDecision, recordDecision } from '../appeals/service.js';
 import { adminAction } from '../audit/admin-action.js';
 import type { Viewer } from '../auth/viewer.js';
 import { normalizeVersion } from '../catalogue/latest-version.js';
@@ -11,6 +12,7 @@ import { serializeVersion } from '../catalogue/serialize.js';
 import { updateVersionColumns } from '../catalogue/version-rows.js';
 import { changeVersionStatus } from '../catalogue/version-status.js';
 import type { NodeVersionJson } from '../catalogue/wire.js';
+import type { MailLogger } from '../mail/mailer.js';
 import { presentVersion } from '../nodes/present-version.js';
 import { VERSION_STATUSES } from '../nodes/version-statuses.js';
 import { findVersion, type VersionRow } from '../nodes/versions-repository.js';
@@ -55,6 +57,8 @@ const COMPAT_FIELDS = [
 /**
  * Sets a version's status (with a history row, so it can be undone) and/or its compatibility
  * fields. A status given without a reason stores an empty reason, as the public registry does.
+ * Approving (Active) or rejecting (Banned) a held version is a decision on its appeal: it joins the
+ * version's thread in the same transaction and the publisher's members are mailed after it commits.
  */
 export async function updateVersion(
   ctx: AppContext,
@@ -62,6 +66,7 @@ export async function updateVersion(
   nodeId: string,
   versionNumber: string,
   input: VersionUpdateInput,
+  log: MailLogger,
 ): Promise<NodeVersionJson> {
   const status = input.status === undefined ? undefined : checkVersionStatus(input.status);
   if (status === undefined && input.status_reason !== undefined) {
@@ -71,9 +76,11 @@ export async function updateVersion(
   if (status === undefined && Object.keys(compat).length === 0) {
     throw badRequest('Nothing to change', `send status and/or ${COMPAT_FIELDS.join(', ')}`);
   }
-  return adminAction(ctx, viewer, async (trx) => {
+  const { json, decision } = await adminAction(ctx, viewer, async (trx) => {
     const version = await loadVersion(trx, nodeId, versionNumber);
+    let decision: RecordedDecision | null = null;
     if (status !== undefined) {
+      decision = await recordDecision(trx, version, status, input.status_reason ?? '', viewer);
       await changeVersionStatus(trx, version, { status, reason: input.status_reason ?? '' }, viewer.id, compat);
     } else {
       await updateVersionColumns(trx, version.id, { ...compat, updated_at: new Date().toISOString() });
@@ -81,7 +88,7 @@ export async function updateVersion(
     const updated = await loadVersion(trx, version.node_id, version.version);
     const changed = [...(status === undefined ? [] : STATUS_FIELDS), ...COMPAT_FIELDS.filter((f) => f in compat)];
     return {
-      result: presentVersion(ctx.storage, updated, true),
+      result: { json: presentVersion(ctx.storage, updated, true), decision },
       audit: {
         action: 'node_version.update',
         targetType: 'node_version',
@@ -93,6 +100,8 @@ export async function updateVersion(
       nodeIds: [version.node_id],
     };
   });
+  if (decision) await mailDecision(ctx, decision, log);
+  return json;
 }
 
 /** Restores the status and reason the version had before its latest not-yet-undone change. */

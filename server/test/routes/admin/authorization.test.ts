@@ -6,6 +6,8 @@ const endpoints: [method: 'GET' | 'POST' | 'PUT', url: string, body?: object][] 
   ['PUT', '/admin/nodes/hello/versions/1.0.0', { status: 'NodeVersionStatusActive' }],
   ['POST', '/admin/nodes/hello/versions/1.0.0/undo'],
   ['GET', '/admin/nodes/hello/versions/1.0.0/history'],
+  ['GET', '/admin/nodes/hello/versions/1.0.0/appeal'],
+  ['POST', '/admin/nodes/hello/versions/1.0.0/appeal', { body: 'Why?' }],
   ['POST', '/admin/versions/review', { items: [{ node_id: 'hello', version: '1.0.0' }], action: 'approve' }],
   ['GET', '/admin/review-queue'],
   ['POST', '/admin/nodes', { id: 'fresh', name: 'Fresh' }],

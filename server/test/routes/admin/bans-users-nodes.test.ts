@@ -109,6 +109,10 @@ describe('publisher bans, users and pack administration', () => {
       nodes_created_last_7_days: 2,
       users: 1,
       publishers: 2,
+      held_versions: 0,
+      decision_window_days: 30,
+      decisions_in_window: 0,
+      median_decision_seconds: null,
     });
     const audit = await admin.get('/admin/audit?targetId=orphan');
     expect(audit.json().entries.map((e: { action: string }) => e.action)).toEqual([

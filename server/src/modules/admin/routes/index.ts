@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { requireAdmin } from '../../auth/viewer.js';
 import { listenForFlaggedVersions } from '../../notifications/flagged.js';
+import adminAppealRoutes from './appeals.js';
 import adminAuditRoutes from './audit.js';
 import adminBanRoutes from './bans.js';
 import adminNodeRoutes from './nodes.js';
@@ -24,6 +25,7 @@ const adminModule: FastifyPluginAsync = async (app) => {
   const stop = listenForFlaggedVersions(app.ctx, (err) => app.log.error({ err }, 'flag notification failed'));
   app.addHook('onClose', async () => stop());
   await app.register(adminVersionRoutes);
+  await app.register(adminAppealRoutes);
   await app.register(adminNodeRoutes);
   await app.register(adminBanRoutes);
   await app.register(adminUserRoutes);

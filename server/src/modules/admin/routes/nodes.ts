@@ -123,6 +123,16 @@ const adminNodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
               nodes_created_last_7_days: Type.Integer(),
               users: Type.Integer(),
               publishers: Type.Integer(),
+              held_versions: Type.Integer({
+                description: 'Versions waiting for an administrator: Flagged, or Pending after passing their checks.',
+              }),
+              decision_window_days: Type.Integer({ description: 'How many days back the decision figures look.' }),
+              decisions_in_window: Type.Integer({
+                description: 'Held versions an administrator approved or rejected in the window.',
+              }),
+              median_decision_seconds: Type.Union([Type.Integer(), Type.Null()], {
+                description: 'Median time from hold to decision over those decisions; null when there were none.',
+              }),
             },
             { title: 'AdminStats', additionalProperties: false },
           ),

@@ -34,7 +34,7 @@ const adminVersionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async function adminUpdateNodeVersion(request) {
       const viewer = await requireAdmin(request);
       const { nodeId, versionNumber } = request.params;
-      return updateVersion(app.ctx, viewer, nodeId, versionNumber, request.body);
+      return updateVersion(app.ctx, viewer, nodeId, versionNumber, request.body, request.log);
     },
   );
 
@@ -102,9 +102,7 @@ const adminVersionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const viewer = await requireAdmin(request);
       const { items, action, reason } = request.body;
       const fallback = action === 'approve' ? 'Approved by admin' : 'Rejected by admin';
-      const results = await reviewVersions(app.ctx, viewer, items, action, reason?.trim() || fallback, (err) =>
-        request.log.error({ err }, 'batch review item failed'),
-      );
+      const results = await reviewVersions(app.ctx, viewer, items, action, reason?.trim() || fallback, request.log);
       return { results };
     },
   );
