@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context.js';
+import type { MailLogger } from '../../engines/mail/mailer.js';
 import { HttpError } from '../../lib/errors.js';
 import type { Viewer } from '../auth/viewer.js';
 import type { NodeVersionJson } from '../catalogue/wire.js';
-import type { MailLogger } from '../mail/mailer.js';
 import { updateVersion } from './version-service.js';
 
 /** Most versions one batch review may decide. */

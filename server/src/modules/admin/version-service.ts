@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database, NodeVersionStatus } from '../../db/schema.js';
+import type { MailLogger } from '../../engines/mail/mailer.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { mailDecision, type RecordedDecision, recordDecision } from '../appeals/service.js';
 import { adminAction } from '../audit/admin-action.js';
@@ -12,7 +13,6 @@ import { serializeVersion } from '../catalogue/serialize.js';
 import { updateVersionColumns } from '../catalogue/version-rows.js';
 import { changeVersionStatus } from '../catalogue/version-status.js';
 import type { NodeVersionJson } from '../catalogue/wire.js';
-import type { MailLogger } from '../mail/mailer.js';
 import { presentVersion } from '../nodes/present-version.js';
 import { VERSION_STATUSES } from '../nodes/version-statuses.js';
 import { findVersion, type VersionRow } from '../nodes/versions-repository.js';

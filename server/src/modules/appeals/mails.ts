@@ -1,4 +1,4 @@
-import type { MailMessage } from '../mail/mailer.js';
+import type { MailMessage } from '../../engines/mail/mailer.js';
 
 /** What every appeal e-mail names: the version and where to read the thread. */
 interface AppealMailInput {
