@@ -81,8 +81,10 @@ export function ResultCard({ node, onOpen }: { node: SearchNode; onOpen: () => v
           {classes.map((comfyNode, index) => (
             <span key={comfyNode.name}>
               {index > 0 ? ', ' : null}
+              {/* Not a Tab stop: the card is one (its name); the pack page lists every class. */}
               <Link
                 to={`/comfy-nodes/${encodeURIComponent(comfyNode.name)}`}
+                tabIndex={-1}
                 className="relative z-10 rounded underline decoration-slate-400 underline-offset-2 hover:decoration-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
               >
                 <code dir="ltr" className="rounded bg-slate-100 px-1 text-xs dark:bg-slate-800">
@@ -97,6 +99,7 @@ export function ResultCard({ node, onOpen }: { node: SearchNode; onOpen: () => v
         tags={packTags(node).slice(0, MAX_CARD_TAGS)}
         label={t('card.tags')}
         linkLabel={(tag) => t('card.tagLink', { tag })}
+        focusable={false}
       />
       <VersionLabels labels={node.latest_version?.labels} />
       {install ? (
