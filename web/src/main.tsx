@@ -6,6 +6,7 @@ import { createQueryClient } from './api/query-client';
 import { AppProviders } from './app/providers';
 import { createRouter } from './app/router';
 import { initI18n } from './i18n';
+import { readThemeMode, shareThemeWithServer } from './lib/theme';
 import './index.css';
 
 const queryClient = createQueryClient();
@@ -42,6 +43,8 @@ function routerReady(): Promise<void> {
  * would count from the app's copy instead.
  */
 async function start() {
+  // A mode chosen before the cookie existed reaches the web listener too, and so survives logout.
+  shareThemeWithServer(readThemeMode());
   await Promise.all([
     initI18n().catch((error: unknown) => console.error('[i18n] translations failed to load', error)),
     routerReady(),

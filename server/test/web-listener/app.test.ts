@@ -67,6 +67,17 @@ describe('web listener', () => {
     });
   });
 
+  it('renders <html> dark for a reader whose theme cookie says dark, and keys caches on the cookie', async () => {
+    const app = await build();
+    const dark = await app.inject({ method: 'GET', url: '/', headers: { cookie: 'comfy-registry-theme=dark' } });
+    expect(dark.body).toMatch(/<html class="dark" style="color-scheme: dark">/);
+    expect(dark.headers.vary).toMatch(/Cookie/);
+    for (const cookie of ['comfy-registry-theme=light', 'comfy-registry-theme=auto', 'other=dark']) {
+      const page = await app.inject({ method: 'GET', url: '/', headers: { cookie } });
+      expect(page.body).toMatch(/<html>/);
+    }
+  });
+
   it('hands the footer the contact address and the links that are set, and the chosen docs', async () => {
     const app = await build({
       CONTACT_EMAIL: 'admins@registry.example',

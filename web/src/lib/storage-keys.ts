@@ -1,6 +1,6 @@
 /** Every browser-storage key the app uses, in one place (index.html mirrors the first two). */
 export const storageKeys = {
-  /** localStorage: light | dark | auto. */
+  /** localStorage: light | dark | auto; also a cookie the web listener reads (it outlives logout). */
   theme: 'comfy-registry-theme',
   /** localStorage: the chosen interface language code; also a cookie the web listener reads. */
   language: 'comfy-registry-language',

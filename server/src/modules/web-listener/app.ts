@@ -12,8 +12,15 @@ import type { AppContext } from '../../context.js';
 import { COMPRESSION_THRESHOLD_BYTES, chooseEncoding, compressBody, varyOnEncoding } from '../../lib/compression.js';
 import { readAppRoutes } from './app-routes.js';
 import { registerConnectorDownload } from './connector-download.js';
-import { loadFirstScreenRenderer } from './first-screen.js';
-import { DEFAULT_DESCRIPTION, type EmbeddedData, type PageHead, renderPage, SITE_NAME } from './page-head.js';
+import { loadFirstScreenRenderer, readerPrefersDark } from './first-screen.js';
+import {
+  DEFAULT_DESCRIPTION,
+  type EmbeddedData,
+  type PageHead,
+  renderPage,
+  SITE_NAME,
+  withDarkTheme,
+} from './page-head.js';
 import { registerTranslationGuide, registryVersion } from './project-docs.js';
 import { readManifest, type Screen, type ScreenHints, screenHints, screens } from './route-assets.js';
 import { injectRuntimeConfig, webRuntimeConfig } from './runtime-config.js';
@@ -128,7 +135,9 @@ export async function buildWebApp(ctx: AppContext, options: WebAppOptions = {}):
   // build's files are compressed once, at build time (web/vite.config.ts, `preCompressed` below).
   const sendHtml = (request: FastifyRequest, reply: FastifyReply, html: string, status = 200) => {
     reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    const body = Buffer.from(html);
+    // The theme cookie colours `<html>`, so caches key on the cookie (pages with a first screen already do).
+    if (!reply.hasHeader('vary')) reply.header('vary', 'Cookie');
+    const body = Buffer.from(readerPrefersDark(request.headers.cookie) ? withDarkTheme(html) : html);
     if (body.length < COMPRESSION_THRESHOLD_BYTES) return reply.send(body);
     varyOnEncoding(reply);
     const encoding = chooseEncoding(request);

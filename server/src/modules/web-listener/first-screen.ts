@@ -18,7 +18,19 @@ export const SSR_ENTRY = path.join('.ssr', 'entry-server.js');
 /** The cookie the web app sets to the interface language (web/src/i18n/index.ts writes it). */
 export const LANGUAGE_COOKIE = 'comfy-registry-language';
 
+/** The cookie the web app sets to the theme mode (web/src/lib/theme.ts writes it; it outlives logout). */
+export const THEME_COOKIE = 'comfy-registry-theme';
+
 const FALLBACK_LANGUAGE = 'en';
+
+/**
+ * Whether the reader chose the dark theme (the cookie), so `<html>` arrives dark and the page
+ * never paints light first. "auto" is left to index.html's start-up script, which can ask the
+ * system; a stored choice there also overrides this.
+ */
+export function readerPrefersDark(cookieHeader: string | undefined): boolean {
+  return cookieHeader ? parseCookie(cookieHeader)[THEME_COOKIE] === 'dark' : false;
+}
 
 /** Translation files: language → namespace → strings. */
 type Resources = Record<string, Record<string, unknown>>;

@@ -169,6 +169,11 @@ function deferredEntry(src: string, crossorigin: boolean): string {
   );
 }
 
+/** Marks `<html>` dark (the class the app's styles key on), as index.html's script would before the first paint. */
+export function withDarkTheme(html: string): string {
+  return html.replace(HTML_TAG, (tag) => `${tag.slice(0, -1)} class="dark" style="color-scheme: dark">`);
+}
+
 /**
  * Puts a server-rendered first screen in `#root` and its language on `<html>`, and lets the app
  * start only after that screen has had a frame. The markup is inert (no clicks, focus or typing)
