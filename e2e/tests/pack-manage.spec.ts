@@ -141,8 +141,8 @@ test.describe('pack management', () => {
     await createPublisher(page.request, registry, user, publisherId);
     await page.goto(`/publishers/${publisherId}/publish`);
     await expect(page.getByRole('heading', { level: 1, name: 'Publish a pack' })).toBeVisible();
-    await page.getByLabel('Pack id').fill(nodeId);
-    // Drag and drop this time: a zip dropped on the drop area is picked like a chosen file.
+    // Drag and drop this time: a zip dropped on the drop area is picked like a chosen file, and the
+    // pack id is read from its pyproject.toml in the browser instead of typed.
     const zip = packArchive({ nodeId, version: '0.1.0', publisherId });
     const dataTransfer = await page.evaluateHandle(
       (bytes) => {
@@ -155,6 +155,10 @@ test.describe('pack management', () => {
     await page.getByTestId('drop-zone').dispatchEvent('dragover', { dataTransfer });
     await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer });
     await expect(page.getByText('new.zip')).toBeVisible();
+    await expect(page.getByTestId('archive-declared')).toHaveText(
+      `The zip’s pyproject.toml names pack “${nodeId}”, version 0.1.0.`,
+    );
+    await expect(page.getByLabel('Pack id')).toHaveValue(nodeId);
     await page.getByRole('button', { name: 'Upload and publish' }).click();
     await expect(page.getByTestId('upload-result')).toHaveText('Version 0.1.0 is live.', { timeout: 30_000 });
     await saveScreenshot(page, 'pack-manage-publish-new');
@@ -174,7 +178,16 @@ test.describe('pack management', () => {
 
     // The wrong pack's archive is refused with an explanation.
     await page.goto(`/nodes/${nodeId}/manage`);
-    await uploadFromBrowser(page, 'other.zip', packArchive({ nodeId: 'someone-else', version: '2.0.0', publisherId }));
+    await page.getByLabel('Choose a zip file').setInputFiles({
+      name: 'other.zip',
+      mimeType: 'application/zip',
+      buffer: packArchive({ nodeId: 'someone-else', version: '2.0.0', publisherId }),
+    });
+    // Said as soon as the zip is read, before anything is sent.
+    await expect(page.getByTestId('archive-problem')).toHaveText(
+      `The zip’s pyproject.toml names “someone-else”, not “${nodeId}”. A version is published under the id its pyproject.toml names.`,
+    );
+    await page.getByRole('button', { name: 'Upload and publish' }).click();
     await expect(
       page
         .getByRole('alert')

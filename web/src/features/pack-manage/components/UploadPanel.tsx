@@ -15,6 +15,7 @@ import { formatNumber } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { type ProcessingStatus, processingQuery } from '../api/pack-manage';
 import { uploadVersion } from '../api/upload-version';
+import type { ArchivePackage } from '../lib/archive-package';
 import { isFinished, STEPS, type StepState, stepStates, uploadErrorKey } from '../lib/processing';
 import { FindingsList } from './FindingsList';
 
@@ -34,6 +35,16 @@ const stepTone: Record<StepState, string> = {
   pending: 'text-slate-500 dark:text-slate-400',
   failed: 'text-red-700 dark:text-red-400 font-semibold',
 };
+
+/** What the chosen zip's pyproject.toml says, while it is read and after. */
+type Declared = { kind: 'none' } | { kind: 'reading' } | { kind: 'read'; archive: ArchivePackage };
+
+/**
+ * Reads the pack a zip names; its module (a zip reader and a TOML parser) is fetched only once a
+ * zip is chosen, so no other screen carries it.
+ */
+const readDeclared = async (file: File): Promise<ArchivePackage> =>
+  (await import('../lib/archive-package')).readArchiveFile(file);
 
 /** Whether a file looks like a zip, by type or name. */
 function isZip(file: File): boolean {
@@ -63,6 +74,9 @@ export function UploadPanel({
   const [changelog, setChangelog] = useState('');
   const [dragging, setDragging] = useState(false);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [declared, setDeclared] = useState<Declared>({ kind: 'none' });
+  // The file whose reading is current: a slower read of an earlier pick must not win.
+  const reading = useRef<File | null>(null);
 
   useEffect(() => () => abort.current?.abort(), []);
 
@@ -95,6 +109,16 @@ export function UploadPanel({
     setFileError(null);
     setFile(picked);
     setPhase({ kind: 'idle' });
+    reading.current = picked;
+    setDeclared({ kind: 'reading' });
+    void readDeclared(picked)
+      .catch((): ArchivePackage => ({ ok: false, reason: 'unreadable' }))
+      .then((archive) => {
+        if (reading.current !== picked) return;
+        setDeclared({ kind: 'read', archive });
+        // The id the zip names is the id it is published under: filled in rather than typed.
+        if (archive.ok && !fixedNodeId) setNodeId(archive.name);
+      });
   };
 
   const onDrop = (event: DragEvent<HTMLElement>) => {
@@ -133,6 +157,8 @@ export function UploadPanel({
         nodeId: target,
       });
       setFile(null);
+      reading.current = null;
+      setDeclared({ kind: 'none' });
       void invalidatePackReads(queryClient, target, [publisherId]);
     } catch (error) {
       const status = error instanceof ApiError ? error.status : 0;
@@ -150,6 +176,8 @@ export function UploadPanel({
   };
 
   const busy = phase.kind === 'uploading' || (phase.kind === 'processing' && !finishedStage);
+  const archive = declared.kind === 'read' ? declared.archive : null;
+  const mismatch = archive?.ok === true && archive.name.toLowerCase() !== nodeId.trim().toLowerCase();
   const percent = phase.kind === 'uploading' && phase.total > 0 ? Math.round((phase.sent / phase.total) * 100) : 0;
   const number = (value: number) => formatNumber(value, i18n.resolvedLanguage ?? 'en');
   const states = stepStates(
@@ -202,6 +230,10 @@ export function UploadPanel({
             {file ? t('upload.selected', { name: file.name, size: number(file.size) }) : t('upload.noFile')}
           </p>
           {fileError ? <p className="text-sm text-red-700 dark:text-red-400">{fileError}</p> : null}
+          {/* Said before the upload; once tried, the registry's own answer (in the reader's language) takes over. */}
+          {file && phase.kind === 'idle' ? (
+            <ArchiveVerdict declared={declared} nodeId={nodeId.trim()} mismatch={mismatch} />
+          ) : null}
         </div>
         <TextField
           label={t('upload.changelog')}
@@ -210,7 +242,7 @@ export function UploadPanel({
           onChange={(e) => setChangelog(e.target.value)}
         />
         <div>
-          <Button type="submit" disabled={!file || !nodeId.trim() || busy}>
+          <Button type="submit" disabled={!file || !nodeId.trim() || busy || declared.kind === 'reading'}>
             {t('upload.submit')}
           </Button>
         </div>
@@ -265,6 +297,37 @@ export function UploadPanel({
         </Alert>
       ) : null}
     </div>
+  );
+}
+
+/** What the chosen zip names, or why it names nothing the registry can publish. */
+function ArchiveVerdict({ declared, nodeId, mismatch }: { declared: Declared; nodeId: string; mismatch: boolean }) {
+  const { t } = useTranslation('pack-manage');
+  if (declared.kind === 'none') return null;
+  if (declared.kind === 'reading') {
+    return (
+      <p className="text-sm text-slate-600 dark:text-slate-400" role="status">
+        {t('upload.archive.reading')}
+      </p>
+    );
+  }
+  const { archive } = declared;
+  if (archive.ok && !mismatch) {
+    return (
+      <p className="text-sm break-all text-green-800 dark:text-green-300" role="status" data-testid="archive-declared">
+        {t('upload.archive.found', { name: archive.name, version: archive.version })}
+      </p>
+    );
+  }
+  const text = archive.ok
+    ? t('upload.archive.mismatch', { declared: archive.name, nodeId })
+    : archive.reason === 'noVersionFile'
+      ? t('upload.archive.noVersionFile', { path: archive.path })
+      : t(`upload.archive.${archive.reason}`);
+  return (
+    <p className="text-sm break-words text-red-700 dark:text-red-400" role="alert" data-testid="archive-problem">
+      {text}
+    </p>
   );
 }
 
