@@ -43,6 +43,20 @@ test.describe('home search', () => {
     await expect(searchBox(page)).toHaveValue('upscale/');
   });
 
+  test('each result card is one Tab stop: its name; the classes and tags inside are not', async ({ page }) => {
+    await page.goto('/?q=ksampler');
+    const cards = results(page);
+    await expect(cards.nth(2)).toBeVisible();
+    // The first card matches classes and carries tags: links a mouse can use, but not Tab stops.
+    await expect(cards.first().locator('a[href^="/comfy-nodes/"]').first()).toHaveAttribute('tabindex', '-1');
+    const names = await cards.locator('h3 a').evaluateAll((links) => links.slice(0, 3).map((a) => a.textContent));
+    await cards.first().locator('h3 a').focus();
+    for (const name of names.slice(1)) {
+      await page.keyboard.press('Tab');
+      await expect(page.locator(':focus')).toHaveText(name ?? '');
+    }
+  });
+
   test('forgives a misspelling', async ({ page }) => {
     await page.goto('/');
     await searchBox(page).fill('impcat pack');
@@ -211,6 +225,13 @@ test.describe('home search', () => {
     await expect(page).toHaveURL(/\?q=controlnet$/);
     await box.fill('impa');
     await expect(listbox.getByRole('option').first()).toBeVisible();
+    // A comfy-node class, as pasted from a workflow: choosing it searches for the packs providing it.
+    await box.fill('ksampler (effic');
+    const classOption = listbox.getByRole('option').filter({ hasText: /^KSampler \(Efficient\)Node class$/ });
+    await expect(classOption).toBeVisible();
+    await classOption.click();
+    await expect(page).toHaveURL(/\?q=KSampler\+%28Efficient%29$/);
+    await expect(card(page, 'Efficiency Nodes for ComfyUI Version 2.0+')).toBeVisible();
     await box.fill('');
     await page.getByRole('button', { name: 'Clear', exact: true }).click();
     await expect(listbox.getByRole('option')).toHaveCount(0);

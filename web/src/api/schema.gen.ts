@@ -1361,7 +1361,7 @@ export interface paths {
         };
         /**
          * Suggest searches as the user types
-         * @description Up to 6 completions: popular searches (counted anonymously per day; only texts searched several times are offered) and pack names matching the text as typed.
+         * @description Up to 6 completions: popular searches (counted anonymously per day; only texts searched several times are offered), comfy-node class names holding the typed words, and pack names matching the text as typed.
          */
         get: operations["listSearchSuggestions"];
         put?: never;
@@ -2978,9 +2978,9 @@ export interface components {
         };
         /** SearchSuggestion */
         SearchSuggestion: {
-            /** @description `query`: a popular search; `pack`: a pack name. */
-            kind: "query" | "pack";
-            /** @description The pack, for `pack` suggestions. */
+            /** @description `query`: a popular search; `pack`: a pack name; `class`: a comfy-node class name holding the typed words (searching it lists the packs that provide it). */
+            kind: "query" | "pack" | "class";
+            /** @description The pack, for `pack` suggestions; for `class`, the pack whose class it is. */
             node_id?: string;
             /** @description What to put in the search box. */
             text: string;

@@ -139,10 +139,13 @@ export const SuggestionsQuery = Type.Object({
 export const Suggestion = Type.Object(
   {
     text: Type.String({ description: 'What to put in the search box.' }),
-    kind: Type.Union([Type.Literal('query'), Type.Literal('pack')], {
-      description: '`query`: a popular search; `pack`: a pack name.',
+    kind: Type.Union([Type.Literal('query'), Type.Literal('pack'), Type.Literal('class')], {
+      description:
+        '`query`: a popular search; `pack`: a pack name; `class`: a comfy-node class name holding the typed words (searching it lists the packs that provide it).',
     }),
-    node_id: Type.Optional(Type.String({ description: 'The pack, for `pack` suggestions.' })),
+    node_id: Type.Optional(
+      Type.String({ description: 'The pack, for `pack` suggestions; for `class`, the pack whose class it is.' }),
+    ),
   },
   { title: 'SearchSuggestion', additionalProperties: false },
 );

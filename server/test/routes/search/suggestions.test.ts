@@ -86,4 +86,18 @@ describe('search suggestions', () => {
     await seedSearchPacks(t, many);
     expect(await suggest(t, 'lora')).toHaveLength(6);
   });
+
+  it('offers comfy-node classes holding the typed words, so a class pasted from a workflow finds its pack', async () => {
+    const t = await buildTestApp();
+    await seedSearchPacks(t, [
+      { id: 'efficiency', node: { name: 'Efficiency Nodes' }, classes: ['KSampler (Efficient)', 'LoRA Stacker'] },
+      { id: 'hidden', node: { name: 'Hidden', status: 'NodeStatusBanned' }, classes: ['KSampler Hidden'] },
+    ]);
+    expect(await suggest(t, 'ksampler eff')).toEqual([
+      { text: 'KSampler (Efficient)', kind: 'class', node_id: 'efficiency' },
+    ]);
+    // A typo the search forgives is not offered as a completion; banned packs' classes never are.
+    expect(await suggest(t, 'ksamplr')).toEqual([]);
+    expect(await suggest(t, 'lora stack')).toEqual([{ text: 'LoRA Stacker', kind: 'class', node_id: 'efficiency' }]);
+  });
 });

@@ -15,7 +15,7 @@ export function suggestionsRoute(services: SearchServices): FastifyPluginAsyncTy
           tags: ['search'],
           summary: 'Suggest searches as the user types',
           description:
-            'Up to 6 completions: popular searches (counted anonymously per day; only texts searched several times are offered) and pack names matching the text as typed.',
+            'Up to 6 completions: popular searches (counted anonymously per day; only texts searched several times are offered), comfy-node class names holding the typed words, and pack names matching the text as typed.',
           querystring: SuggestionsQuery,
           response: { 200: SuggestionsResponse, ...errorResponses(400) },
         },

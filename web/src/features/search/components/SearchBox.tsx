@@ -2,13 +2,7 @@ import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState
 import { useTranslation } from 'react-i18next';
 import { useSearchSuggestions } from '../api/search-suggestions';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
-
-interface Option {
-  id: string;
-  text: string;
-  kind: 'recent' | 'query' | 'pack';
-  nodeId?: string | undefined;
-}
+import { type BoxOption, boxOptions } from '../lib/box-options';
 
 export interface SearchBoxProps {
   value: string;
@@ -19,10 +13,12 @@ export interface SearchBoxProps {
   onPick: (nodeId: string) => void;
   recent: readonly string[];
   onClearRecent: () => void;
+  /** The list opened: past searches are read again (another tab, or a logout, may have changed them). */
+  onOpen?: () => void;
 }
 
 /** The search field: a combobox listing recent searches and the server's suggestions. */
-export function SearchBox({ value, onChange, onSubmit, onPick, recent, onClearRecent }: SearchBoxProps) {
+export function SearchBox({ value, onChange, onSubmit, onPick, recent, onClearRecent, onOpen }: SearchBoxProps) {
   const { t } = useTranslation('search');
   const baseId = useId();
   const listId = `${baseId}-list`;
@@ -49,20 +45,11 @@ export function SearchBox({ value, onChange, onSubmit, onPick, recent, onClearRe
   const typed = useDebouncedValue(value.trim(), 150);
   const suggestions = useSearchSuggestions(typed, open && typed !== '');
 
-  const recentOptions: Option[] = recent
-    .filter((item) => value.trim() === '' || item.toLowerCase().startsWith(value.trim().toLowerCase()))
-    .map((text, index) => ({ id: `${baseId}-r${index}`, text, kind: 'recent' }));
-  const serverOptions: Option[] =
-    typed === ''
-      ? []
-      : (suggestions.data?.suggestions ?? [])
-          .filter((s) => !recentOptions.some((r) => r.text.toLowerCase() === s.text.toLowerCase()))
-          .slice(0, 8)
-          .map((s, index) => ({ id: `${baseId}-s${index}`, text: s.text, kind: s.kind, nodeId: s.node_id }));
-  const options = [...recentOptions, ...serverOptions];
+  const options = boxOptions(baseId, value, typed, recent, suggestions.data?.suggestions ?? []);
+  const hasRecent = options.some((option) => option.kind === 'recent');
   const expanded = open && options.length > 0;
 
-  const choose = (option: Option) => {
+  const choose = (option: BoxOption) => {
     setOpen(false);
     setActive(-1);
     if (option.kind === 'pack' && option.nodeId) onPick(option.nodeId);
@@ -98,7 +85,7 @@ export function SearchBox({ value, onChange, onSubmit, onPick, recent, onClearRe
     }
   };
 
-  const renderOption = (option: Option, index: number) => (
+  const renderOption = (option: BoxOption, index: number) => (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard works through the field (aria-activedescendant)
     <div
       key={option.id}
@@ -114,8 +101,10 @@ export function SearchBox({ value, onChange, onSubmit, onPick, recent, onClearRe
       }`}
     >
       <span className="min-w-0 flex-1 truncate">{option.text}</span>
-      {option.kind === 'pack' ? (
-        <span className="shrink-0 text-xs text-slate-600 dark:text-slate-400">{t('box.packHint')}</span>
+      {option.kind === 'pack' || option.kind === 'class' ? (
+        <span className="shrink-0 text-xs text-slate-600 dark:text-slate-400">
+          {t(option.kind === 'pack' ? 'box.packHint' : 'box.classHint')}
+        </span>
       ) : null}
     </div>
   );
@@ -145,7 +134,10 @@ export function SearchBox({ value, onChange, onSubmit, onPick, recent, onClearRe
           setOpen(true);
           setActive(-1);
         }}
-        onFocus={() => setOpen(true)}
+        onFocus={() => {
+          onOpen?.();
+          setOpen(true);
+        }}
         onBlur={onBlurWithin}
         onKeyDown={onKeyDown}
         className="h-12 w-full rounded-xl border border-slate-300 bg-white px-4 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/40 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
@@ -154,7 +146,7 @@ export function SearchBox({ value, onChange, onSubmit, onPick, recent, onClearRe
         hidden={!expanded}
         className="absolute inset-x-0 top-full z-20 mt-1 rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-800"
       >
-        {recentOptions.length > 0 ? (
+        {hasRecent ? (
           <div className="flex items-center justify-between px-3 pt-1 text-xs font-semibold text-slate-600 dark:text-slate-400">
             <span id={`${baseId}-recent`}>{t('box.recent')}</span>
             <button

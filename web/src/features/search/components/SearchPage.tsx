@@ -114,6 +114,7 @@ export function SearchPage({ intro }: { intro?: ReactNode }) {
               clearRecentSearches();
               setRecent([]);
             }}
+            onOpen={() => setRecent(readRecentSearches())}
           />
         </search>
       </section>
