@@ -1,18 +1,15 @@
-import path from 'node:path';
 import { Type } from 'typebox';
 import { Value } from 'typebox/value';
-import { archiveLimitsFromConfig } from '../../config/archive.js';
 import type { AppContext } from '../../context.js';
-import type { AnalyzeArchive } from '../../engines/archive/types.js';
+import type { AnalyzeArchive, ArchiveAnalysis } from '../../engines/archive/types.js';
 import { type JobHandler, PermanentJobError } from '../../engines/jobs/types.js';
 import { catalogueWrite } from '../catalogue/unit-of-work.js';
 import { updateVersionColumns } from '../catalogue/version-rows.js';
 import { changeVersionStatus } from '../catalogue/version-status.js';
-import { AnalysisLimitError } from '../pipeline/analyser-pool.js';
 import { replaceExtractedComfyNodes } from '../pipeline/comfy-nodes.js';
-import { ArchiveIntegrityError, fetchArchive } from '../pipeline/fetch-archive.js';
 import { decideOutcome } from '../pipeline/outcome.js';
 import { findSubject } from '../pipeline/repository.js';
+import { analyseStoredArchive, announceAnalysisOutcome } from '../pipeline/stored-archive.js';
 import { saveReadme } from '../readme/repository.js';
 
 /** Job kind that analyses a mirrored archive once it is cached here. */
@@ -28,8 +25,6 @@ const Payload = Type.Object({ versionId: Type.String({ minLength: 1 }) });
  * the admins' queue covers mirrored packs too. The pack's metadata stays the upstream's.
  */
 export function analyseMirroredHandler(ctx: AppContext, analyze: AnalyzeArchive): JobHandler {
-  const tmpDir = path.join(ctx.config.database.DATA_DIR, 'tmp');
-  const limits = archiveLimitsFromConfig(ctx.config.publishing);
   return {
     kind: ANALYSE_MIRRORED_JOB,
     async run(payload: unknown) {
@@ -42,30 +37,13 @@ export function analyseMirroredHandler(ctx: AppContext, analyze: AnalyzeArchive)
       ) {
         return;
       }
-      let archive: Awaited<ReturnType<typeof fetchArchive>>;
-      try {
-        archive = await fetchArchive(
-          ctx.storage,
-          subject.file.storage_key,
-          { sizeBytes: Number(subject.file.size_bytes), sha256: subject.file.sha256 },
-          tmpDir,
-        );
-      } catch (error) {
-        if (error instanceof ArchiveIntegrityError) throw new PermanentJobError(error.message);
-        throw error;
-      }
-      let analysis: Awaited<ReturnType<AnalyzeArchive>>;
-      try {
-        analysis = await analyze(archive.path, { name: subject.node.id, version: subject.version.version }, limits);
-      } catch (error) {
-        // A time or memory limit is a property of the archive, as for uploads: it is refused now.
-        if (!(error instanceof AnalysisLimitError)) throw error;
-        analysis = { ok: false, reason: error.message };
-      } finally {
-        await archive.remove();
-      }
+      const { file } = subject;
+      const read = await analyseStoredArchive(ctx, analyze, { ...subject, file });
+      // Missing or altered in storage: no retry mends it. A time or memory limit is a property of
+      // the archive, as for uploads: it is refused now.
+      if (!read.ok && read.cause === 'stored') throw new PermanentJobError(read.reason);
+      const analysis: ArchiveAnalysis = read.ok ? read.value : { ok: false, reason: read.reason };
       const outcome = decideOutcome(analysis, { requireReview: false });
-      const flagged = outcome.status === 'NodeVersionStatusFlagged';
       // Every outcome but a pass is applied: Flagged for findings, Deleted for an archive the
       // analyser refuses (zip-slip, an entry past the limits), so neither stays installable.
       const refused = outcome.status !== 'NodeVersionStatusActive' && outcome.status !== subject.version.status;
@@ -89,7 +67,7 @@ export function analyseMirroredHandler(ctx: AppContext, analyze: AnalyzeArchive)
         }
         touch(version.node_id);
       });
-      if (flagged) ctx.events.emit('version:flagged', version.id);
+      announceAnalysisOutcome(ctx.events, version.id, { status: outcome.status, statusChanged: refused });
     },
   };
 }

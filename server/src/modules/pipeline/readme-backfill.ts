@@ -1,11 +1,9 @@
-import path from 'node:path';
-import { archiveLimitsFromConfig } from '../../config/archive.js';
 import type { AppContext } from '../../context.js';
 import { findReadme, README_MAX_BYTES, readmeFromBytes } from '../../engines/archive/readme.js';
 import { readArchive } from '../../engines/archive/zip/read-archive.js';
 import { catalogueWrite } from '../catalogue/unit-of-work.js';
 import { listVersionsWithoutReadme, saveReadme } from '../readme/repository.js';
-import { ArchiveIntegrityError, fetchArchive } from './fetch-archive.js';
+import { readStoredArchive } from './stored-archive.js';
 
 const PAGE = 100;
 
@@ -32,8 +30,6 @@ export async function backfillReadmes(
     outcome: 'found' | 'none' | 'unreadable';
   }) => void = () => {},
 ): Promise<BackfillCounts> {
-  const tmpDir = path.join(ctx.config.database.DATA_DIR, 'tmp');
-  const limits = archiveLimitsFromConfig(ctx.config.publishing);
   const counts: BackfillCounts = { read: 0, found: 0, unreadable: 0 };
   let after = '';
   for (;;) {
@@ -42,27 +38,11 @@ export async function backfillReadmes(
     after = page[page.length - 1]?.id ?? after;
     for (const row of page) {
       counts.read++;
-      let archive: Awaited<ReturnType<typeof fetchArchive>>;
-      try {
-        archive = await fetchArchive(
-          ctx.storage,
-          row.storage_key,
-          { sizeBytes: Number(row.size_bytes), sha256: row.sha256 },
-          tmpDir,
-        );
-      } catch (error) {
-        if (!(error instanceof ArchiveIntegrityError)) throw error;
-        counts.unreadable++;
-        onVersion({ nodeId: row.node_id, version: row.version, outcome: 'unreadable' });
-        continue;
-      }
-      let read: Awaited<ReturnType<typeof readArchive>>;
-      try {
-        read = await readArchive(archive.path, limits, () => false, { pick: findReadme, maxBytes: README_MAX_BYTES });
-      } finally {
-        await archive.remove();
-      }
-      if (!read.ok) {
+      const stored = await readStoredArchive(ctx, row, (zipPath, limits) =>
+        readArchive(zipPath, limits, () => false, { pick: findReadme, maxBytes: README_MAX_BYTES }),
+      );
+      const read = stored.ok ? stored.value : null;
+      if (!read?.ok) {
         counts.unreadable++;
         onVersion({ nodeId: row.node_id, version: row.version, outcome: 'unreadable' });
         continue;
