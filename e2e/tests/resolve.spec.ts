@@ -86,6 +86,10 @@ test.describe('missing-nodes resolver', () => {
       'LoraLoader',
     ]);
     await expect(core.getByText('×2')).toBeVisible();
+    // Which list decided "built in", and that it names no ComfyUI version.
+    await expect(result(page).getByTestId('core-list')).toContainText(
+      "ComfyUI's class list in ComfyUI-Manager's node map (872 names",
+    );
 
     // The imported packs have no version here, so there is no comfy-cli line, only their repositories.
     await expect(result(page).getByText(/comfy node install/)).toHaveCount(0);

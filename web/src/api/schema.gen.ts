@@ -2253,6 +2253,17 @@ export interface components {
             }[];
         };
         /**
+         * CoreClassList
+         * @description What `core` was decided against.
+         */
+        CoreClassList: {
+            changed_at: string | null;
+            /** @description How many class names are recognised as core. */
+            classes: number;
+            /** @description `manager-node-map`: the classes of ComfyUI-Manager's node map entry for ComfyUI, as the last catalogue import stored them; `frontend-only`: nothing imported yet, only the front end's own node types (Note, MarkdownNote, PrimitiveNode, Reroute). The node map does not say which ComfyUI version it lists. */
+            source: "manager-node-map" | "frontend-only";
+        };
+        /**
          * CoreComfyNode
          * @description A comfy-node class that ships with ComfyUI itself: no pack is needed for it.
          */
@@ -2312,6 +2323,7 @@ export interface components {
                 manager: string | null;
             };
             core: string[];
+            core_list: components["schemas"]["CoreClassList"];
             environment: components["schemas"]["InstallPlanEnvironment"];
             format: "ui" | "api" | "nodes";
             /** @description Distinct node classes read. */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { findCoreClassNames } from './resolve-repository.js';
+import { findCoreClassesChangedAt, findCoreClassNames } from './resolve-repository.js';
 
 /**
  * Node types that exist only in ComfyUI's frontend (litegraph virtual nodes and notes). They
@@ -24,7 +24,20 @@ export const CORE_CLASSES_TTL_MS = 60_000;
 
 interface Cached {
   names: Promise<ReadonlySet<string>>;
+  changedAt?: Promise<string | null>;
   expiresAt: number;
+}
+
+/**
+ * What the core class list is and where it came from, so answers can say it: the classes of the
+ * `https://github.com/comfyanonymous/ComfyUI` entry of ComfyUI-Manager's node map, as the last
+ * import stored them (`manager-node-map`), or, never imported, only the front end's own node types
+ * (`frontend-only`). The node map does not say which ComfyUI version it lists, so neither can this.
+ */
+export interface CoreClassList {
+  source: 'manager-node-map' | 'frontend-only';
+  classes: number;
+  changed_at: string | null;
 }
 
 /** One copy per database handle, so separate apps (and tests) never share one. */
@@ -49,4 +62,21 @@ export function coreClassNames(db: Kysely<Database>): Promise<ReadonlySet<string
 /** Drops the cached core class names of this database, after an import changed them. */
 export function forgetCoreClassNames(db: Kysely<Database>): void {
   cache.delete(db);
+}
+
+/** The core class list's origin and size (cached with the names). */
+export async function coreClassList(db: Kysely<Database>): Promise<CoreClassList> {
+  const names = await coreClassNames(db);
+  const entry = cache.get(db);
+  let changedAt = entry?.changedAt;
+  if (!changedAt) {
+    changedAt = findCoreClassesChangedAt(db);
+    if (entry) entry.changedAt = changedAt;
+  }
+  const changed_at = await changedAt;
+  return {
+    source: changed_at === null ? 'frontend-only' : 'manager-node-map',
+    classes: names.size,
+    changed_at,
+  };
 }

@@ -35,6 +35,17 @@ export async function findVersionStrings(db: Db, ids: string[]): Promise<{ id: s
   return rows.flat();
 }
 
+/** When a catalogue import last changed the core class list (null: never imported into). */
+export async function findCoreClassesChangedAt(db: Db): Promise<string | null> {
+  const row = await db
+    .selectFrom('core_comfy_nodes')
+    .select((eb) => eb.fn.max('updated_at').as('changed_at'))
+    .executeTakeFirst();
+  const value: unknown = row?.changed_at;
+  // PostgreSQL hands a timestamp back as a Date, SQLite as the stored text.
+  return value === null || value === undefined ? null : new Date(value as string | Date).toISOString();
+}
+
 /** Every class name that ships with ComfyUI, as the last catalogue import recorded it. */
 export async function findCoreClassNames(db: Db): Promise<string[]> {
   const rows = await db.selectFrom('core_comfy_nodes').select('name').execute();

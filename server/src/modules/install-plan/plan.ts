@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { nowIso, parseJsonArray } from '../../db/values.js';
 import { badRequest, notFound, withCode } from '../../lib/errors.js';
 import { listVersionRequirements } from '../catalogue/version-requirements.js';
+import { coreClassList } from '../comfy-nodes/core-nodes.js';
 import { findNodesByAnyCase } from '../nodes/repository.js';
 import { type ComfyuiRelease, findComfyuiRelease } from './comfyui-releases.js';
 import { checkEnvironment, type PackEnvironment } from './environment.js';
@@ -161,6 +162,7 @@ export async function computePlan(ctx: AppContext, input: PlanInput): Promise<Pl
     format: input.format,
     node_types: new Set(input.uses.map((u) => u.type)).size,
     ...plan,
+    core_list: await coreClassList(ctx.db),
     environment,
   };
 }

@@ -189,6 +189,22 @@ export const PlanResponse = Type.Object(
       ),
     ),
     core: Type.Array(Type.String()),
+    core_list: Type.Object(
+      {
+        source: Type.Union([Type.Literal('manager-node-map'), Type.Literal('frontend-only')], {
+          description:
+            "`manager-node-map`: the classes of ComfyUI-Manager's node map entry for ComfyUI, as the last catalogue import stored them; `frontend-only`: nothing imported yet, only the front end's own node types (Note, MarkdownNote, PrimitiveNode, Reroute). The node map does not say which ComfyUI version it lists.",
+        }),
+        classes: Type.Integer({ description: 'How many class names are recognised as core.' }),
+        changed_at: Nullable(
+          Type.String({
+            format: 'date-time',
+            description: 'When an import last changed the list; null when never imported.',
+          }),
+        ),
+      },
+      { title: 'CoreClassList', additionalProperties: false, description: 'What `core` was decided against.' },
+    ),
     commands: Type.Object(
       {
         comfy_cli: Nullable(Type.String()),

@@ -49,6 +49,8 @@ describe('install plans against the imported ComfyUI-Manager catalogue', () => {
       ['comfyui-impact-pack', 'named-by-workflow', 'ltdrdata/ComfyUI-Impact-Pack', ['FaceDetailer']],
     ]);
     expect(plan.core).toEqual(['CheckpointLoaderSimple', 'KSampler']);
+    // Which list decided it: the node map's ComfyUI entry (868 classes) and the 4 front-end types.
+    expect(plan.core_list).toEqual({ source: 'manager-node-map', classes: 872, changed_at: expect.any(String) });
     const rgthree = plan.packs[0];
     expect(rgthree).toMatchObject({
       name: "rgthree's ComfyUI Nodes",

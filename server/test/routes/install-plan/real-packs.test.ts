@@ -54,6 +54,8 @@ describe('install plans of real packs published here', () => {
     const res = await t.anon.post('/install-plan', { workflow });
     expect(res.statusCode).toBe(200);
     const plan = res.json();
+    // No Manager list imported here: only the front end's own node types are known as core.
+    expect(plan.core_list).toEqual({ source: 'frontend-only', classes: 4, changed_at: null });
     expect(
       plan.packs.map(
         (p: {

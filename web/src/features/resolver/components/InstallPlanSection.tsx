@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { CopyBlock } from '../../../components/ui/copy-button';
 import { RegistryNote } from '../../../components/ui/registry-note';
 import { analytics } from '../../../lib/analytics-client';
+import { formatDate, formatNumber } from '../../../lib/format';
 import type { InstallPlan, PlanPack } from '../api/install-plan';
 
 const linkClass =
@@ -34,7 +35,7 @@ export function InstallPlanSection({
   release: string;
   onRelease: (id: string) => void;
 }) {
-  const { t } = useTranslation('resolver');
+  const { t, i18n } = useTranslation('resolver');
   const releaseId = useId();
   const copyText = {
     copy: t('install.copy'),
@@ -176,7 +177,23 @@ export function InstallPlanSection({
           <TypeList types={plan.core} counts={counts} label={t('core.title', { count: plan.core.length })} />
         </section>
       ) : null}
+      <CoreListNote list={plan.core_list} language={i18n.language} />
     </section>
+  );
+}
+
+/** Which list of ComfyUI's own classes "built in" was decided against, and what it cannot tell. */
+function CoreListNote({ list, language }: { list: InstallPlan['core_list']; language: string }) {
+  const { t } = useTranslation('resolver');
+  return (
+    <p data-testid="core-list" className="text-xs text-slate-600 dark:text-slate-400">
+      {list.source === 'manager-node-map' && list.changed_at
+        ? t('core.listManagerNodeMap', {
+            classes: formatNumber(list.classes, language),
+            date: formatDate(list.changed_at, language),
+          })
+        : t('core.listFrontendOnly')}
+    </p>
   );
 }
 
