@@ -11,6 +11,7 @@ import { DeleteSection } from './DeleteSection';
 import { DetailsSection } from './DetailsSection';
 import { MembersSection } from './MembersSection';
 import { TokensSection } from './TokensSection';
+import { TrustedPublishersSection } from './TrustedPublishersSection';
 
 /** `/publishers/:publisherId/manage` (owners and admins): details, members, tokens, deletion. */
 export function ManagePublisherPage() {
@@ -67,6 +68,7 @@ export function ManagePublisherPage() {
     ['details', t('details.title')],
     ['members', t('members.title')],
     ['tokens', t('tokens.title')],
+    ['trusted-publishers', t('trusted.title')],
     ['delete', t('delete.title')],
   ] as const;
 
@@ -105,6 +107,7 @@ export function ManagePublisherPage() {
         <DetailsSection key={`${profile.id}-${profile.name}`} publisher={profile} />
         <MembersSection publisherId={profile.id} />
         <TokensSection publisherId={profile.id} />
+        <TrustedPublishersSection publisherId={profile.id} />
         <DeleteSection publisherId={profile.id} />
       </div>
     </div>

@@ -2,7 +2,12 @@ import { describeNamespaceTranslations } from '../../../test/namespace-translati
 
 describeNamespaceTranslations({
   namespace: 'publisher-manage',
-  sameEverywhere: ['methods.providers.github', 'methods.providers.google', 'start.step3.copyLabel'],
+  sameEverywhere: [
+    'methods.providers.github',
+    'methods.providers.google',
+    'start.step3.copyLabel',
+    'trusted.githubActions',
+  ],
   sameAsEnglish: {
     fr: ['form.description', 'manage.sectionsLabel'],
     es: ['tokens.listLabel', 'tokens.secret'],
