@@ -368,3 +368,27 @@ export async function publishFlaggedVersion(
     'loader/evil.py': 'import base64\n\nexec(base64.b64decode("cHJpbnQoMSk="))\n',
   });
 }
+
+/**
+ * Adds `invitee` to a publisher the only way the registry allows: an owner invites the address
+ * (`inviter`: a context signed in as the owner, or the owner's identity token sent on `request`)
+ * and the invitee accepts.
+ */
+export async function inviteAndAccept(
+  request: APIRequestContext,
+  registry: E2EState,
+  input: { publisherId: string; inviter: APIRequestContext | string; invitee: ApiUser; role: 'owner' | 'member' },
+): Promise<void> {
+  const url = `${registry.apiUrl}/publishers/${input.publisherId}/invitations`;
+  const data = { email: input.invitee.email, role: input.role };
+  const invited =
+    typeof input.inviter === 'string'
+      ? await request.post(url, { data, headers: { authorization: `Bearer ${input.inviter}` } })
+      : await input.inviter.post(url, { data });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const { id } = (await invited.json()) as { id: string };
+  const accepted = await request.post(`${registry.apiUrl}/users/invitations/${id}/accept`, {
+    headers: { authorization: `Bearer ${input.invitee.token}` },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+}

@@ -1,6 +1,13 @@
 import { request as playwrightRequest } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { createAccessToken, createPublisher, publishWithToken, signUpUser, uniqueSuffix } from '../support/publishing';
+import {
+  createAccessToken,
+  createPublisher,
+  inviteAndAccept,
+  publishWithToken,
+  signUpUser,
+  uniqueSuffix,
+} from '../support/publishing';
 
 test.describe('deleting an account', () => {
   test('the page explains what happens to each publisher first; afterwards the packs stay and the account is gone', async ({
@@ -23,16 +30,17 @@ test.describe('deleting an account', () => {
       version: '1.0.0',
       accessToken: token,
     });
-    // Someone else owns `shared` and makes the user a second owner.
+    // Someone else owns `shared` and invites the user as a second owner, who accepts.
     const otherContext = await playwrightRequest.newContext();
     try {
       const other = await signUpUser(otherContext, registry, 'stayer');
       await createPublisher(otherContext, registry, other, shared, `Shared ${suffix}`);
-      const added = await otherContext.post(`${registry.apiUrl}/publishers/${shared}/members`, {
-        data: { email: user.email, role: 'owner' },
-        headers: { authorization: `Bearer ${other.token}` },
+      await inviteAndAccept(otherContext, registry, {
+        publisherId: shared,
+        inviter: other.token,
+        invitee: user,
+        role: 'owner',
       });
-      expect(added.status(), await added.text()).toBe(201);
     } finally {
       await otherContext.dispose();
     }

@@ -20,7 +20,22 @@ async function otherPublisher(request: APIRequestContext, apiUrl: string, webUrl
     headers: { authorization: `Bearer ${bearer}` },
   });
   expect(created.status(), await created.text()).toBe(201);
-  return { email };
+  return { email, token: bearer, publisherId: id };
+}
+
+/** `from` (an owner's identity token) invites `email` to the publisher; returns the invitation id. */
+async function invite(
+  request: APIRequestContext,
+  apiUrl: string,
+  from: { token: string; publisherId: string },
+  email: string,
+): Promise<string> {
+  const invited = await request.post(`${apiUrl}/publishers/${from.publisherId}/invitations`, {
+    data: { email, role: 'member' },
+    headers: { authorization: `Bearer ${from.token}` },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+  return ((await invited.json()) as { id: string }).id;
 }
 
 /**
@@ -173,14 +188,36 @@ test.describe('publisher dashboard', () => {
     await expect(page).toHaveURL(`/nodes/${nodeId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Pat Hello' })).toBeVisible();
 
-    // Members: add the other account by e-mail; the last owner cannot be removed.
+    // Members join by invitation: the pending one is listed (and can be withdrawn) until accepted.
     await page.goto(`/publishers/${id}/manage#members`);
-    await page.getByLabel('E-mail address of the account').fill(other.email);
-    await page.getByRole('button', { name: 'Add member' }).click();
-    await expect(page.getByText('Olu Other was added.')).toBeVisible();
     const members = page.getByRole('region', { name: 'Members' });
+    const pending = members.getByTestId('pending-invitations');
+    await members.getByLabel('E-mail address').fill('nobody-here@e2e.test');
+    await members.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(
+      pending.getByRole('button', { name: 'Withdraw the invitation to nobody-here@e2e.test' }),
+    ).toBeVisible();
+    await members.getByLabel('E-mail address').fill(other.email);
+    await members.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(page.getByText(`Invitation sent to ${other.email}.`)).toBeVisible();
+    await expect(pending.getByRole('listitem')).toHaveCount(2);
     await expect(members).toBeInViewport();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await shoot('members-invited', { selector: '#members' });
+    await pending.getByRole('button', { name: 'Withdraw the invitation to nobody-here@e2e.test' }).click();
+    await expect(page.getByText('The invitation to nobody-here@e2e.test was withdrawn.')).toBeVisible();
+    await expect(pending.getByRole('listitem')).toHaveCount(1);
+    // Olu accepts (through the API, as their own account); until then they are not a member.
+    const invitation = (await (
+      await request.get(`${registry.apiUrl}/users/invitations`, { headers: { authorization: `Bearer ${other.token}` } })
+    ).json()) as { id: string; publisher: { id: string } }[];
+    expect(invitation.map((i) => i.publisher.id)).toEqual([id]);
+    const accepted = await request.post(`${registry.apiUrl}/users/invitations/${invitation[0]?.id}/accept`, {
+      headers: { authorization: `Bearer ${other.token}` },
+    });
+    expect(accepted.status(), await accepted.text()).toBe(200);
+    await page.reload();
+    await expect(pending).toHaveCount(0);
     await expect(members.getByRole('listitem')).toHaveCount(2);
     await expect(members.getByRole('combobox', { name: 'Role of Olu Other' })).toHaveValue('member');
     await members.getByRole('button', { name: 'Remove Pat Publisher' }).click();
@@ -190,6 +227,18 @@ test.describe('publisher dashboard', () => {
     await members.getByRole('combobox', { name: 'Role of Olu Other' }).selectOption('owner');
     await expect(page.getByText('Olu Other is now Owner.')).toBeVisible();
     await expect(members.getByRole('combobox', { name: 'Role of Olu Other' })).toHaveValue('owner');
+
+    // Olu invites Pat to their publisher: Your Nodes lists it with Accept and Decline; Pat declines.
+    await invite(request, registry.apiUrl, other, email);
+    await page.goto('/nodes#invitations');
+    const invitations = page.getByRole('region', { name: 'Invitations' });
+    await expect(invitations).toContainText('Olu Other invited you to join Already Taken as a member.');
+    await shoot('invitation', { selector: '#invitations' });
+    await invitations.getByRole('button', { name: 'Decline the invitation to Already Taken' }).click();
+    await expect(page.getByText('You declined the invitation to Already Taken.')).toBeVisible();
+    await expect(invitations).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Already Taken' })).toHaveCount(0);
+    await page.goto(`/publishers/${id}/manage#members`);
 
     // Deleting needs the exact id typed, and is refused with the server's explanation while packs remain.
     const remove = page.getByRole('button', { name: 'Delete publisher' });
@@ -295,7 +344,13 @@ test.describe('publisher dashboard', () => {
     expect(await session.json()).toBeNull();
   });
 
-  test('fits 360 px and reads right to left in Arabic', async ({ page, registry, checkA11y, saveScreenshot }) => {
+  test('fits 360 px and reads right to left in Arabic', async ({
+    page,
+    registry,
+    request,
+    checkA11y,
+    saveScreenshot,
+  }) => {
     test.setTimeout(240_000);
     const email = `rtl-${stamp()}@e2e.test`;
     const signedUp = await page.request.post(`${registry.apiUrl}/api/auth/sign-up/email`, {
@@ -343,5 +398,18 @@ test.describe('publisher dashboard', () => {
     await expectNoSideways(page);
     await checkA11y(page);
     await saveScreenshot(page, 'dashboard-rtl-account');
+
+    // An invitation, in Arabic, accepted from Your Nodes.
+    const inviter = await otherPublisher(request, registry.apiUrl, registry.webUrl, `rtl-inviter-${stamp()}`);
+    await invite(request, registry.apiUrl, inviter, email);
+    await page.goto('/nodes#invitations');
+    const invitations = page.getByRole('region', { name: 'الدعوات' });
+    await expect(invitations).toContainText('دعاك Olu Other للانضمام إلى Already Taken بصفة عضو.');
+    await expectNoSideways(page);
+    await checkA11y(page);
+    await saveScreenshot(page, 'dashboard-rtl-invitation');
+    await invitations.getByRole('button', { name: 'قبول الدعوة إلى Already Taken' }).click();
+    await expect(page.getByRole('region', { name: 'Already Taken' })).toBeVisible();
+    await expect(invitations).toHaveCount(0);
   });
 });

@@ -105,12 +105,23 @@ test.describe('publisher journey', () => {
     await saveScreenshot(page, 'journey-uploaded');
     await checkA11y(page);
 
-    // 8. Add the colleague as a member of the publisher.
+    // 8. Invite the colleague; they join once they accept (with their own account).
     await page.goto(`/publishers/${publisherId}/manage#members`);
-    await page.getByLabel('E-mail address of the account').fill(colleague.email);
-    await page.getByRole('button', { name: 'Add member' }).click();
-    await expect(page.getByText(`${colleague.name} was added.`)).toBeVisible();
     const members = page.getByRole('region', { name: 'Members' });
+    await members.getByLabel('E-mail address').fill(colleague.email);
+    await members.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(page.getByText(`Invitation sent to ${colleague.email}.`)).toBeVisible();
+    await expect(members.getByTestId('pending-invitations')).toContainText(colleague.email);
+    const auth = { authorization: `Bearer ${colleague.token}` };
+    const [invitation] = (await (
+      await request.get(`${registry.apiUrl}/users/invitations`, { headers: auth })
+    ).json()) as { id: string }[];
+    const accepted = await request.post(`${registry.apiUrl}/users/invitations/${invitation?.id}/accept`, {
+      headers: auth,
+    });
+    expect(accepted.status(), await accepted.text()).toBe(200);
+    await page.reload();
+    await expect(members.getByTestId('pending-invitations')).toHaveCount(0);
     await expect(members.getByRole('listitem')).toHaveCount(2);
     await expect(members.getByRole('combobox', { name: `Role of ${colleague.name}` })).toHaveValue('member');
 

@@ -1,5 +1,5 @@
 import { expect, test } from '../support/fixtures';
-import { publisherWithToken, publishWithToken, signUpUser, uniqueSuffix } from '../support/publishing';
+import { inviteAndAccept, publisherWithToken, publishWithToken, signUpUser, uniqueSuffix } from '../support/publishing';
 
 // Every version on the pack page carries its trust panel: the archive's digest and size, how it
 // was published, why it was held, what the checks found, decisions, and the pack's changes of hands.
@@ -27,12 +27,14 @@ test('the pack page shows a version’s provenance, and the hold a new owner cau
   });
   expect(first.status).toBe('NodeVersionStatusActive');
 
-  // A new owner joins the publisher: the next version is held and says why.
+  // A new owner joins the publisher (invited, and accepting): the next version is held and says why.
   const newcomer = await signUpUser(page.request, registry, 'trustnewowner');
-  const added = await publisher.api.post(`${registry.apiUrl}/publishers/${publisher.id}/members`, {
-    data: { email: newcomer.email, role: 'owner' },
+  await inviteAndAccept(page.request, registry, {
+    publisherId: publisher.id,
+    inviter: publisher.api,
+    invitee: newcomer,
+    role: 'owner',
   });
-  expect(added.status(), await added.text()).toBe(201);
   const second = await publishWithToken(page.request, registry, {
     ...pack,
     version: '1.1.0',

@@ -298,6 +298,24 @@ export interface PackClassPatternsTable {
 }
 
 /** A deleted publisher's id, never registered again (migration 0042). */
+/** Where an invitation to a publisher stands; only `pending` ones (not yet expired) can be answered. */
+export type InvitationStatus = 'pending' | 'accepted' | 'declined' | 'revoked';
+
+export interface PublisherInvitationsTable {
+  id: string;
+  publisher_id: string;
+  /** The address the owner typed (trimmed); shown back to the publisher's owners only. */
+  email: string;
+  /** The account that used this address when the invitation was made; null when none did. */
+  invitee_user_id: string | null;
+  role: MemberRole;
+  invited_by: string;
+  status: InvitationStatus;
+  created_at: string;
+  expires_at: string;
+  answered_at: string | null;
+}
+
 export interface RetiredPublisherIdsTable {
   id: string;
   retired_at: string;
@@ -638,6 +656,7 @@ export interface Database {
   pack_class_patterns: PackClassPatternsTable;
   shared_install_plans: SharedInstallPlansTable;
   retired_publisher_ids: RetiredPublisherIdsTable;
+  publisher_invitations: PublisherInvitationsTable;
   personal_access_tokens: PersonalAccessTokensTable;
   reviews: ReviewsTable;
   download_counts: DownloadCountsTable;

@@ -26,6 +26,7 @@ import * as m0035 from './0035_used_totp_codes.js';
 import * as m0037 from './0037_archive_hash_source.js';
 import * as m0038 from './0038_claim_proof.js';
 import * as m0042 from './0042_retired_publisher_ids.js';
+import * as m0043 from './0043_publisher_invitations.js';
 import * as m0044 from './0044_appeals.js';
 import * as m0045 from './0045_trusted_publishing.js';
 
@@ -62,6 +63,7 @@ export const migrations: Record<string, RegistryMigration> = {
   '0037_archive_hash_source': m0037,
   '0038_claim_proof': m0038,
   '0042_retired_publisher_ids': m0042,
+  '0043_publisher_invitations': m0043,
   '0044_appeals': m0044,
   '0045_trusted_publishing': m0045,
 };

@@ -3,13 +3,13 @@ import type { AppContext } from '../../context.js';
 import type { Database, MemberRole } from '../../db/schema.js';
 import { nowIso } from '../../db/values.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { findUserByEmail, findUserById } from '../auth/users-repository.js';
+import { findUserById } from '../auth/users-repository.js';
 import type { Viewer } from '../auth/viewer.js';
 import { recordNewOwner } from '../catalogue/custody.js';
 import type { PublisherJson } from '../catalogue/wire.js';
 import { loadPublisherAccess, requirePublisherRead, requirePublisherWrite } from './access.js';
 import { lockRow } from './db-guards.js';
-import { countOwners, deleteMember, findMember, insertMember, setMemberRole } from './members-repository.js';
+import { countOwners, deleteMember, findMember, setMemberRole } from './members-repository.js';
 import { presentMembers } from './present.js';
 import { membersOf, type PublisherRow } from './repository.js';
 
@@ -21,29 +21,6 @@ const LAST_OWNER = 'A publisher must keep at least one owner.';
 export async function listMembers(ctx: AppContext, viewer: Viewer, publisherId: string): Promise<MemberJson[]> {
   const { publisher } = await requirePublisherRead(ctx.db, viewer, publisherId, 'see-members');
   return presentMembers(publisher, await membersOf(ctx.db, [publisherId]), true);
-}
-
-/** `POST /publishers/{id}/members`: an owner adds an existing account by e-mail. */
-export async function addMember(
-  ctx: AppContext,
-  viewer: Viewer,
-  publisherId: string,
-  input: { email: string; role: MemberRole },
-): Promise<MemberJson> {
-  const { publisher } = await requirePublisherWrite(ctx.db, viewer, publisherId, 'manage-members');
-  const user = await findUserByEmail(ctx.db, input.email.trim());
-  if (!user) throw notFound('User not found', 'no account uses this e-mail address; they must sign up first');
-  return ctx.db.transaction().execute(async (trx) => {
-    await lockRow(trx, 'publishers', publisherId);
-    if (await findMember(trx, publisherId, user.id)) {
-      throw conflict('User is already a member of this publisher', `change their role with PUT .../members/${user.id}`);
-    }
-    await insertMember(trx, publisherId, user.id, input.role);
-    if (input.role === 'owner') {
-      await recordNewOwner(trx, { publisherId, owner: user.name || user.id, actorUserId: viewer.id, now: nowIso() });
-    }
-    return memberJson(trx, publisher, user.id);
-  });
 }
 
 /** `PUT /publishers/{id}/members/{userId}`: an owner changes a role; the last owner stays an owner. */

@@ -59,6 +59,15 @@ async function publisherIdVerdict(db: Kysely<Database>, id: string) {
   return null;
 }
 
+/** 403 for an account that already belongs to `max` publishers (accepted memberships only). */
+export function publisherLimitReached(max: number) {
+  return withCode(
+    forbidden('User has reached the maximum number of publishers.', `limit is ${max}`),
+    'publisher.limit_reached',
+    { max },
+  );
+}
+
 export interface NewPublisher extends PublisherProfile {
   id: string;
   name: string;

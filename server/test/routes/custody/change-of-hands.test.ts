@@ -7,6 +7,7 @@ import { ensureUnclaimedPublisher } from '../../../src/modules/catalogue-import/
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { startGitHost } from '../../helpers/git-host.js';
 import { packZip } from '../../helpers/pack-zip.js';
+import { inviteAndAccept } from '../publishers/world.js';
 import { acmeWithToken, cliPublishBody, uploadPath } from '../publishing/comfy-cli.js';
 
 const IMPACT_REPO = 'https://github.com/ltdrdata/ComfyUI-Impact-Pack';
@@ -237,14 +238,14 @@ describe('a new owner of the publisher is a change of hands', () => {
           .executeTakeFirstOrThrow()
       ).next_version_hold;
 
-    expect((await asOwner.post('/publishers/acme/members', { email: helper.email, role: 'member' })).statusCode).toBe(
-      201,
-    );
+    expect((await inviteAndAccept(t, asOwner, 'acme', helper, 'member')).statusCode).toBe(200);
     expect(await hold()).toBe('');
 
-    expect((await asOwner.post('/publishers/acme/members', { email: newcomer.email, role: 'owner' })).statusCode).toBe(
-      201,
-    );
+    // Invited as an owner: the pack is held only once the newcomer accepts.
+    const invited = await asOwner.post('/publishers/acme/invitations', { email: newcomer.email, role: 'owner' });
+    expect(invited.statusCode).toBe(201);
+    expect(await hold()).toBe('');
+    expect((await (await t.as(newcomer)).post(`/users/invitations/${invited.json().id}/accept`)).statusCode).toBe(200);
     expect(await hold()).toMatch(/^Publisher acme gained a new owner \(Nora New\) on \d{4}-\d\d-\d\d; /);
     const held = await publish(t, token, '1.0.0', 'https://github.com/acme/impact-pack');
     expect(held.status).toBe('NodeVersionStatusFlagged');

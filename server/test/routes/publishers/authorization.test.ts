@@ -37,6 +37,8 @@ interface Fixtures {
   p: string;
   versionId: string;
   tokenId: string;
+  /** An invitation of the publisher still waiting for `newbie-<key>`'s answer. */
+  invitationId: string;
 }
 
 async function fixtures(t: TestApp, key: string): Promise<Fixtures> {
@@ -55,7 +57,23 @@ async function fixtures(t: TestApp, key: string): Promise<Fixtures> {
     .insertInto('personal_access_tokens')
     .values({ id: tokenId, publisher_id: p, name: 'ci', token_hash: tokenId, token_prefix: 'crp_' })
     .execute();
-  return { key, w, p, versionId: version.id, tokenId };
+  const invitationId = newId();
+  await t.ctx.db
+    .insertInto('publisher_invitations')
+    .values({
+      id: invitationId,
+      publisher_id: p,
+      email: `invited-${key}@example.test`,
+      invitee_user_id: null,
+      role: 'member',
+      invited_by: w.users.owner.id,
+      status: 'pending',
+      created_at: new Date().toISOString(),
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+      answered_at: null,
+    })
+    .execute();
+  return { key, w, p, versionId: version.id, tokenId, invitationId };
 }
 
 interface Call {
@@ -105,13 +123,18 @@ const CALLS: [string, Call, Expected][] = [
     row(401, 403, 200, 200, 200, 200),
   ],
   [
-    'POST /publishers/{p}/members',
+    'POST /publishers/{p}/invitations',
     {
       method: 'POST',
-      url: (f) => `/publishers/${f.p}/members`,
+      url: (f) => `/publishers/${f.p}/invitations`,
       body: (f) => ({ email: `newbie-${f.key}@example.test`, role: 'member' }),
     },
     row(401, 403, 403, 201, 201, 403),
+  ],
+  [
+    'DELETE /publishers/{p}/invitations/{i}',
+    { method: 'DELETE', url: (f) => `/publishers/${f.p}/invitations/${f.invitationId}` },
+    row(401, 403, 403, 204, 204, 403),
   ],
   [
     'PUT /publishers/{p}/members/{u}',

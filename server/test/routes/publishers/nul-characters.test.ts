@@ -9,7 +9,7 @@ describe('NUL characters in input', () => {
     ['GET', '/publishers/a%00b', undefined, 'params'],
     ['GET', '/publishers/validate?username=a%00b', undefined, 'query'],
     ['PUT', '/publishers/acme', { description: 'a\u0000b' }, 'body'],
-    ['POST', '/publishers/acme/members', { email: 'a\u0000@example.test', role: 'member' }, 'body'],
+    ['POST', '/publishers/acme/invitations', { email: 'a\u0000@example.test', role: 'member' }, 'body'],
     ['POST', '/publishers/acme/tokens', { name: 'ci\u0000' }, 'body'],
     ['POST', '/publishers/acme/nodes', { id: 'hello', tags: ['a\u0000'] }, 'body'],
     ['PUT', '/publishers/acme/nodes/a%00b', { name: 'x' }, 'params'],

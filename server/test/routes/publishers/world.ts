@@ -102,3 +102,19 @@ export const publisherBanned = (publisherId: string) => ({
 });
 /** The answer for a request without an identity token. */
 export const NO_TOKEN = { message: 'missing auth token', error: expect.stringMatching(/^missing auth token for path/) };
+
+/**
+ * Adds `invitee` to a publisher the only way the API allows: `inviter` invites the address and
+ * the invitee accepts. Returns the accept answer.
+ */
+export async function inviteAndAccept(
+  t: TestApp,
+  inviter: TestClient,
+  publisherId: string,
+  invitee: { id: string; email: string; name: string },
+  role: 'owner' | 'member',
+) {
+  const invited = await inviter.post(`/publishers/${publisherId}/invitations`, { email: invitee.email, role });
+  expect(invited.statusCode).toBe(201);
+  return (await t.as(invitee)).post(`/users/invitations/${invited.json().id}/accept`);
+}

@@ -3,11 +3,11 @@ import { Type } from 'typebox';
 import { errorResponses } from '../../../lib/schemas.js';
 import { requireViewer, requireWriter } from '../../auth/viewer.js';
 import { PublisherMember } from '../../catalogue/wire.js';
-import { addMember, changeMemberRole, listMembers, removeMember } from '../members-service.js';
+import { changeMemberRole, listMembers, removeMember } from '../members-service.js';
 import { bearer, PublisherParams } from '../schemas.js';
 
 const tags = ['publishers'];
-const Role = Type.Union([Type.Literal('owner'), Type.Literal('member')], {
+export const Role = Type.Union([Type.Literal('owner'), Type.Literal('member')], {
   description: 'Owners manage everything; members manage packs and versions.',
 });
 const MemberParams = Type.Object({
@@ -15,7 +15,7 @@ const MemberParams = Type.Object({
   userId: Type.String({ minLength: 1, maxLength: 200, description: 'Account id of the member.' }),
 });
 
-/** Who belongs to a publisher and in which role. */
+/** Who belongs to a publisher and in which role; people join by invitation (invitations.ts). */
 const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
 
@@ -32,28 +32,6 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => listMembers(ctx, await requireViewer(request), request.params.publisherId),
-  );
-
-  app.post(
-    '/publishers/:publisherId/members',
-    {
-      schema: {
-        operationId: 'addPublisherMember',
-        tags,
-        summary: 'Add an existing account by e-mail (owners and admins)',
-        security: bearer,
-        params: PublisherParams,
-        body: Type.Object({
-          email: Type.String({ minLength: 3, maxLength: 320, description: 'E-mail address of an existing account.' }),
-          role: Role,
-        }),
-        response: { 201: PublisherMember, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request, reply) => {
-      const member = await addMember(ctx, await requireWriter(request), request.params.publisherId, request.body);
-      return reply.code(201).send(member);
-    },
   );
 
   app.put(

@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { GettingStarted } from './GettingStarted';
+import { InvitationsPanel } from './InvitationsPanel';
 import { PublisherSection } from './PublisherSection';
 
 /** `/nodes` (signed in): the user's publishers with their packs, or the first-publish walkthrough. */
@@ -31,6 +32,7 @@ export function YourNodesPage() {
           </Link>
         </div>
       </div>
+      <InvitationsPanel />
       {publishers.isPending ? (
         <PageSpinner label={t('loading')} />
       ) : publishers.isError ? (

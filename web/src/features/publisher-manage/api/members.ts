@@ -21,9 +21,31 @@ export const membersQuery = (publisherId: string) =>
 
 export const useMembers = (publisherId: string) => useQuery(membersQuery(publisherId));
 
-/** `POST /publishers/{id}/members`: an existing account, by e-mail. */
-export const addMember = (publisherId: string, body: { email: string; role: Role }) =>
-  unwrap(api.POST('/publishers/{publisherId}/members', { params: { path: { publisherId } }, body }));
+/** `POST /publishers/{id}/invitations`: the person joins only once they accept. */
+export const inviteMember = (publisherId: string, body: { email: string; role: Role }) =>
+  unwrap(api.POST('/publishers/{publisherId}/invitations', { params: { path: { publisherId } }, body }));
+
+export type Invitation = components['schemas']['PublisherInvitation'];
+
+/** The key of a publisher's open invitations. */
+export const invitationsKey = (publisherId: string) => keyFor(`/publishers/${publisherId}/invitations`);
+
+/** `GET /publishers/{id}/invitations`: the invitations still waiting for an answer. */
+export const useInvitations = (publisherId: string) =>
+  useQuery({
+    queryKey: invitationsKey(publisherId),
+    queryFn: ({ signal }) =>
+      unwrap(api.GET('/publishers/{publisherId}/invitations', { params: { path: { publisherId } }, signal })),
+    enabled: hasIds(publisherId),
+  });
+
+/** `DELETE /publishers/{id}/invitations/{invitationId}`. */
+export const revokeInvitation = (publisherId: string, invitationId: string) =>
+  unwrap(
+    api.DELETE('/publishers/{publisherId}/invitations/{invitationId}', {
+      params: { path: { publisherId, invitationId } },
+    }),
+  );
 
 /** `PUT /publishers/{id}/members/{userId}`. */
 export const changeMemberRole = (publisherId: string, userId: string, role: Role) =>

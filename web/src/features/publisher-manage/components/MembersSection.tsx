@@ -8,14 +8,19 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { analytics } from '../../../lib/analytics-client';
+import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import {
-  addMember,
   changeMemberRole,
+  type Invitation,
+  invitationsKey,
+  inviteMember,
   type Member,
   membersKey,
   type Role,
   removeMember,
+  revokeInvitation,
+  useInvitations,
   useMembers,
 } from '../api/members';
 import { serverReason } from '../lib/profile-form';
@@ -23,11 +28,16 @@ import { serverReason } from '../lib/profile-form';
 const selectClass =
   'h-10 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
 
-/** Who belongs to the publisher: add by e-mail, change roles, remove (never the last owner). */
+/**
+ * Who belongs to the publisher: invite by e-mail (people join once they accept), withdraw an
+ * invitation, change roles, remove (never the last owner).
+ */
 export function MembersSection({ publisherId }: { publisherId: string }) {
-  const { t } = useTranslation('publisher-manage');
+  const { t, i18n } = useTranslation('publisher-manage');
+  const language = i18n.resolvedLanguage ?? 'en';
   const queryClient = useQueryClient();
   const members = useMembers(publisherId);
+  const invitations = useInvitations(publisherId);
   const roleId = useId();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('member');
@@ -38,6 +48,7 @@ export function MembersSection({ publisherId }: { publisherId: string }) {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: membersKey(publisherId) }),
       queryClient.invalidateQueries({ queryKey: publisherKey(publisherId) }),
+      queryClient.invalidateQueries({ queryKey: invitationsKey(publisherId) }),
     ]);
   const failed = (action: string) => (error: unknown) => {
     const reason = serverReason(error);
@@ -47,15 +58,28 @@ export function MembersSection({ publisherId }: { publisherId: string }) {
   };
 
   const add = useMutation({
-    mutationFn: () => addMember(publisherId, { email: email.trim(), role }),
-    onSuccess: async (member) => {
-      analytics.track('Publisher Member Added', { publisherId, role: member.role });
-      notify('success', t('members.added', { name: member.user.name || member.user.email || email }));
+    mutationFn: () => inviteMember(publisherId, { email: email.trim(), role }),
+    onSuccess: async (invitation) => {
+      analytics.track('Publisher Member Invited', { publisherId, role: invitation.role });
+      notify('success', t('members.invited', { email: invitation.email }));
       setEmail('');
       setProblem(null);
       await refresh();
     },
-    onError: failed('add'),
+    onError: failed('invite'),
+  });
+  const revoke = useMutation({
+    mutationFn: (invitation: Invitation) => revokeInvitation(publisherId, invitation.id),
+    onSuccess: async (_, invitation) => {
+      analytics.track('Publisher Invitation Withdrawn', { publisherId });
+      notify('success', t('members.revoked', { email: invitation.email }));
+      setProblem(null);
+      await refresh();
+    },
+    onError: async (error) => {
+      failed('revoke')(error);
+      await refresh();
+    },
   });
   const change = useMutation({
     mutationFn: (input: { member: Member; role: Role }) =>
@@ -149,6 +173,37 @@ export function MembersSection({ publisherId }: { publisherId: string }) {
           ))}
         </ul>
       )}
+      {invitations.data && invitations.data.length > 0 ? (
+        <div className="mt-6" data-testid="pending-invitations">
+          <h3 className="text-base font-semibold">{t('members.pendingTitle')}</h3>
+          <ul className="mt-2 divide-y divide-slate-200 rounded-xl border border-dashed border-slate-300 dark:divide-slate-800 dark:border-slate-700">
+            {invitations.data.map((invitation) => (
+              <li key={invitation.id} className="flex min-w-0 flex-wrap items-center gap-3 p-3">
+                <div className="min-w-0 flex-1">
+                  <p dir="ltr" className="break-all text-start font-medium">
+                    {invitation.email}
+                  </p>
+                  <p className="text-sm text-slate-600 dark:text-slate-400">
+                    {t('members.pendingLine', {
+                      role: t(`members.roles.${invitation.role}`),
+                      date: formatDate(invitation.expiresAt, language),
+                    })}
+                  </p>
+                </div>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={revoke.isPending}
+                  onClick={() => revoke.mutate(invitation)}
+                  aria-label={t('members.revokeLabel', { email: invitation.email })}
+                >
+                  {t('members.revoke')}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <form noValidate onSubmit={submit} className="mt-4 flex min-w-0 flex-wrap items-start gap-3">
         <TextField
           label={t('members.email')}
@@ -170,7 +225,7 @@ export function MembersSection({ publisherId }: { publisherId: string }) {
           </select>
         </div>
         <Button type="submit" className="sm:mt-7" disabled={add.isPending || !email.trim()}>
-          {add.isPending ? t('members.adding') : t('members.add')}
+          {add.isPending ? t('members.inviting') : t('members.invite')}
         </Button>
       </form>
       <Dialog
