@@ -331,3 +331,51 @@ describe("local first: the upstream's id of a local publisher's pack", () => {
     expect((await mirror.anon.get('/nodes/gamma')).statusCode).toBe(404);
   });
 });
+
+describe('local first: publisher ids the upstream has', () => {
+  const publishersNamed = (mirror: TestApp, id: string) =>
+    mirror.ctx.db.selectFrom('publishers').select('id').where('id', '=', id).execute();
+
+  it('refuses with 409 a publisher whose id the upstream has but the mirror has not synced yet', async () => {
+    const upstream = await seededUpstream();
+    const mirror = await buildMirror(upstream);
+    const user = await mirror.as(await mirror.factories.user());
+
+    const taken = await user.post('/publishers', { id: 'acme', name: 'Not Acme' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({
+      message: 'Publisher id taken upstream',
+      error: `${upstream.url} has a publisher "acme"`,
+      code: 'upstream.publisher_id_taken',
+      params: { publisherId: 'acme', upstream: upstream.url },
+    });
+    expect(upstream.requests).toContain('/publishers/acme');
+    expect(await publishersNamed(mirror, 'acme')).toEqual([]);
+
+    // A free id is created; an id breaking the rules is refused without asking the upstream.
+    expect((await user.post('/publishers', { id: 'studio-two', name: 'Studio' })).statusCode).toBe(201);
+    const asked = upstream.requests.length;
+    expect((await user.post('/publishers', { id: 'Bad Id', name: 'Bad' })).statusCode).toBe(400);
+    expect(upstream.requests.length).toBe(asked);
+  });
+
+  it('answers 503 and creates nothing while the upstream is slow or down', async () => {
+    const { url: hanging, requests } = await silentUpstream();
+    const slow = await buildMirror(hanging, { UPSTREAM_ID_CHECK_TIMEOUT_MS: '300' });
+    const answer = await (await slow.as(await slow.factories.user())).post('/publishers', { id: 'delta', name: 'D' });
+    expect(answer.statusCode).toBe(503);
+    expect(answer.json()).toEqual({
+      message: 'Upstream registry unreachable',
+      error: `could not check whether "delta" is a publisher of ${hanging}; try again later`,
+      code: 'upstream.publisher_unavailable',
+      params: { publisherId: 'delta', upstream: hanging },
+    });
+    expect(requests()).toBe(1);
+    expect(await publishersNamed(slow, 'delta')).toEqual([]);
+
+    const down = await buildMirror('http://127.0.0.1:9');
+    const refused = await (await down.as(await down.factories.user())).post('/publishers', { id: 'delta', name: 'D' });
+    expect(refused.statusCode).toBe(503);
+    expect(await publishersNamed(down, 'delta')).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * The upstream registry's claim on pack ids, as the pack writers see it. On a mirror a local pack
+ * The upstream registry's claim on pack and publisher ids, as the local writers see it. On a mirror a local pack
  * must not take an id the upstream has; without an upstream every id is free. The mirror module
  * implements it and the composition root hands it in, so publishing, a publisher's pack creation
  * and an admin's never depend on the mirror.
@@ -11,4 +11,10 @@ export interface UpstreamIds {
    * their transaction: it may ask the upstream over the network.
    */
   ensureFree(nodeId: string): Promise<void>;
+  /**
+   * Resolves when a new local publisher may take `publisherId` (callers check first that no
+   * publisher here has it); throws 409 when the upstream has a publisher of that id and 503 when
+   * the upstream cannot say. Like `ensureFree`, run it before the transaction.
+   */
+  ensurePublisherFree(publisherId: string): Promise<void>;
 }

@@ -16,7 +16,10 @@ interface GuardDeps {
 
 /** The upstream-id rule for the context (a no-op without `UPSTREAM_URL`). */
 export function upstreamIdGuard(deps: GuardDeps): UpstreamIds {
-  return { ensureFree: (nodeId) => ensureIdNotUpstream(deps, nodeId) };
+  return {
+    ensureFree: (nodeId) => ensureIdNotUpstream(deps, nodeId),
+    ensurePublisherFree: (publisherId) => ensurePublisherIdNotUpstream(deps, publisherId),
+  };
 }
 
 /**
@@ -62,6 +65,47 @@ async function ensureIdNotUpstream(ctx: GuardDeps, nodeId: string): Promise<void
       ),
       'upstream.unavailable',
       { nodeId, upstream: options.baseUrl },
+    );
+  }
+  throw taken();
+}
+
+/**
+ * The same rule for publishers: a local publisher must not take the id of an upstream one, or
+ * it would pass for that publisher here (and the sync would then refuse every upstream pack of
+ * it). The mirror may not have synced that publisher yet (a new one upstream, or one whose packs
+ * are all refused), so the upstream is asked (`GET /publishers/{id}`), once, within
+ * UPSTREAM_ID_CHECK_TIMEOUT_MS. Found, or banned there (403): 409. No answer (down, slow, an
+ * error): 503 and nothing is created, for the reason a pack id gets 503: the id's owner cannot
+ * be known, and taking it could not be undone once packs are published under it.
+ */
+async function ensurePublisherIdNotUpstream(ctx: GuardDeps, publisherId: string): Promise<void> {
+  const options = upstreamOptions(ctx.config);
+  if (!options) return;
+  const client = new UpstreamClient({
+    ...options,
+    timeoutMs: ctx.config.upstream.UPSTREAM_ID_CHECK_TIMEOUT_MS,
+    maxRetries: 0,
+  });
+  const params = { publisherId, upstream: options.baseUrl };
+  const taken = () =>
+    withCode(
+      conflict('Publisher id taken upstream', `${options.baseUrl} has a publisher "${publisherId}"`),
+      'upstream.publisher_id_taken',
+      params,
+    );
+  try {
+    await client.getJson(`/publishers/${encodeURIComponent(publisherId)}`);
+  } catch (error) {
+    if (error instanceof UpstreamStatusError && error.status === 404) return;
+    if (error instanceof UpstreamStatusError && error.status === 403) throw taken();
+    throw withCode(
+      serviceUnavailable(
+        'Upstream registry unreachable',
+        `could not check whether "${publisherId}" is a publisher of ${options.baseUrl}; try again later`,
+      ),
+      'upstream.publisher_unavailable',
+      params,
     );
   }
   throw taken();

@@ -91,11 +91,7 @@ export async function createPublisherWithOwner(
       // Serialises this account's concurrent creations so the cap cannot be raced past.
       await lockRow(trx, 'users', ownerId);
       if (maxPublishers !== null && (await countMemberships(trx, ownerId)) >= maxPublishers) {
-        throw withCode(
-          forbidden('User has reached the maximum number of publishers.', `limit is ${maxPublishers}`),
-          'publisher.limit_reached',
-          { max: maxPublishers },
-        );
+        throw publisherLimitReached(maxPublishers);
       }
       if (await findPublisher(trx, input.id)) throw publisherIdError(conflict(PUBLISHER_ID_TAKEN_MESSAGE));
       if (await isRetiredPublisherId(trx, input.id)) throw publisherIdError(conflict(PUBLISHER_ID_RETIRED_MESSAGE));
@@ -114,9 +110,17 @@ export async function createPublisherWithOwner(
   }
 }
 
-/** `POST /publishers`: the caller becomes the owner; at most MAX_PUBLISHERS_PER_USER memberships. */
-export function createPublisher(ctx: AppContext, viewer: Viewer, input: NewPublisher): Promise<PublisherJson> {
+/**
+ * `POST /publishers`: the caller becomes the owner; at most MAX_PUBLISHERS_PER_USER memberships;
+ * on a mirror, not an id the upstream registry has.
+ */
+export async function createPublisher(ctx: AppContext, viewer: Viewer, input: NewPublisher): Promise<PublisherJson> {
   if (viewer.isBanned) throw accountBanned();
+  // On a mirror the upstream's publisher ids are not free; an id that breaks the rules or is
+  // taken here is refused below without asking it.
+  if (!publisherIdProblem(input.id) && !(await findPublisher(ctx.db, input.id))) {
+    await ctx.upstreamIds.ensurePublisherFree(input.id);
+  }
   return createPublisherWithOwner(ctx, viewer.id, input, ctx.config.publishers.MAX_PUBLISHERS_PER_USER);
 }
 

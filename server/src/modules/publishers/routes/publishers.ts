@@ -77,9 +77,12 @@ const publisherRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'createPublisher',
         tags,
         summary: 'Create a publisher; the caller becomes its owner',
+        description:
+          'On a mirror (UPSTREAM_URL set) an id the upstream registry has is refused with 409 `upstream.publisher_id_taken`; ' +
+          'when the upstream cannot be asked in time, 503 `upstream.publisher_unavailable` and nothing is created.',
         security: bearer,
         body: CreatePublisherBody,
-        response: { 201: Publisher, ...errorResponses(400, 401, 403, 409) },
+        response: { 201: Publisher, ...errorResponses(400, 401, 403, 409, 503) },
       },
     },
     async (request, reply) => {
