@@ -190,7 +190,7 @@ describe('invitations: nobody joins a publisher without accepting', () => {
     ]);
   });
 
-  it('limits invitations per publisher per day with 429 and Retry-After; asking again for an open one is free', async () => {
+  it('limits invitations per publisher and per inviter a day with 429 and Retry-After; asking again for an open one is free', async () => {
     const t = await buildTestApp({ PUBLISHER_INVITATIONS_PER_DAY: '2' });
     const w = await publisherWorld(t);
     const invite = (email: string) => w.client.owner.post('/publishers/acme/invitations', { email, role: 'member' });
@@ -209,6 +209,13 @@ describe('invitations: nobody joins a publisher without accepting', () => {
     // Revoking does not give the invitation back.
     await w.client.owner.delete(`/publishers/acme/invitations/${first.json().id}`);
     expect((await invite('three@example.test')).statusCode).toBe(429);
+    // The same owner cannot go on from another publisher: the limit is also per inviting account.
+    await t.factories.publisher({ id: 'acme-two', owner: w.users.owner });
+    const elsewhere = await w.client.owner.post('/publishers/acme-two/invitations', {
+      email: 'three@example.test',
+      role: 'member',
+    });
+    expect([elsewhere.statusCode, elsewhere.json().message]).toEqual([429, 'You can send at most 2 invitations a day']);
   });
 
   it.each([
