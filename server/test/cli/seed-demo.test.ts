@@ -17,6 +17,7 @@ async function dump(db: Kysely<Database>) {
     members: await db.selectFrom('publisher_members').selectAll().orderBy('publisher_id').execute(),
     nodes: await db.selectFrom('nodes').selectAll().orderBy('id').execute(),
     versions: await db.selectFrom('node_versions').selectAll().orderBy('id').execute(),
+    history: await db.selectFrom('node_version_status_history').selectAll().orderBy('id').execute(),
     files: await db.selectFrom('storage_files').selectAll().orderBy('id').execute(),
     comfyNodes: await db.selectFrom('comfy_nodes').selectAll().orderBy('id').execute(),
     downloads: await db.selectFrom('download_counts').selectAll().orderBy('node_version_id').execute(),
@@ -89,6 +90,18 @@ describe('registry seed-demo', () => {
     expect(d.comfyNodes.some((n) => pendingIds.has(n.node_version_id ?? ''))).toBe(false);
     const changes = await db.selectFrom('catalogue_changes').select('node_id').execute();
     expect(new Set(changes.map((c) => c.node_id)).size).toBe(300);
+    // Every version starts its history as a published one does: one row from nothing to its status.
+    const byVersion = new Map(d.history.map((h) => [h.node_version_id, h]));
+    expect(d.history).toHaveLength(600);
+    for (const v of d.versions) {
+      expect(byVersion.get(v.id)).toMatchObject({
+        from_status: null,
+        to_status: v.status,
+        to_reason: v.status_reason,
+        actor_user_id: null,
+        created_at: v.created_at,
+      });
+    }
   });
 
   it('stores each archive as a valid zip with pyproject.toml at the root', async () => {

@@ -8,7 +8,7 @@ import { UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
 import { forgetCoreClassNames } from '../comfy-nodes/core-nodes.js';
 import { forgetClassPatterns } from '../install-plan/class-patterns.js';
 import { settleAliases, type WantedAlias } from './aliases.js';
-import { chunks, IDS_PER_QUERY } from './batch.js';
+import { chunks, IDS_PER_QUERY } from '../../db/batch.js';
 import { type ManagerFilePaths, type ManagerInputs, parseManagerInputs, readManagerFiles } from './manager-files.js';
 import { type PlannedPack, planImport } from './plan.js';
 import type { ImportReport } from './report.js';

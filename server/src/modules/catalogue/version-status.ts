@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import { chunks, rowsPerInsert } from '../../db/batch.js';
 import type { Database, NodeVersionStatus, NodeVersionsTable } from '../../db/schema.js';
 import { nowIso } from '../../db/values.js';
 import { newId } from '../../lib/ids.js';
@@ -9,8 +10,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 /**
  * A version's status is never written alone: every change leaves a history row (who, from what,
  * to what, why; moderators read it and undo walks it back) and may move the pack's latest-version
- * pointer. These two functions are the only writers of `node_version_status_history`, for
- * publishing, the pipeline, admins, publishers and the mirror alike. Call them inside the writer's
+ * pointer. These functions are the only writers of `node_version_status_history`, for
+ * publishing, the pipeline, admins, publishers, the mirror and the demo catalogue alike. Call them inside the writer's
  * transaction (`catalogueWrite` records and announces the change).
  */
 
@@ -40,6 +41,45 @@ export async function createVersion(
     })
     .execute();
   return row;
+}
+
+/** A version created in a batch: its id, status and creation time name its first history row. */
+export type NewVersionRow = Insertable<NodeVersionsTable> & {
+  id: string;
+  status: NodeVersionStatus;
+  status_reason: string;
+  created_at: string;
+};
+
+/**
+ * `createVersion` for bulk writers: many versions and their first history rows in multi-row
+ * statements. `historyIdOf` names each history row after its version (a writer whose ids follow
+ * from a seed keeps them so); by default the ids are random.
+ */
+export async function createVersions(
+  db: Db,
+  rows: readonly NewVersionRow[],
+  actorId: string | null,
+  historyIdOf: (versionId: string) => string = () => newId(),
+): Promise<void> {
+  const first = rows[0];
+  if (!first) return;
+  for (const slice of chunks(rows, rowsPerInsert(Object.keys(first).length))) {
+    await db.insertInto('node_versions').values(slice).execute();
+  }
+  const history = rows.map((row) => ({
+    id: historyIdOf(row.id),
+    node_version_id: row.id,
+    from_status: null,
+    from_reason: null,
+    to_status: row.status,
+    to_reason: row.status_reason,
+    actor_user_id: actorId,
+    created_at: row.created_at,
+  }));
+  for (const slice of chunks(history, rowsPerInsert(8))) {
+    await db.insertInto('node_version_status_history').values(slice).execute();
+  }
 }
 
 /**

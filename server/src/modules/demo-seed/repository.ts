@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { Insertable, Kysely, Transaction } from 'kysely';
+import { chunks, IDS_PER_QUERY, rowsPerInsert } from '../../db/batch.js';
 import type { Database } from '../../db/schema.js';
-import { chunks, IDS_PER_QUERY, rowsPerInsert } from '../catalogue-import/batch.js';
+import { createVersions, type NewVersionRow } from '../catalogue/version-status.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type TableName = keyof Database;
@@ -12,21 +14,20 @@ export interface DemoRows {
   publisher_members: Insertable<Database['publisher_members']>[];
   nodes: Insertable<Database['nodes']>[];
   storage_files: Insertable<Database['storage_files']>[];
-  node_versions: Insertable<Database['node_versions']>[];
+  node_versions: NewVersionRow[];
   comfy_nodes: Insertable<Database['comfy_nodes']>[];
   download_counts: Insertable<Database['download_counts']>[];
 }
 
-const ORDER: (keyof DemoRows & TableName)[] = [
+/** The tables written before the versions, and after them, in foreign-key order. */
+const BEFORE_VERSIONS: (keyof DemoRows & TableName)[] = [
   'users',
   'publishers',
   'publisher_members',
   'nodes',
   'storage_files',
-  'node_versions',
-  'comfy_nodes',
-  'download_counts',
 ];
+const AFTER_VERSIONS: (keyof DemoRows & TableName)[] = ['comfy_nodes', 'download_counts'];
 
 /** An empty batch. */
 export function emptyRows(): DemoRows {
@@ -42,9 +43,27 @@ export function emptyRows(): DemoRows {
   };
 }
 
-/** Inserts a batch with multi-row statements sized for both databases. */
+/**
+ * The first history row's id of a demo version: a UUID made from the version's own id, so the
+ * same seed writes the same history as everything else.
+ */
+function historyIdOf(versionId: string): string {
+  const hex = createHash('sha256').update(`history:${versionId}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * Inserts a batch with multi-row statements sized for both databases. Versions go through the
+ * kernel's `createVersions`, which writes each one's first history row beside it.
+ */
 export async function insertDemoRows(db: Db, rows: DemoRows): Promise<void> {
-  for (const table of ORDER) {
+  await insertTables(db, rows, BEFORE_VERSIONS);
+  await createVersions(db, rows.node_versions, null, historyIdOf);
+  await insertTables(db, rows, AFTER_VERSIONS);
+}
+
+async function insertTables(db: Db, rows: DemoRows, tables: (keyof DemoRows & TableName)[]): Promise<void> {
+  for (const table of tables) {
     const list = rows[table] as Insertable<Database[typeof table]>[];
     const first = list[0];
     if (!first) continue;

@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import type { AppContext } from '../../context.js';
+import { chunks } from '../../db/batch.js';
 import type { NodeVersionStatus } from '../../db/schema.js';
 import { archiveKey, type StoredBlob } from '../../engines/storage/blob-store.js';
 import { announceCatalogueChange, recordCatalogueChange } from '../catalogue/changes.js';
-import { chunks } from '../catalogue-import/batch.js';
 import { buildDemoArchive } from './archive.js';
 import { type DemoPack, type DemoPublisher, generatePack, generatePublisher } from './generate.js';
 import { SeededRandom } from './random.js';

@@ -9,7 +9,7 @@ import type {
   UpstreamSyncTable,
 } from '../../db/schema.js';
 import { normalizeNodeId } from '../catalogue/node-id.js';
-import { chunks, IDS_PER_QUERY, rowsPerInsert } from '../catalogue-import/batch.js';
+import { chunks, IDS_PER_QUERY, rowsPerInsert } from '../../db/batch.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
