@@ -1,8 +1,8 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import { chunks, IDS_PER_QUERY, rowsPerInsert } from '../../db/batch.js';
 import type { ComfyNodesTable, Database, NodesTable, PackAliasesTable, PackAliasSource } from '../../db/schema.js';
 import { nowIso } from '../../db/values.js';
 import { UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
-import { chunks, IDS_PER_QUERY, rowsPerInsert } from '../../db/batch.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -1,5 +1,6 @@
 import type { Insertable, Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
+import { chunks, IDS_PER_QUERY } from '../../db/batch.js';
 import type { ComfyNodesTable, Database, NodesTable } from '../../db/schema.js';
 import { nowIso } from '../../db/values.js';
 import { newId } from '../../lib/ids.js';
@@ -8,7 +9,6 @@ import { UNCLAIMED_PUBLISHER_ID } from '../catalogue/wire.js';
 import { forgetCoreClassNames } from '../comfy-nodes/core-nodes.js';
 import { forgetClassPatterns } from '../install-plan/class-patterns.js';
 import { settleAliases, type WantedAlias } from './aliases.js';
-import { chunks, IDS_PER_QUERY } from '../../db/batch.js';
 import { type ManagerFilePaths, type ManagerInputs, parseManagerInputs, readManagerFiles } from './manager-files.js';
 import { type PlannedPack, planImport } from './plan.js';
 import type { ImportReport } from './report.js';

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import { chunks, IDS_PER_QUERY, rowsPerInsert } from '../../db/batch.js';
 import type {
   ComfyNodesTable,
   Database,
@@ -9,7 +10,6 @@ import type {
   UpstreamSyncTable,
 } from '../../db/schema.js';
 import { normalizeNodeId } from '../catalogue/node-id.js';
-import { chunks, IDS_PER_QUERY, rowsPerInsert } from '../../db/batch.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
