@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import type { MemberRole } from '../../db/schema.js';
-import { nowIso } from '../../db/values.js';
+import { nowIso, toBool } from '../../db/values.js';
 import type { MailLogger } from '../../engines/mail/mailer.js';
 import { conflict, gone, notFound, tooManyRequests, withCode } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -71,7 +71,7 @@ const toReceivedJson = (row: ReceivedInvitationRow): ReceivedInvitationJson => (
 /**
  * `POST /publishers/{id}/invitations`: an owner invites an e-mail address. The answer is the same
  * whether or not an account uses the address (nobody can probe for accounts), and only that
- * account, when there is one, is told, by e-mail sent off the request's path. Nobody becomes a
+ * account, when there is one and it confirmed the address, is told, by e-mail sent off the request's path. Nobody becomes a
  * member until they accept. Asking again for an address with an open invitation gives that one.
  */
 export async function inviteMember(
@@ -83,7 +83,12 @@ export async function inviteMember(
 ): Promise<InvitationJson> {
   const { publisher } = await requirePublisherWrite(ctx.db, viewer, publisherId, 'manage-members');
   const email = input.email.trim().toLowerCase();
-  const invitee = await findUserByEmail(ctx.db, email);
+  const account = await findUserByEmail(ctx.db, email);
+  // An address its account never confirmed does not say whose mailbox it is (anyone may sign up
+  // with someone else's address): such an account is not invited, unless the operator lets
+  // unconfirmed accounts in at all.
+  const confirmed = account && (toBool(account.email_verified) || !ctx.config.auth.EMAIL_VERIFICATION_REQUIRED);
+  const invitee = confirmed ? account : undefined;
   const { row, created } = await ctx.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'publishers', publisherId);
     const now = nowIso();

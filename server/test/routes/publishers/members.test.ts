@@ -128,6 +128,16 @@ describe('invitations: nobody joins a publisher without accepting', () => {
     }
     const asVictim = await t.as(victim);
     expect((await asVictim.get('/users/publishers/')).json()).toEqual([]);
+    // Someone who signed up with another person's address, never confirming it, gets nothing.
+    const squatter = await t.factories.user({ email: 'colleague@example.test', email_verified: false });
+    const toSquatter = await asAttacker.post('/publishers/pub-a/invitations', {
+      email: 'colleague@example.test',
+      role: 'owner',
+    });
+    expect(shape(toSquatter)).toEqual(
+      shape(await asAttacker.post('/publishers/pub-a/invitations', { email: 'x@example.test', role: 'owner' })),
+    );
+    expect((await (await t.as(squatter)).get('/users/invitations')).json()).toEqual([]);
     expect((await asVictim.post('/publishers', { id: 'victims-own', name: 'Mine' })).statusCode).toBe(201);
   });
 
