@@ -179,9 +179,17 @@ describe('security headers of the web listener', () => {
         .map(([k, ...v]) => [k, v]),
     );
 
-  it('forbids framing and runs only its own scripts and the inline ones it wrote, on every answer', async () => {
+  it('forbids framing and runs only its own scripts and the inline ones it wrote, on every page and worker', async () => {
     const base = await listening();
-    for (const url of ['/', '/nodes', '/no-such-page', '/assets/index-abc123.js']) {
+    // Scripts, styles and translations are never documents: the two headers would only weigh them down.
+    for (const url of ['/assets/index-abc123.js', '/locales/en/common.json?v=1']) {
+      const response = await fetch(`${base}${url}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('content-security-policy')).toBeNull();
+      expect(response.headers.get('x-frame-options')).toBeNull();
+    }
+    for (const url of ['/', '/nodes', '/no-such-page', '/assets/pretty.worker-abc123.js']) {
       const response = await fetch(`${base}${url}`);
       expect(response.headers.get('x-frame-options')).toBe('DENY');
       const policy = directives(response.headers.get('content-security-policy'));

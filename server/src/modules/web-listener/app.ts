@@ -64,6 +64,19 @@ const ONE_YEAR_SECONDS = 31_536_000;
  * Those pages and `/` also arrive with their first screen rendered, when the web build has its
  * SSR half (see first-screen.ts and docs/sharing.md).
  */
+/**
+ * Whether a path's answer can be a document or a worker, the only things a Content-Security-Policy
+ * or X-Frame-Options header governs. The build's hashed scripts and styles and the translation
+ * files are neither (workers excepted: a worker runs under its own script's policy), and a page
+ * loads dozens of them: the two headers would add about half a kilobyte to each, uncompressed
+ * over HTTP/1.1.
+ */
+function appliesToDocument(url: string): boolean {
+  const pathName = url.split('?', 1)[0] ?? '';
+  if (pathName.startsWith('/locales/')) return false;
+  return !pathName.startsWith('/assets/') || /\.worker-[^/]*\.js$/.test(pathName);
+}
+
 export async function buildWebApp(ctx: AppContext, options: WebAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false });
   app.decorate('ctx', ctx);
@@ -74,9 +87,10 @@ export async function buildWebApp(ctx: AppContext, options: WebAppOptions = {}):
     scriptHashes: [],
   };
   let policy = contentSecurityPolicy(policySources);
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    if (!appliesToDocument(request.url)) return;
     // No other site may show these pages in a frame; older browsers read X-Frame-Options.
     reply.header('content-security-policy', policy);
     reply.header('x-frame-options', 'DENY');
