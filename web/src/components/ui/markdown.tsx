@@ -1,15 +1,12 @@
 import { useEffect, useState } from 'react';
+import { loadMarkdownRenderer } from '../../lib/markdown/load';
 import { needsMarkdown } from '../../lib/markdown/syntax';
 
 type Render = (source: string) => string;
 
-// The Markdown parser and sanitiser load after the first paint, so the pack page's first screen
-// does not wait for them; until then the text shows as written (React escapes it).
-let loadRenderer: Promise<Render> | null = null;
-const renderer = (): Promise<Render> => {
-  loadRenderer ??= import('../../lib/markdown/render').then((m) => m.renderMarkdown);
-  return loadRenderer;
-};
+// The Markdown parser and sanitiser load once the first screen is shown (see loadMarkdownRenderer);
+// until then the text shows as written (React escapes it).
+const renderer = (): Promise<Render> => loadMarkdownRenderer().then((m) => m.renderMarkdown);
 
 const styles = [
   'break-words text-start text-slate-800 dark:text-slate-200',

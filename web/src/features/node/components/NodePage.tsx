@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { statusOf } from '../../../api/cache-rules';
@@ -22,16 +22,15 @@ import { licenseText } from '../../../lib/catalogue/license';
 import { isUnclaimed } from '../../../lib/catalogue/unclaimed';
 import { DATE_TIME, formatDate, formatNumber } from '../../../lib/format';
 import { httpLink } from '../../../lib/http-link';
+import { useAfterFirstScreen } from '../../../lib/use-after-first-screen';
 import { canonicalPackPath } from '../lib/pack-route';
-import { ComfyNodesSection } from './ComfyNodesSection';
 import { CopyCommand } from './CopyCommand';
-import { DownloadsChart } from './DownloadsChart';
-import { ReadmeSection } from './ReadmeSection';
-import { RequirementsSection } from './RequirementsSection';
-import { ReviewsSection } from './ReviewsSection';
-import { VersionsSection } from './VersionsSection';
 
 type Node = components['schemas']['Node'];
+
+// Below the first screen: fetched once it is shown (see useAfterFirstScreen).
+const PackSections = lazy(() => import('./PackSections').then((m) => ({ default: m.PackSections })));
+const ReviewsSection = lazy(() => import('./ReviewsSection').then((m) => ({ default: m.ReviewsSection })));
 
 const badgeTone = {
   red: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100',
@@ -109,6 +108,7 @@ export function NodePage() {
   const language = i18n.resolvedLanguage ?? 'en';
   const node = useNode(nodeId);
   const pack = node.data;
+  const rest = useAfterFirstScreen();
   const redirect = pack ? canonicalPackPath(requestedPublisher, pack) : null;
 
   useEffect(() => {
@@ -276,11 +276,11 @@ export function NodePage() {
                 )}
               </section>
 
-              <ReadmeSection nodeId={pack.id} version={latest?.version ?? ''} />
-              <DownloadsChart nodeId={pack.id} />
-              <ComfyNodesSection nodeId={pack.id} version={latest?.version} />
-              <RequirementsSection nodeId={pack.id} version={latest?.version ?? ''} />
-              <VersionsSection nodeId={pack.id} latestVersion={latest?.version} />
+              {rest ? (
+                <Suspense fallback={null}>
+                  <PackSections nodeId={pack.id} latestVersion={latest?.version} />
+                </Suspense>
+              ) : null}
             </div>
 
             <aside aria-labelledby="details-title" className="min-w-0 space-y-8">
@@ -344,7 +344,11 @@ export function NodePage() {
                   </div>
                 </dl>
               </div>
-              <ReviewsSection nodeId={pack.id} />
+              {rest ? (
+                <Suspense fallback={null}>
+                  <ReviewsSection nodeId={pack.id} />
+                </Suspense>
+              ) : null}
             </aside>
           </div>
         </>

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { markdownStyles } from '../../../components/ui/markdown';
 import { config } from '../../../lib/config';
+import { loadMarkdownRenderer } from '../../../lib/markdown/load';
 import type { ReadmeOptions } from '../../../lib/markdown/render';
 import { useReadme } from '../api/get-readme';
 import { archiveUrlResolver } from '../lib/archive-urls';
@@ -13,12 +14,8 @@ const OWN_IMAGES = `${config.apiUrl}/nodes/`;
 
 type RenderReadme = (source: string, options: ReadmeOptions) => string;
 
-// The parser and sanitiser load after the first paint, as for descriptions.
-let loadRenderer: Promise<RenderReadme> | null = null;
-const renderer = (): Promise<RenderReadme> => {
-  loadRenderer ??= import('../../../lib/markdown/render').then((m) => m.renderReadme);
-  return loadRenderer;
-};
+// The parser and sanitiser load once the first screen is shown, as for descriptions.
+const renderer = (): Promise<RenderReadme> => loadMarkdownRenderer().then((m) => m.renderReadme);
 
 /**
  * The README from the archive of the version the page shows, below the description: Markdown
