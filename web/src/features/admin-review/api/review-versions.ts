@@ -1,5 +1,6 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { adminAppealQuery } from '../../../api/appeals';
 import { api, unwrap } from '../../../api/client';
 import { readerErrorText } from '../../../api/error-message';
 import { nodeKey } from '../../../api/queries/node';
@@ -30,12 +31,18 @@ export const undoVersion = (ref: VersionRef) =>
     }),
   );
 
-/** Everything a decision changes on screen: the queue, the counts, the pack pages and histories. */
+/** Everything a decision changes on screen: the queue, the counts, the pack pages, histories and threads. */
 async function refreshAfterDecision(queryClient: QueryClient, refs: VersionRef[]) {
   const keys = [
     reviewQueueKey,
     adminStatsKey,
-    ...refs.flatMap((r) => [nodeKey(r.node_id), nodeVersionsKey(r.node_id), versionHistoryKey(r.node_id, r.version)]),
+    ...refs.flatMap((r) => [
+      nodeKey(r.node_id),
+      nodeVersionsKey(r.node_id),
+      versionHistoryKey(r.node_id, r.version),
+      // The decision joins the version's appeal thread.
+      adminAppealQuery(r.node_id, r.version).queryKey,
+    ]),
   ];
   await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }

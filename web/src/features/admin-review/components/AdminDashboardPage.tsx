@@ -10,6 +10,7 @@ import { AdminNav } from './AdminNav';
 import { UpstreamPanel } from './UpstreamPanel';
 
 type CountKey =
+  | 'held_versions'
   | 'pending_versions'
   | 'flagged_versions'
   | 'banned_nodes'
@@ -19,6 +20,7 @@ type CountKey =
 
 /** Each count and the list it opens. */
 const counts: { key: CountKey; to: string }[] = [
+  { key: 'held_versions', to: '/admin/review' },
   { key: 'pending_versions', to: '/admin/review?status=pending' },
   { key: 'flagged_versions', to: '/admin/review?status=flagged' },
   { key: 'banned_nodes', to: '/admin/nodes?status=NodeStatusBanned' },
@@ -26,6 +28,39 @@ const counts: { key: CountKey; to: string }[] = [
   { key: 'publishers', to: '/admin/publishers' },
   { key: 'users', to: '/admin/users' },
 ];
+
+/**
+ * The median time from hold to decision over the window the server names, in the largest unit
+ * that reads well (minutes, hours, then days).
+ */
+function DecisionTime({ seconds, days, decisions }: { seconds: number | null; days: number; decisions: number }) {
+  const { t, i18n } = useTranslation('admin');
+  const language = i18n.resolvedLanguage ?? 'en';
+  return (
+    <div
+      className="flex h-full flex-col rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+      data-testid="median-decision"
+    >
+      <span className="text-3xl font-bold tabular-nums">
+        {seconds === null ? '–' : formatDuration(seconds, language)}
+      </span>
+      <span className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t('dashboard.medianDecision')}</span>
+      <span className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+        {t('dashboard.medianWindow', { days, decisions: formatNumber(decisions, language) })}
+      </span>
+    </div>
+  );
+}
+
+function formatDuration(seconds: number, language: string): string {
+  const [value, unit] =
+    seconds < 3600
+      ? [seconds / 60, 'minute']
+      : seconds < 48 * 3600
+        ? [seconds / 3600, 'hour']
+        : [seconds / 86_400, 'day'];
+  return formatNumber(value, language, { style: 'unit', unit, unitDisplay: 'long', maximumFractionDigits: 1 });
+}
 
 /** `/admin` (admins): the moderation counts, each a link to its list, and every admin screen. */
 export function AdminDashboardPage() {
@@ -68,6 +103,13 @@ export function AdminDashboardPage() {
                 </Link>
               </li>
             ))}
+            <li>
+              <DecisionTime
+                seconds={stats.data.median_decision_seconds}
+                days={stats.data.decision_window_days}
+                decisions={stats.data.decisions_in_window}
+              />
+            </li>
           </ul>
         )}
       </section>

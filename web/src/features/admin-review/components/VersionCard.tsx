@@ -14,6 +14,7 @@ import type { ReviewQueueFinding, ReviewQueueItem } from '../api/review-queue';
 import { archiveUrl, downloadArchive } from '../lib/archive-download';
 import { groupByFile, repositoryLineUrl } from '../lib/findings';
 import { versionKey } from '../lib/selection';
+import { AdminAppeal } from './AdminAppeal';
 import { ReasonText } from './ReasonText';
 import { StatusBadge } from './StatusBadge';
 import { VersionHistory } from './VersionHistory';
@@ -117,6 +118,7 @@ function FindingRow({
 export function VersionCard({ item, selected, onSelectClick, onSelectKey, onDecide, onUndo, busy }: VersionCardProps) {
   const { t, i18n } = useTranslation('admin');
   const [showHistory, setShowHistory] = useState(false);
+  const [showAppeal, setShowAppeal] = useState(false);
   const [downloadFailed, setDownloadFailed] = useState(false);
   const titleId = useId();
   const key = versionKey(item);
@@ -271,11 +273,20 @@ export function VersionCard({ item, selected, onSelectClick, onSelectKey, onDeci
             <span className="sr-only"> {key}</span>
           </Button>
         ) : null}
+        <Button size="sm" variant="ghost" aria-expanded={showAppeal} onClick={() => setShowAppeal((open) => !open)}>
+          {showAppeal ? t('review.appeal.hide') : t('review.appeal.show')}
+          <span className="sr-only"> {key}</span>
+        </Button>
         <Button size="sm" variant="ghost" aria-expanded={showHistory} onClick={() => setShowHistory((open) => !open)}>
           {showHistory ? t('review.history.hide') : t('review.history.show')}
           <span className="sr-only"> {key}</span>
         </Button>
       </div>
+      {showAppeal ? (
+        <div className="mt-3">
+          <AdminAppeal nodeId={item.node_id} version={item.version} />
+        </div>
+      ) : null}
       {showHistory ? (
         <div className="mt-3">
           <VersionHistory nodeId={item.node_id} version={item.version} onUndo={onUndo} undoing={busy} />

@@ -17,6 +17,7 @@ import { deleteVersion, managedVersionsQuery, type PackVersion, setVersionDeprec
 import { findingsFromReason } from '../lib/processing';
 import { FindingsList } from './FindingsList';
 import { LabelFindings } from './LabelFindings';
+import { DecidedAppeal, VersionAppeal } from './VersionAppeal';
 
 const statusKey: Record<PackVersion['status'], string> = {
   NodeVersionStatusActive: 'versions.status.active',
@@ -106,6 +107,15 @@ export function VersionsSection({ publisherId, nodeId }: { publisherId: string; 
         {versions.data.map((version) => {
           const findings =
             version.status === 'NodeVersionStatusFlagged' ? findingsFromReason(version.status_reason) : [];
+          const reason = readReason(version.status_reason ?? '').kind;
+          // Held: waiting for an administrator, so the publisher may answer the reviewers.
+          const held =
+            version.status === 'NodeVersionStatusFlagged' ||
+            (version.status === 'NodeVersionStatusPending' && reason === 'awaitingReview');
+          // Decided by an administrator (their own words as the reason): the conversation, with the decision, stays readable.
+          const decided =
+            (version.status === 'NodeVersionStatusActive' || version.status === 'NodeVersionStatusBanned') &&
+            reason === 'text';
           return (
             <li
               key={version.id}
@@ -159,6 +169,8 @@ export function VersionsSection({ publisherId, nodeId }: { publisherId: string; 
               {version.labels && version.labels.length > 0 ? (
                 <LabelFindings publisherId={publisherId} nodeId={nodeId} version={version} />
               ) : null}
+              {held ? <VersionAppeal publisherId={publisherId} nodeId={nodeId} version={version} /> : null}
+              {decided ? <DecidedAppeal publisherId={publisherId} nodeId={nodeId} version={version} /> : null}
             </li>
           );
         })}
