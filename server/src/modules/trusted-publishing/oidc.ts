@@ -11,6 +11,9 @@ export interface OidcSettings {
 /** How long an issuer's discovery document is kept before it is read again. */
 const DISCOVERY_TTL_MS = 60 * 60 * 1000;
 
+/** Seconds of clock difference between the issuer and this server that `exp`/`nbf` forgive. */
+const CLOCK_TOLERANCE_SECONDS = 30;
+
 /** Signature algorithms accepted (GitHub Actions signs with RS256); never `none` or HMAC. */
 const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'EdDSA'];
 
@@ -109,6 +112,7 @@ export async function verifyIdentityToken(token: string, settings: OidcSettings)
       audience: settings.audience,
       algorithms: ALGORITHMS,
       requiredClaims: ['exp', 'iat', 'jti'],
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
     });
     return payload;
   } catch (error) {
