@@ -13,6 +13,7 @@ test.describe('appeals', () => {
     registry,
     signInAs,
     checkA11y,
+    saveScreenshot,
     saveThemedScreenshots,
   }) => {
     test.setTimeout(300_000);
@@ -88,6 +89,7 @@ test.describe('appeals', () => {
     await page.goto('/admin');
     await expect(page.getByTestId('median-decision')).toContainText('Median time from hold to decision');
     await expect(page.getByTestId('median-decision')).toContainText('Last 30 days');
+    await saveScreenshot(page, 'appeal-dashboard');
 
     // The publisher: the version is live and the conversation ends with who approved it and why.
     const backContext = await browser.newContext({ locale: 'en-US', baseURL: registry.webUrl });
