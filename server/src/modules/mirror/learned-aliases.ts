@@ -1,9 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
 import { nowIso } from '../../db/values.js';
 import { normalizeRepositoryUrl } from '../../lib/repository-url.js';
-import { recordCatalogueChange } from '../catalogue/changes.js';
 import { normalizeNodeId } from '../catalogue/node-id.js';
+import { type CatalogueTarget, catalogueWrite } from '../catalogue/unit-of-work.js';
 
 /** What learning an upstream id did: stored it, found it stored already, or refused it. */
 export type LearnedAlias =
@@ -23,13 +21,13 @@ export type LearnedAlias =
  * another pack, is never taken (`taken`); the pack that holds it keeps it.
  */
 export async function learnUpstreamAlias(
-  db: Kysely<Database>,
+  target: CatalogueTarget,
   upstreamPack: { id: string; repository?: string | undefined },
   publisherId: string,
 ): Promise<LearnedAlias> {
   const repository = normalizeRepositoryUrl(upstreamPack.repository ?? '');
   if (!repository) return { outcome: 'none' };
-  return db.transaction().execute(async (trx) => {
+  return catalogueWrite(target, async ({ trx, touch }) => {
     const locals = await trx
       .selectFrom('nodes')
       .select('id')
@@ -55,7 +53,7 @@ export async function learnUpstreamAlias(
       .onConflict((oc) => oc.column('alias').doNothing())
       .execute();
     // Cached answers for the id (a 404 until now) are dropped with the pack's change.
-    await recordCatalogueChange(trx, [local]);
+    touch(local);
     return { outcome: 'stored', nodeId: local };
   });
 }

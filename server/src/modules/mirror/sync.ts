@@ -341,7 +341,7 @@ async function syncOnePack(
     const fingerprint = fingerprintOf(node);
     if (!(await ensurePublisher(c, publisherId, node.publisher?.name ?? publisherId))) {
       // The local publisher's own pack of the same repository wins, under the upstream's id too.
-      const learned = await learnUpstreamAlias(c.ctx.db, node, publisherId);
+      const learned = await learnUpstreamAlias(c.ctx, node, publisherId);
       if (learned.outcome === 'stored' || learned.outcome === 'known') {
         c.counts.localWins++;
         // Announced so cached answers for the id drop; never touched as synced: the pack is local.
