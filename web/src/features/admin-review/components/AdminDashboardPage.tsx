@@ -31,7 +31,7 @@ const counts: { key: CountKey; to: string }[] = [
 
 /**
  * The median time from hold to decision over the window the server names, in the largest unit
- * that reads well (minutes, hours, then days).
+ * that reads well (seconds, minutes, hours, then days).
  */
 function DecisionTime({ seconds, days, decisions }: { seconds: number | null; days: number; decisions: number }) {
   const { t, i18n } = useTranslation('admin');
@@ -54,11 +54,13 @@ function DecisionTime({ seconds, days, decisions }: { seconds: number | null; da
 
 function formatDuration(seconds: number, language: string): string {
   const [value, unit] =
-    seconds < 3600
-      ? [seconds / 60, 'minute']
-      : seconds < 48 * 3600
-        ? [seconds / 3600, 'hour']
-        : [seconds / 86_400, 'day'];
+    seconds < 60
+      ? [seconds, 'second']
+      : seconds < 3600
+        ? [seconds / 60, 'minute']
+        : seconds < 48 * 3600
+          ? [seconds / 3600, 'hour']
+          : [seconds / 86_400, 'day'];
   return formatNumber(value, language, { style: 'unit', unit, unitDisplay: 'long', maximumFractionDigits: 1 });
 }
 
