@@ -1654,7 +1654,10 @@ export interface paths {
         /** A version's appeal thread, for the publisher's members and admins */
         get: operations["getVersionAppeal"];
         put?: never;
-        /** Write to the reviewers about a held version; every administrator is mailed */
+        /**
+         * Write to the reviewers about a held version; every administrator is mailed
+         * @description At most 20 messages a day per account (429 `appeal.message_limit`, with `Retry-After`).
+         */
         post: operations["postVersionAppealMessage"];
         delete?: never;
         options?: never;
@@ -9946,6 +9949,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -65,3 +65,16 @@ export function publisherMemberAddresses(db: Db, publisherId: string): Promise<{
     .orderBy('u.email')
     .execute();
 }
+
+/** When (epoch ms) an account wrote publisher messages since `since`, oldest first. */
+export async function publisherMessageTimesSince(db: Db, authorId: string, since: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('appeal_messages')
+    .select('created_at')
+    .where('author_id', '=', authorId)
+    .where('author_role', '=', 'publisher')
+    .where('created_at', '>=', since)
+    .orderBy('created_at', 'asc')
+    .execute();
+  return rows.map((r) => new Date(r.created_at).getTime());
+}

@@ -47,10 +47,11 @@ const appealRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'postVersionAppealMessage',
         tags: ['publishing'],
         summary: 'Write to the reviewers about a held version; every administrator is mailed',
+        description: 'At most 20 messages a day per account (429 `appeal.message_limit`, with `Retry-After`).',
         security: bearer,
         params: PublisherVersionParams,
         body: MessageBody,
-        response: { 201: AppealMessage, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 201: AppealMessage, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
       // Who may write is checked before the body is read: anonymous callers get 401, not 400.
       preValidation: async (request) => {

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { AppealDecision, Database, NodeVersionStatus, NodeVersionsTable } from '../../db/schema.js';
 import { nowIso } from '../../db/values.js';
 import type { MailLogger, MailMessage } from '../../engines/mail/mailer.js';
-import { badRequest, conflict, notFound, withCode } from '../../lib/errors.js';
+import { badRequest, conflict, notFound, tooManyRequests, withCode } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { adminAction } from '../audit/admin-action.js';
 import { audit } from '../audit/writer.js';
@@ -20,10 +20,16 @@ import {
   insertAppealMessage,
   listAppealMessages,
   publisherMemberAddresses,
+  publisherMessageTimesSince,
 } from './repository.js';
 
 /** Longest message, in characters after trimming. */
 export const MAX_APPEAL_MESSAGE = 4000;
+
+/** Each publisher message mails every administrator, so one account may write this many a day. */
+export const PUBLISHER_MESSAGES_PER_DAY = 20;
+
+const DAY_MS = 86_400_000;
 
 type VersionRow = Selectable<NodeVersionsTable>;
 
@@ -142,6 +148,7 @@ export async function postPublisherMessage(
   const { pack, version } = await publisherVersion(ctx, params);
   const text = checkBody(body);
   requireOpen(version);
+  await spendDailyMessage(ctx, viewer.id);
   const id = newId();
   await ctx.db.transaction().execute(async (trx) => {
     await insertAppealMessage(trx, {
@@ -179,6 +186,22 @@ export async function postPublisherMessage(
     log,
   );
   return messageOf(ctx, version, id, false);
+}
+
+/** 429 once the account wrote PUBLISHER_MESSAGES_PER_DAY messages in the last 24 hours; the answer says when to retry. */
+async function spendDailyMessage(ctx: AppContext, authorId: string): Promise<void> {
+  const now = Date.now();
+  const times = await publisherMessageTimesSince(ctx.db, authorId, new Date(now - DAY_MS).toISOString());
+  if (times.length < PUBLISHER_MESSAGES_PER_DAY) return;
+  const oldest = times[times.length - PUBLISHER_MESSAGES_PER_DAY] ?? now;
+  throw withCode(
+    tooManyRequests(
+      `You can write at most ${PUBLISHER_MESSAGES_PER_DAY} appeal messages a day`,
+      (oldest + DAY_MS - now) / 1000,
+    ),
+    'appeal.message_limit',
+    { limit: PUBLISHER_MESSAGES_PER_DAY },
+  );
 }
 
 /** `GET /admin/nodes/{n}/versions/{v}/appeal`. */

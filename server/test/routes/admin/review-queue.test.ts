@@ -320,6 +320,27 @@ describe('appeals of held versions', () => {
     }
     expect(await t.ctx.db.selectFrom('appeal_messages').selectAll().execute()).toEqual([]);
     expect(await t.ctx.db.selectFrom('audit_log').selectAll().execute()).toEqual([]);
+    // Each message mails every administrator: twenty a day per account, then 429 until the oldest is a day old.
+    const recent = new Date(Date.now() - 3_600_000).toISOString();
+    await t.ctx.db
+      .insertInto('appeal_messages')
+      .values(
+        Array.from({ length: 20 }, (_, i) => ({
+          id: `spent-${i}`,
+          node_version_id: version.id,
+          author_id: w.users.owner.id,
+          author_role: 'publisher' as const,
+          kind: 'message' as const,
+          body: 'again',
+          created_at: recent,
+        })),
+      )
+      .execute();
+    const limited = await w.client.owner.post(publisherUrl, { body: 'One more time' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'appeal.message_limit', params: { limit: 20 } });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(22 * 3600);
+    expect((await w.client.member.post(publisherUrl, { body: 'From another member' })).statusCode).toBe(201);
   });
 
   it('keeps the publisher’s message, the admin’s answer and the decision in one thread, mailed and audited', async () => {
