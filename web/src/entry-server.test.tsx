@@ -45,6 +45,10 @@ const pack: components['schemas']['Node'] = {
   preempted_comfy_node_names: [],
   created_at: '2026-09-01T00:00:00Z',
   publisher: { id: 'acme', name: 'ACME' },
+  install_commands: [
+    { kind: 'latest', command: 'comfy node install impact-pack' },
+    { kind: 'version', command: 'comfy node install impact-pack@1.2.0' },
+  ],
   latest_version: {
     id: 'v1',
     node_id: 'impact-pack',
@@ -63,6 +67,7 @@ const pack: components['schemas']['Node'] = {
     supported_os: [],
     tags: [],
     tags_admin: [],
+    install_command: 'comfy node install impact-pack@1.2.0',
   },
 };
 

@@ -21,6 +21,7 @@ export function versionJson(fields: Record<string, unknown> & { node_id: string;
     tags: [],
     tags_admin: [],
     downloads: 0,
+    install_command: `comfy node install ${fields.node_id}@${fields.version}`,
     ...fields,
   };
 }
@@ -54,6 +55,8 @@ export function nodeJson(fields: Record<string, unknown> & { id: string; name: s
     search_ranking: 5,
     preempted_comfy_node_names: [],
     created_at: expect.any(String),
+    // Which commands is the rule's (test/unit/install-commands.test.ts); every pack carries the list.
+    install_commands: expect.any(Array),
     ...fields,
   };
 }

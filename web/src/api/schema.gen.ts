@@ -2539,6 +2539,8 @@ export interface components {
             /** @description Archive URL; empty while no archive is stored. */
             downloadUrl: string;
             id: string;
+            /** @description comfy-cli's command for this version (`comfy node install <id>@<version>`). */
+            install_command: string;
             /** @description What the automated checks saw the code do, as label ids (docs/moderation.md); absent when none. */
             labels?: string[];
             node_id: string;
@@ -2574,6 +2576,8 @@ export interface components {
             github_stars: number;
             icon: string;
             id: string;
+            /** @description How to install the pack, most direct first: comfy-cli by id and pinned to `latest_version` when there is one; `git clone` of the repository when there is none or the pack is unclaimed; empty when nothing installs it. */
+            install_commands: components["schemas"]["InstallCommand"][];
             /**
              * Format: date-time
              * @description Only on mirrored packs: when the mirror last saw the pack in the upstream catalogue.
@@ -2626,6 +2630,8 @@ export interface components {
             /** @description Archive URL; empty while no archive is stored. */
             downloadUrl: string;
             id: string;
+            /** @description comfy-cli's command for this version (`comfy node install <id>@<version>`). */
+            install_command: string;
             /** @description What the automated checks saw the code do, as label ids (docs/moderation.md); absent when none. */
             labels?: string[];
             node_id: string;
@@ -2970,6 +2976,8 @@ export interface components {
             downloadUrl: string;
             findings: components["schemas"]["ReviewQueueFinding"][];
             id: string;
+            /** @description comfy-cli's command for this version (`comfy node install <id>@<version>`). */
+            install_command: string;
             /** @description What the automated checks saw the code do, as label ids (docs/moderation.md); absent when none. */
             labels?: string[];
             node_id: string;
@@ -3079,6 +3087,8 @@ export interface components {
             github_stars: number;
             icon: string;
             id: string;
+            /** @description How to install the pack, most direct first: comfy-cli by id and pinned to `latest_version` when there is one; `git clone` of the repository when there is none or the pack is unclaimed; empty when nothing installs it. */
+            install_commands: components["schemas"]["InstallCommand"][];
             /**
              * Format: date-time
              * @description Only on mirrored packs: when the mirror last saw the pack in the upstream catalogue.

@@ -1,5 +1,4 @@
-import { type Static, Type } from 'typebox';
-import { UNCLAIMED_PUBLISHER_ID } from './wire.js';
+import { type InstallCommandJson, UNCLAIMED_PUBLISHER_ID } from './wire.js';
 
 /**
  * How a pack is installed, decided here once and served to every client that shows it (the web
@@ -11,17 +10,6 @@ import { UNCLAIMED_PUBLISHER_ID } from './wire.js';
 
 /** A repository address that may follow `git clone` in a shell: http(s), no shell syntax. */
 const CLONEABLE = /^https?:\/\/[^\s;&|`$<>'"\\()]+$/;
-
-export const InstallCommand = Type.Object(
-  {
-    kind: Type.Union([Type.Literal('latest'), Type.Literal('version'), Type.Literal('git')], {
-      description: '`latest`: comfy-cli by id; `version`: comfy-cli pinned to the latest version; `git`: a clone.',
-    }),
-    command: Type.String(),
-  },
-  { title: 'InstallCommand', additionalProperties: false },
-);
-export type InstallCommandJson = Static<typeof InstallCommand>;
 
 /** What the rule reads of a pack. */
 export interface InstallablePack {

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { ComfyNodesTable, NodesTable, NodeVersionsTable, PublishersTable } from '../../db/schema.js';
 import { parseJsonArray, parseJsonObject, toBool } from '../../db/values.js';
 import { statusReasonCode } from './archive-rejections.js';
+import { installCommands, versionInstallCommand } from './install-commands.js';
 import type { ComfyNodeJson, NodeJson, NodeVersionJson, PublisherJson } from './wire.js';
 
 /** Default `search_ranking` for packs an admin has not ranked. */
@@ -40,6 +41,7 @@ export function serializeVersion(
     tags: parseJsonArray(row.tags),
     tags_admin: parseJsonArray(row.tags_admin),
     downloads: Number(row.downloads),
+    install_command: versionInstallCommand(row.node_id, row.version),
     ...labelsOf(row.scan_labels),
   };
 }
@@ -73,6 +75,12 @@ export function serializeNode(row: Selectable<NodesTable>, options: NodeSerializ
     tags_admin: parseJsonArray(row.tags_admin),
     category: row.category,
     ...(options.latestVersion ? { latest_version: options.latestVersion } : {}),
+    install_commands: installCommands({
+      id: row.id,
+      repository: row.repository_url,
+      publisherId: row.publisher_id,
+      latestVersion: options.latestVersion?.version,
+    }),
     rating: reviews > 0 ? Number(row.total_star) / reviews : 0,
     downloads: Number(row.downloads),
     github_stars: Number(row.github_stars),

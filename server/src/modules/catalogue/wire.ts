@@ -72,6 +72,18 @@ export const PythonRequirement = Type.Object(
 );
 export type PythonRequirementJson = Static<typeof PythonRequirement>;
 
+/** One way to install a pack, as a shell command: decided by `install-commands.ts`. */
+export const InstallCommand = Type.Object(
+  {
+    kind: Type.Union([Type.Literal('latest'), Type.Literal('version'), Type.Literal('git')], {
+      description: '`latest`: comfy-cli by id; `version`: comfy-cli pinned to the latest version; `git`: a clone.',
+    }),
+    command: Type.String(),
+  },
+  { title: 'InstallCommand', additionalProperties: false },
+);
+export type InstallCommandJson = Static<typeof InstallCommand>;
+
 export const NodeVersion = Type.Object(
   {
     id: Type.String(),
@@ -105,6 +117,9 @@ export const NodeVersion = Type.Object(
     tags: StringList,
     tags_admin: StringList,
     downloads: Type.Integer(),
+    install_command: Type.String({
+      description: "comfy-cli's command for this version (`comfy node install <id>@<version>`).",
+    }),
     labels: Type.Optional(
       Type.Array(Type.String(), {
         description: 'What the automated checks saw the code do, as label ids (docs/moderation.md); absent when none.',
@@ -146,6 +161,10 @@ export const Node = Type.Object(
     tags_admin: StringList,
     category: Type.String(),
     latest_version: Type.Optional(NodeVersion),
+    install_commands: Type.Array(InstallCommand, {
+      description:
+        'How to install the pack, most direct first: comfy-cli by id and pinned to `latest_version` when there is one; `git clone` of the repository when there is none or the pack is unclaimed; empty when nothing installs it.',
+    }),
     rating: Type.Number(),
     downloads: Type.Integer(),
     github_stars: Type.Integer(),

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { InstallCommand } from '../catalogue/install-commands.js';
+import { InstallCommand } from '../catalogue/wire.js';
 
 /** Most class names one request may resolve. */
 export const MAX_RESOLVE_NAMES = 2000;

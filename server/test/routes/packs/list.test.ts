@@ -55,10 +55,17 @@ describe('GET /publishers/{p}/nodes', () => {
           tags: [],
           tags_admin: [],
           downloads: 0,
+          install_command: 'comfy node install A-pack@1.2.0',
         },
+        install_commands: [
+          { kind: 'latest', command: 'comfy node install A-pack' },
+          { kind: 'version', command: 'comfy node install A-pack@1.2.0' },
+        ],
       }),
     );
     expect(body[1]).not.toHaveProperty('latest_version');
+    // Without a version and without a repository to clone, nothing installs the pack.
+    expect(body[1]).toMatchObject({ install_commands: [] });
   });
 
   it('includes banned packs only when owners, members or admins ask', async () => {

@@ -46,6 +46,7 @@ describe('PUT /publishers/{p}/nodes/{n}/versions/{versionId}', () => {
       tags: [],
       tags_admin: [],
       downloads: 0,
+      install_command: 'comfy node install hello@1.0.0',
     });
     const partial = await w.client.owner.put(`/publishers/acme/nodes/hello/versions/${v1.id}`, { deprecated: false });
     expect(partial.json()).toEqual(expect.objectContaining({ changelog: 'First release', deprecated: false }));

@@ -65,6 +65,7 @@ describe('POST /publishers/{publisherId}/nodes/{nodeId}/versions/upload (the web
         tags: [],
         tags_admin: [],
         downloads: 0,
+        install_command: 'comfy node install hello@1.2.0',
       },
       processing: queuedProcessing(versionId, '1.2.0'),
     });

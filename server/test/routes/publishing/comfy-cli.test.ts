@@ -65,6 +65,7 @@ describe('comfy-cli end to end over HTTP (reference/registry-clients.md §3)', (
         tags: [],
         tags_admin: [],
         downloads: 0,
+        install_command: 'comfy node install hello@1.0.0',
       },
       signedUrl: expect.stringMatching(new RegExp(`^${base}/uploads/[A-Za-z0-9_-]{43}$`)),
     });

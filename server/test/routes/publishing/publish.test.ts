@@ -26,6 +26,7 @@ function pendingVersion(nodeId: string, version: string, extra: Record<string, u
     tags: [],
     tags_admin: [],
     downloads: 0,
+    install_command: `comfy node install ${nodeId}@${version}`,
     ...extra,
   };
 }

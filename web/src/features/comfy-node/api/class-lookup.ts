@@ -3,7 +3,6 @@ import { hasIds } from '../../../api/cache-rules';
 import { api, unwrap } from '../../../api/client';
 import { keyFor } from '../../../api/keys';
 import type { components } from '../../../api/schema.gen';
-import { installCommands } from '../../../lib/catalogue/install-commands';
 import { isUnclaimed } from '../../../lib/catalogue/unclaimed';
 import { embeddedFetchedAt, takeEmbedded } from '../../../lib/embedded-data';
 
@@ -16,12 +15,8 @@ type Node = components['schemas']['Node'];
  * embedded in a shared class page (`/comfy-nodes/<name>/node`, chosen by the same rule).
  */
 export function resolutionFromPack(name: string, pack: Node): ResolvedComfyNode {
-  const commands = installCommands({
-    id: pack.id,
-    repository: pack.repository ?? '',
-    publisherId: pack.publisher?.id,
-    latestVersion: pack.latest_version?.version,
-  });
+  // The server decides the commands once; every pack answer carries them.
+  const commands = pack.install_commands;
   return {
     name,
     status: 'pack',

@@ -17,7 +17,6 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { packTags, TagList } from '../../../components/ui/tag-list';
 import { VersionLabels } from '../../../components/ui/version-labels';
 import { type CompatKind, compatText } from '../../../lib/catalogue/classifiers';
-import { installableFromRegistry, installCommands } from '../../../lib/catalogue/install-commands';
 import { licenseText } from '../../../lib/catalogue/license';
 import { isUnclaimed } from '../../../lib/catalogue/unclaimed';
 import { DATE_TIME, formatDate, formatNumber } from '../../../lib/format';
@@ -150,12 +149,10 @@ export function NodePage() {
   const latest = pack.latest_version;
   const publisherId = pack.publisher?.id;
   const unclaimed = isUnclaimed(publisherId);
-  const commands = installCommands({
-    id: pack.id,
-    repository: pack.repository,
-    publisherId,
-    latestVersion: latest?.version,
-  });
+  // Decided by the server (catalogue/install-commands.ts); comfy-cli's commands come first when
+  // this registry has a version to hand out.
+  const commands = pack.install_commands;
+  const installableFromRegistry = commands.some((command) => command.kind === 'latest');
   const number = (value: number) => formatNumber(value, language);
   const date = (iso: string) => formatDate(iso, language);
   const compat = (kind: CompatKind, values: string[], none: string) =>
@@ -250,15 +247,13 @@ export function NodePage() {
                 </h2>
                 {commands.length > 0 ? (
                   <div className="mt-3 space-y-3">
-                    {latest?.deprecated && installableFromRegistry({ latestVersion: latest.version }) ? (
+                    {latest?.deprecated && installableFromRegistry ? (
                       <Alert tone="warning">{t('install.deprecatedLatest', { version: latest.version })}</Alert>
                     ) : null}
                     {commands.map((command) => (
                       <CopyCommand key={command.kind} label={t(`install.${command.kind}`)} command={command.command} />
                     ))}
-                    {installableFromRegistry({ latestVersion: latest?.version }) ? (
-                      <RegistryNote kind="install" />
-                    ) : null}
+                    {installableFromRegistry ? <RegistryNote kind="install" /> : null}
                   </div>
                 ) : (
                   <p className="mt-2 text-sm">{t('install.none')}</p>

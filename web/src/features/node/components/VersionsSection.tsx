@@ -8,7 +8,6 @@ import { buttonClass } from '../../../components/ui/button';
 import { Markdown } from '../../../components/ui/markdown';
 import { Spinner } from '../../../components/ui/spinner';
 import { type CompatKind, compatText } from '../../../lib/catalogue/classifiers';
-import { versionInstallCommand } from '../../../lib/catalogue/install-commands';
 import { comparePath, versionFilesPath } from '../../../lib/code-links';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { initialVersion, installWarning, isDownloadable, publicReason } from '../lib/version-status';
@@ -97,7 +96,7 @@ function VersionPanel({
           {warning ? (
             <Alert tone="warning">{t(`versions.installWarning.${warning}`, { version: version.version })}</Alert>
           ) : null}
-          <CopyCommand label={t('install.thisVersion')} command={versionInstallCommand(nodeId, version.version)} />
+          <CopyCommand label={t('install.thisVersion')} command={version.install_command} />
           <a
             href={version.downloadUrl}
             download

@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import type { components } from '../../../api/schema.gen';
 import { packTags, TagList } from '../../../components/ui/tag-list';
 import { VersionLabels } from '../../../components/ui/version-labels';
-import { installCommands } from '../../../lib/catalogue/install-commands';
 import { markdownToPlain, rangesOnPlain } from '../../../lib/catalogue/plain-text';
 import { isUnclaimed } from '../../../lib/catalogue/unclaimed';
 import { formatCompact, formatNumber } from '../../../lib/format';
@@ -21,13 +20,8 @@ export function ResultCard({ node, onOpen }: { node: SearchNode; onOpen: () => v
   const language = i18n.resolvedLanguage ?? 'en';
   const match = node.search_match;
   const classes = match?.comfy_nodes ?? [];
-  // The first command of the shared rule: comfy-cli when this registry can install the pack, else git.
-  const install = installCommands({
-    id: node.id,
-    repository: node.repository,
-    publisherId: node.publisher?.id,
-    latestVersion: node.latest_version?.version,
-  })[0];
+  // The first of the server's commands: comfy-cli when this registry can install the pack, else git.
+  const install = node.install_commands[0];
   // The description is Markdown; the card shows its text, with the server's spans moved onto it.
   const description = markdownToPlain(node.description ?? '');
   const icon = httpLink(node.icon);
