@@ -132,7 +132,12 @@ test.describe('pack management', () => {
     await checkA11y(page);
   });
 
-  test('publishes a brand-new pack from the publisher by drag and drop', async ({ page, registry, saveScreenshot }) => {
+  test('publishes a brand-new pack from the publisher by drag and drop', async ({
+    page,
+    registry,
+    saveScreenshot,
+    saveThemedScreenshots,
+  }) => {
     test.setTimeout(180_000);
     const suffix = uniqueSuffix();
     const publisherId = `pn-${suffix}`;
@@ -159,6 +164,12 @@ test.describe('pack management', () => {
       `The zip’s pyproject.toml names pack “${nodeId}”, version 0.1.0.`,
     );
     await expect(page.getByLabel('Pack id')).toHaveValue(nodeId);
+    await saveThemedScreenshots(page, 'publish-zip-autofill', `/publishers/${publisherId}/publish`, async (shot) => {
+      await shot
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'new.zip', mimeType: 'application/zip', buffer: zip });
+      await expect(shot.getByTestId('archive-declared')).toContainText(nodeId);
+    });
     await page.getByRole('button', { name: 'Upload and publish' }).click();
     await expect(page.getByTestId('upload-result')).toHaveText('Version 0.1.0 is live.', { timeout: 30_000 });
     await saveScreenshot(page, 'pack-manage-publish-new');

@@ -206,7 +206,7 @@ test.describe('home search', () => {
     await checkA11y(page);
   });
 
-  test('suggestions and the last three searches in the combobox', async ({ page }) => {
+  test('suggestions and the last three searches in the combobox', async ({ page, saveThemedScreenshots }) => {
     await page.goto('/');
     const box = searchBox(page);
     for (const query of ['upscale', 'lora', 'controlnet', 'impact']) {
@@ -229,6 +229,10 @@ test.describe('home search', () => {
     await box.fill('ksampler (effic');
     const classOption = listbox.getByRole('option').filter({ hasText: /^KSampler \(Efficient\)Node class$/ });
     await expect(classOption).toBeVisible();
+    await saveThemedScreenshots(page, 'search-class-suggestion', '/', async (shot) => {
+      await shot.locator('input[type="search"]').fill('ksampler (effic');
+      await expect(shot.getByRole('option').filter({ hasText: 'KSampler (Efficient)' }).first()).toBeVisible();
+    });
     await classOption.click();
     await expect(page).toHaveURL(/\?q=KSampler\+%28Efficient%29$/);
     await expect(card(page, 'Efficiency Nodes for ComfyUI Version 2.0+')).toBeVisible();
