@@ -11,7 +11,9 @@ export interface PackSuggestion {
   name: string;
 }
 
-export type SearchSort = 'relevance' | 'downloads' | 'stars' | 'newest' | 'updated';
+/** The orders the index can give a page in; `GET /nodes/search` offers exactly these. */
+export const SEARCH_SORTS = ['relevance', 'downloads', 'stars', 'newest', 'updated'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 /** A search request with every parameter validated and normalised. */
 export interface SearchQuery {

@@ -1,11 +1,12 @@
 import { type Static, Type } from 'typebox';
 import { ACCELERATOR_FAMILIES, OS_FAMILIES } from '../../engines/search-index/filters.js';
+import { SEARCH_SORTS } from '../../engines/search-index/query.js';
 import { PageQuery, PageSizeQuery } from '../../lib/paging.js';
 import { RepeatedQuery } from '../../lib/schemas.js';
 import { Node } from '../catalogue/wire.js';
 
-/** Orders `GET /nodes/search` offers. */
-export const SEARCH_SORTS = ['relevance', 'downloads', 'stars', 'newest', 'updated'] as const;
+/** Orders `GET /nodes/search` offers: the index's own list. */
+export { SEARCH_SORTS };
 
 const literals = <const T extends readonly string[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v)));
 const ShortText = Type.String({ maxLength: 200 });

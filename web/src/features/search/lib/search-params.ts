@@ -1,6 +1,15 @@
-/** Sort orders the search endpoint knows. */
-export const sortOrders = ['relevance', 'downloads', 'stars', 'newest', 'updated'] as const;
-export type SortOrder = (typeof sortOrders)[number];
+import type { operations } from '../../../api/schema.gen';
+/** The sort orders the search endpoint documents (its OpenAPI enum), in the order the menu offers them. */
+export type SortOrder = NonNullable<NonNullable<operations['searchNodes']['parameters']['query']>['sort']>;
+
+/**
+ * Every order of `SortOrder`, each once: the type check fails when the server adds or drops one,
+ * so the menu cannot drift from the endpoint.
+ */
+const everyOrder = <T extends readonly SortOrder[]>(
+  orders: T & ([SortOrder] extends [T[number]] ? unknown : 'missing a sort order'),
+): T => orders;
+export const sortOrders = everyOrder(['relevance', 'downloads', 'stars', 'newest', 'updated'] as const);
 
 /** Operating systems a pack can declare. */
 export const operatingSystems = ['windows', 'linux', 'macos'] as const;
