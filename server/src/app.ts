@@ -14,6 +14,7 @@ import { hoistTitledSchemas } from './lib/openapi-components.js';
 import { warnAboutUntrustedProxy } from './lib/request-log.js';
 import { enforceRouteTable } from './lib/route-table.js';
 import { deferredSchemaCompilers } from './lib/schema-compilers.js';
+import { clientPackRules } from './modules/catalogue/client-rules.js';
 import { apiModules } from './modules/index.js';
 import { installRequestMetrics } from './modules/metrics/http.js';
 import { appMetrics } from './modules/metrics/registry.js';
@@ -49,6 +50,12 @@ function originOf(url: string): string | undefined {
 }
 
 /** Builds the API app from its modules, without listening, so tests can use `inject`. */
+/** The document with the pack rules the web app generates its checks from (`x-pack-rules`). */
+const withClientRules = (document: Record<string, unknown>): Record<string, unknown> => ({
+  ...document,
+  'x-pack-rules': clientPackRules,
+});
+
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const { config } = ctx;
   const app = Fastify({
@@ -105,7 +112,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
     transformObject: (documentObject) =>
       'openapiObject' in documentObject
-        ? hoistTitledSchemas(documentObject.openapiObject as Record<string, unknown>)
+        ? withClientRules(hoistTitledSchemas(documentObject.openapiObject as Record<string, unknown>))
         : documentObject.swaggerObject,
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });

@@ -5,7 +5,7 @@
 
 export const NODE_ID_MAX_LENGTH = 100;
 
-const NODE_ID_PATTERN = /^[a-zA-Z0-9](?:[a-zA-Z0-9._-]*[a-zA-Z0-9])?$/;
+export const NODE_ID_PATTERN = /^[a-zA-Z0-9](?:[a-zA-Z0-9._-]*[a-zA-Z0-9])?$/;
 const EDGE_CHARACTERS = /^[._-]|[._-]$/;
 
 export const NODE_ID_REQUIRED = 'node id is required';

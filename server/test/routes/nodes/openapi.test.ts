@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { nodeIdProblem } from '../../../src/modules/catalogue/node-id.js';
+import { DESCRIPTION_MAX_LENGTH } from '../../../src/modules/catalogue/pack-columns.js';
 import { buildTestApp } from '../../helpers/app.js';
 
 type Operation = { operationId?: string; parameters?: { name: string; in: string }[] };
@@ -46,5 +48,31 @@ describe('the catalogue reads in the OpenAPI document', () => {
     const all = Object.values(doc.paths).flatMap((methods) => Object.values(methods).map((op) => op.operationId));
     const defined = all.filter((id): id is string => id !== undefined);
     expect(new Set(defined).size).toBe(defined.length);
+  });
+});
+
+describe('the pack rules the document publishes for clients (x-pack-rules)', () => {
+  it('accept and refuse the same ids and descriptions as the server', async () => {
+    const t = await buildTestApp();
+    const doc = (await t.anon.get('/openapi')).json() as {
+      'x-pack-rules': { idPattern: string; idMaxLength: number; descriptionMaxLength: number };
+    };
+    const rules = doc['x-pack-rules'];
+    const pattern = new RegExp(rules.idPattern);
+    const published = (id: string) => id.length >= 1 && id.length <= rules.idMaxLength && pattern.test(id);
+    const ids = [
+      'comfyui-impact-pack',
+      'a',
+      'A.b_c-1',
+      '-lead',
+      'trail.',
+      'two words',
+      'ümlaut',
+      '',
+      'x'.repeat(100),
+      'x'.repeat(101),
+    ];
+    for (const id of ids) expect(published(id), id).toBe(nodeIdProblem(id) === null);
+    expect(rules.descriptionMaxLength).toBe(DESCRIPTION_MAX_LENGTH);
   });
 });

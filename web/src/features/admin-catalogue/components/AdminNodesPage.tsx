@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { keyFor } from '../../../api/keys';
+import { packRules } from '../../../api/rules.gen';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { isUnclaimedPublisher } from '../../../lib/catalogue/unclaimed';
@@ -131,8 +132,9 @@ export function AdminNodesPage() {
   );
 }
 
-// The server's pack-id rule: ASCII letters and digits, with `.`, `_` and `-` inside; at most 100.
-const isNodeId = (id: string) => id.length <= 100 && /^[a-zA-Z0-9](?:[a-zA-Z0-9._-]*[a-zA-Z0-9])?$/.test(id);
+const nodeIdPattern = new RegExp(packRules.idPattern);
+/** The server's pack-id rule, as it publishes it. */
+const isNodeId = (id: string) => id.length <= packRules.idMaxLength && nodeIdPattern.test(id);
 
 const emptyDraft = { id: '', name: '', repository: '', description: '', category: '', author: '', license: '' };
 

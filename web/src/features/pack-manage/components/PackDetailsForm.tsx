@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { readerErrorText } from '../../../api/error-message';
 import { ApiError } from '../../../api/errors';
 import { invalidatePackReads } from '../../../api/queries/pack-reads';
+import { packRules } from '../../../api/rules.gen';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
@@ -14,7 +15,7 @@ import { type Pack, type PackEdit, updatePack } from '../api/pack-manage';
 import { parseTags } from '../lib/processing';
 
 /** The longest description the server accepts. */
-const DESCRIPTION_MAX = 1000;
+const DESCRIPTION_MAX = packRules.descriptionMaxLength;
 
 /** Edits name, description, icon, license, repository and tags of a pack. */
 export function PackDetailsForm({ pack, publisherId }: { pack: Pack; publisherId: string }) {
