@@ -1,11 +1,11 @@
 import type { AppContext } from '../../context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { normalizeVersion } from '../catalogue/latest-version.js';
-import { packBanned, packNotFound } from '../catalogue/pack-guards.js';
+import { packNotFound } from '../catalogue/pack-guards.js';
 import type { NodeVersionJson } from '../catalogue/wire.js';
 import { isHeldPending } from '../catalogue/withheld.js';
 import { findInstallTarget, recordInstall } from './install-repository.js';
-import { NodeMovedError, redirectAlias } from './node-access.js';
+import { requireReadable } from './node-access.js';
 import { downloadKeyOf, presentVersion } from './present-version.js';
 import type { VersionRow } from './versions-repository.js';
 
@@ -26,11 +26,12 @@ export async function installNode(
     version = normalized;
   }
   const target = await findInstallTarget(ctx.db, ctx.dialect, nodeId, version);
-  if (!target) await redirectAlias(ctx.db, nodeId);
-  if (!target || target.nodeStatus === 'NodeStatusDeleted') throw packNotFound();
-  if (target.nodeId !== nodeId) throw new NodeMovedError(target.nodeId);
-  // Installing is never allowed for a banned pack, not even for admins.
-  if (target.nodeStatus === 'NodeStatusBanned') throw packBanned();
+  // Installing is never allowed for a banned pack, not even for admins: their second read (see
+  // serveNodeRead) is refused the same way.
+  await requireReadable(ctx.db, nodeId, target && { id: target.nodeId, status: target.nodeStatus }, {
+    allowBanned: false,
+  });
+  if (!target) throw packNotFound();
   const row = installable(target.version, version);
   await recordInstall(ctx.db, ctx.dialect, { nodeId: target.nodeId, versionId: row.id, day: utcDay(new Date()) });
   const answer = presentVersion(ctx.storage, row, true);

@@ -33,12 +33,24 @@ export interface NodeAccess {
  * 403 `Node Banned` when banned (unless allowed).
  */
 export async function findReadableNode(db: Kysely<Database>, nodeId: string, access: NodeAccess): Promise<NodeRow> {
-  const node = await findPackByAnyCase(db, nodeId);
-  if (!node) await redirectAlias(db, nodeId);
-  if (!node || node.status === 'NodeStatusDeleted') throw packNotFound();
-  if (node.id !== nodeId) throw new NodeMovedError(node.id);
-  if (node.status === 'NodeStatusBanned' && !access.allowBanned) throw new NodeBannedError();
-  return node;
+  return requireReadable(db, nodeId, await findPackByAnyCase(db, nodeId), access);
+}
+
+/**
+ * The readable-pack rule on a pack already looked up by `requestedId` in any case (undefined when
+ * none was found), for reads that fetch the pack together with other rows in one query.
+ */
+export async function requireReadable<T extends { id: string; status: string }>(
+  db: Kysely<Database>,
+  requestedId: string,
+  pack: T | undefined,
+  access: NodeAccess,
+): Promise<T> {
+  if (!pack) await redirectAlias(db, requestedId);
+  if (!pack || pack.status === 'NodeStatusDeleted') throw packNotFound();
+  if (pack.id !== requestedId) throw new NodeMovedError(pack.id);
+  if (pack.status === 'NodeStatusBanned' && !access.allowBanned) throw new NodeBannedError();
+  return pack;
 }
 
 /** Throws the redirect to the pack `id` is another id of, when it is one. */
