@@ -1,4 +1,4 @@
-import { forbidden, type HttpError, notFound, withCode } from '../../lib/errors.js';
+import { forbidden, HttpError, notFound, withCode } from '../../lib/errors.js';
 
 /**
  * The refusals about one pack, with the public registry's exact words: clients (comfy-cli,
@@ -25,10 +25,17 @@ export function packNotFound(details?: string): HttpError {
   return notFound(NODE_NOT_FOUND, details);
 }
 
+/** 403 `Node Banned`, a class of its own so pack reads can let admins read past it. */
+export class PackBannedError extends HttpError {
+  constructor(detail = '') {
+    super(403, NODE_BANNED, detail);
+  }
+}
+
 /** 403 `Node Banned`; naming the pack when the caller is told which one (publishing does). */
-export function packBanned(packId?: string): HttpError {
-  if (packId === undefined) return forbidden(NODE_BANNED);
-  return withCode(forbidden(NODE_BANNED, `node ${packId} is banned`), 'pack.banned', { nodeId: packId });
+export function packBanned(packId?: string): PackBannedError {
+  if (packId === undefined) return new PackBannedError();
+  return withCode(new PackBannedError(`node ${packId} is banned`), 'pack.banned', { nodeId: packId });
 }
 
 /** 403 `Permission denied`: the pack exists under another publisher. */

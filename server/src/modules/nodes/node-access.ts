@@ -3,17 +3,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { HttpError } from '../../lib/errors.js';
 import { optionalViewer } from '../auth/viewer.js';
-import { NODE_BANNED, packNotFound } from '../catalogue/pack-guards.js';
+import { PackBannedError, packBanned, packNotFound } from '../catalogue/pack-guards.js';
 import { findPackByAnyCase } from '../catalogue/pack-rows.js';
 import { sendCachedRead } from './cache/catalogue-cache.js';
 import { findPackIdByAlias, type NodeRow } from './repository.js';
-
-/** 403 for reads of a banned pack; admins are let through by `serveNodeRead`. */
-export class NodeBannedError extends HttpError {
-  constructor() {
-    super(403, NODE_BANNED);
-  }
-}
 
 /** The pack exists under another spelling of its id, or another id of it; routes answer 302 to the canonical one. */
 export class NodeMovedError extends HttpError {
@@ -49,7 +42,7 @@ export async function requireReadable<T extends { id: string; status: string }>(
   if (!pack) await redirectAlias(db, requestedId);
   if (!pack || pack.status === 'NodeStatusDeleted') throw packNotFound();
   if (pack.id !== requestedId) throw new NodeMovedError(pack.id);
-  if (pack.status === 'NodeStatusBanned' && !access.allowBanned) throw new NodeBannedError();
+  if (pack.status === 'NodeStatusBanned' && !access.allowBanned) throw packBanned();
   return pack;
 }
 
@@ -83,7 +76,7 @@ export async function serveNodeRead<T>(
     if (error instanceof NodeMovedError) {
       return reply.redirect(canonicalLocation(request.url, error.canonicalId), 302);
     }
-    if (error instanceof NodeBannedError && (await optionalViewer(request))?.isAdmin) {
+    if (error instanceof PackBannedError && (await optionalViewer(request))?.isAdmin) {
       return options.read({ allowBanned: true });
     }
     throw error;

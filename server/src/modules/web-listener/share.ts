@@ -1,10 +1,11 @@
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../lib/errors.js';
+import { PackBannedError } from '../catalogue/pack-guards.js';
 import type { NodeJson } from '../catalogue/wire.js';
 import { coreClassNames } from '../comfy-nodes/core-nodes.js';
 import { findPackProviding } from '../comfy-nodes/service.js';
 import { catalogueCache } from '../nodes/cache/catalogue-cache.js';
-import { NodeBannedError, NodeMovedError } from '../nodes/node-access.js';
+import { NodeMovedError } from '../nodes/node-access.js';
 import { getNode } from '../nodes/service.js';
 import { getPublisher } from '../publishers/service.js';
 import { type EmbeddedData, isHttpUrl, type PageHead, SITE_NAME, summarize } from './page-head.js';
@@ -91,7 +92,7 @@ async function nodePage(ctx: AppContext, route: { nodeId: string; publisherId?: 
         : `/nodes/${encodeURIComponent(error.canonicalId)}`;
       return { status: 302, location } satisfies SharePage;
     }
-    if (error instanceof NodeBannedError) {
+    if (error instanceof PackBannedError) {
       return {
         status: 403,
         head: {
