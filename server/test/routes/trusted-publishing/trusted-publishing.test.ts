@@ -29,6 +29,26 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The registry listening on 127.0.0.1 at the address its PUBLIC_API_URL names (upload URLs the
+ * action follows are built from it). The port is chosen before the app is built, so another
+ * process may take it meanwhile (the suites run side by side); then another port is tried.
+ */
+async function listeningApp(env: Record<string, string>): Promise<{ t: TestApp; base: string }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const t = await buildTestApp({ PUBLIC_API_URL: base, ...env });
+    try {
+      await t.app.listen({ port, host: '127.0.0.1' });
+      return { t, base };
+    } catch (error) {
+      await t.app.close();
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt === 5) throw error;
+    }
+  }
+}
+
 /** Rows a refused request must not have written. */
 async function counts(t: TestApp) {
   const count = async (table: 'trusted_publish_grants' | 'oidc_token_uses' | 'node_versions' | 'nodes') =>
@@ -101,14 +121,11 @@ describe('trusted publishers of a publisher', () => {
 
 describe('publishing from a CI job with its identity token', () => {
   it('the shipped action publishes through a local issuer; bad tokens are refused and write nothing', async () => {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
     const claims = actionsClaims('acme/hello', WORKFLOW);
     const oidc = await startOidcIssuer(claims);
-    const t = await buildTestApp({ PUBLIC_API_URL: base, TRUSTED_PUBLISHING_ISSUER: oidc.issuer });
+    const { t, base } = await listeningApp({ TRUSTED_PUBLISHING_ISSUER: oidc.issuer });
     const owner = await t.factories.user();
     await t.factories.publisher({ id: 'acme', name: 'ACME', owner });
-    await t.app.listen({ port, host: '127.0.0.1' });
     const registered = await (await t.as(owner)).post('/publishers/acme/trusted-publishers', {
       repository: 'acme/hello',
       workflow: WORKFLOW,
