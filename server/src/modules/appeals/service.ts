@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { AppealDecision, Database, NodeVersionStatus, NodeVersionsTable } from '../../db/schema.js';
 import { nowIso } from '../../db/values.js';
 import type { MailLogger, MailMessage } from '../../engines/mail/mailer.js';
+import { spendDaily } from '../../lib/daily-limit.js';
 import { badRequest, conflict, notFound, tooManyRequests, withCode } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { adminAction } from '../audit/admin-action.js';
@@ -28,8 +29,6 @@ export const MAX_APPEAL_MESSAGE = 4000;
 
 /** Each publisher message mails every administrator, so one account may write this many a day. */
 export const PUBLISHER_MESSAGES_PER_DAY = 20;
-
-const DAY_MS = 86_400_000;
 
 type VersionRow = Selectable<NodeVersionsTable>;
 
@@ -190,17 +189,15 @@ export async function postPublisherMessage(
 
 /** 429 once the account wrote PUBLISHER_MESSAGES_PER_DAY messages in the last 24 hours; the answer says when to retry. */
 async function spendDailyMessage(ctx: AppContext, authorId: string): Promise<void> {
-  const now = Date.now();
-  const times = await publisherMessageTimesSince(ctx.db, authorId, new Date(now - DAY_MS).toISOString());
-  if (times.length < PUBLISHER_MESSAGES_PER_DAY) return;
-  const oldest = times[times.length - PUBLISHER_MESSAGES_PER_DAY] ?? now;
-  throw withCode(
-    tooManyRequests(
-      `You can write at most ${PUBLISHER_MESSAGES_PER_DAY} appeal messages a day`,
-      (oldest + DAY_MS - now) / 1000,
-    ),
-    'appeal.message_limit',
-    { limit: PUBLISHER_MESSAGES_PER_DAY },
+  await spendDaily(
+    PUBLISHER_MESSAGES_PER_DAY,
+    (since) => publisherMessageTimesSince(ctx.db, authorId, since),
+    (wait) =>
+      withCode(
+        tooManyRequests(`You can write at most ${PUBLISHER_MESSAGES_PER_DAY} appeal messages a day`, wait),
+        'appeal.message_limit',
+        { limit: PUBLISHER_MESSAGES_PER_DAY },
+      ),
   );
 }
 

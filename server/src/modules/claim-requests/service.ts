@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.js';
 import type { ClaimProofReason, ClaimProofStatus, ClaimRequestStatus } from '../../db/schema.js';
 import type { MailLogger } from '../../engines/mail/mailer.js';
+import { spendDaily } from '../../lib/daily-limit.js';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests, withCode } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { pageOffset } from '../../lib/paging.js';
@@ -158,22 +159,19 @@ export async function requestClaim(
   return toJson(row);
 }
 
-const DAY_MS = 86_400_000;
-
 /**
  * Each request mails every administrator, so one account may send only CLAIM_REQUESTS_PER_DAY
  * in any 24 hours; the answer says when the next one is possible.
  */
 async function spendDailyRequest(ctx: AppContext, requesterId: string): Promise<void> {
   const limit = ctx.config.claims.CLAIM_REQUESTS_PER_DAY;
-  const now = Date.now();
-  const times = await requestTimesSince(ctx.db, requesterId, new Date(now - DAY_MS).toISOString());
-  if (times.length < limit) return;
-  const oldest = times[times.length - limit] ?? now;
-  throw withCode(
-    tooManyRequests(`You can send at most ${limit} claim requests a day`, (oldest + DAY_MS - now) / 1000),
-    'claim.request_limit',
-    { limit },
+  await spendDaily(
+    limit,
+    (since) => requestTimesSince(ctx.db, requesterId, since),
+    (wait) =>
+      withCode(tooManyRequests(`You can send at most ${limit} claim requests a day`, wait), 'claim.request_limit', {
+        limit,
+      }),
   );
 }
 

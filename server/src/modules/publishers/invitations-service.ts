@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.js';
 import type { MemberRole } from '../../db/schema.js';
 import { nowIso, toBool } from '../../db/values.js';
 import type { MailLogger } from '../../engines/mail/mailer.js';
+import { spendDaily } from '../../lib/daily-limit.js';
 import { conflict, gone, notFound, tooManyRequests, withCode } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { audit } from '../audit/writer.js';
@@ -30,7 +31,6 @@ import { publisherLimitReached } from './service.js';
 
 /** How long an invitation waits for its answer. */
 export const INVITATION_TTL_MS = 7 * 86_400_000;
-const DAY_MS = 86_400_000;
 
 /** An invitation as the publisher's owners see it. */
 export interface InvitationJson {
@@ -145,19 +145,20 @@ async function spendDailyInvitation(
   by: { publisherId: string } | { inviterId: string },
   limit: number,
 ): Promise<void> {
-  const now = Date.now();
-  const times = await invitationTimesSince(trx, by, new Date(now - DAY_MS).toISOString());
-  if (times.length < limit) return;
-  const oldest = times[times.length - limit] ?? now;
-  throw withCode(
-    tooManyRequests(
-      'publisherId' in by
-        ? `A publisher can send at most ${limit} invitations a day`
-        : `You can send at most ${limit} invitations a day`,
-      (oldest + DAY_MS - now) / 1000,
-    ),
-    'invitation.limit',
-    { limit },
+  await spendDaily(
+    limit,
+    (since) => invitationTimesSince(trx, by, since),
+    (wait) =>
+      withCode(
+        tooManyRequests(
+          'publisherId' in by
+            ? `A publisher can send at most ${limit} invitations a day`
+            : `You can send at most ${limit} invitations a day`,
+          wait,
+        ),
+        'invitation.limit',
+        { limit },
+      ),
   );
 }
 
