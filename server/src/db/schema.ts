@@ -222,6 +222,14 @@ export interface StorageFilesTable {
   created_at: CreatedAt;
 }
 
+/** The checked file list of one stored archive (migration 0046), for the code view. */
+export interface ArchiveDirectoriesTable {
+  storage_file_id: string;
+  /** JSON written and read by `modules/catalogue/archive-directories.ts`. */
+  files: string;
+  created_at: string;
+}
+
 /** What a stored archive's SHA-256 was checked against when it was stored. */
 export type ArchiveHashSource = 'upload' | 'upstream' | 'first_fetch' | 'bundle';
 
@@ -649,6 +657,7 @@ export interface Database {
   node_version_readmes: NodeVersionReadmesTable;
   node_version_requirements: NodeVersionRequirementsTable;
   storage_files: StorageFilesTable;
+  archive_directories: ArchiveDirectoriesTable;
   upload_tickets: UploadTicketsTable;
   comfy_nodes: ComfyNodesTable;
   core_comfy_nodes: CoreComfyNodesTable;

@@ -1,7 +1,9 @@
+import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { analyzeArchive } from '../../src/engines/archive/index.js';
 import type { AnalyzeArchive, ArchiveAnalysis, PackMetadata, ScanFinding } from '../../src/engines/archive/types.js';
 import { JobWorker } from '../../src/engines/jobs/worker.js';
+import { findArchiveDirectory } from '../../src/modules/catalogue/archive-directories.js';
 import { AnalyserPool } from '../../src/modules/pipeline/analyser-pool.js';
 import { processArchiveHandler } from '../../src/modules/pipeline/process-archive.js';
 import { deflated, rawZip } from '../archive/helpers/raw-zip.js';
@@ -55,6 +57,7 @@ function clean(overrides: Partial<Extract<ArchiveAnalysis, { ok: true }>> = {}):
     requirements: { requirements: [], options: [], problems: [], files: [] },
     readme: null,
     stats: { entries: 2, uncompressedBytes: 500, pythonFiles: 1 },
+    directory: [],
     ...overrides,
   };
 }
@@ -351,6 +354,20 @@ describe('process-archive job', () => {
       attempts: 2,
     });
     expect(await t.ctx.db.selectFrom('jobs').select('status').executeTakeFirstOrThrow()).toEqual({ status: 'failed' });
+  });
+
+  it('keeps the checked file list of the archive, which the code view lists from', async () => {
+    const t = await buildTestApp();
+    const { token } = await acmeWithToken(t);
+    const versionId = await uploaded(t, token, '1.0.0');
+    expect(await workerFor(t, analyzeArchive).runOnce()).toBe(1);
+    const { storage_file_id } = await versionRow(t, versionId);
+    const stored = await findArchiveDirectory(t.ctx.db, String(storage_file_id));
+    const names = Object.keys(unzipSync(packZip({ name: 'hello', version: '1.0.0' }))).filter((n) => !n.endsWith('/'));
+    expect(stored?.map((f) => f.name).sort()).toEqual(names.sort());
+    const listing = await t.anon.get('/nodes/hello/versions/1.0.0/files');
+    expect(listing.statusCode).toBe(200);
+    expect(listing.json().files.map((f: { path: string }) => f.path)).toEqual(names.sort());
   });
 
   it('refuses the many-small-files analysis bomb from its sizes, with the reason, in one attempt', async () => {

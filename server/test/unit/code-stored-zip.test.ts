@@ -2,22 +2,53 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { unzipSync, zipSync } from 'fflate';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/index.js';
 import type { AppContext } from '../../src/context.js';
-import { archiveDirectory, openStoredArchive, readFileStart } from '../../src/modules/code/stored-zip.js';
+import type { DatabaseHandle } from '../../src/db/database.js';
+import { findArchiveDirectory } from '../../src/modules/catalogue/archive-directories.js';
+import {
+  type ArchiveRef,
+  archiveDirectory,
+  openStoredArchive,
+  readFileStart,
+} from '../../src/modules/code/stored-zip.js';
+import { createTestDatabase } from '../helpers/database.js';
 import { realPacksDir } from '../helpers/real-packs.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'code-zip-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let handle: DatabaseHandle;
+/** The parts of the context the reader uses: the publishing limits, a local blob folder and the database. */
+let ctx: AppContext;
 
-/** The parts of the context the reader uses: the publishing limits and a local blob folder. */
-const ctx = {
-  config: loadConfig({ DATA_DIR: dir }),
-  storage: { localPath: (key: string) => path.join(dir, key) },
-} as unknown as AppContext;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  ctx = {
+    config: loadConfig({ DATA_DIR: dir }),
+    storage: { localPath: (key: string) => path.join(dir, key) },
+    db: handle.db,
+  } as unknown as AppContext;
+});
+afterAll(async () => {
+  await handle.destroy();
+  rmSync(dir, { recursive: true, force: true });
+});
 
-async function readAll(ref: { storageKey: string; sha256: string }, name: string): Promise<string> {
+/**
+ * A blob row for `storageKey`, as an upload records it (the directory row hangs off it), in place
+ * of any earlier row under that key.
+ */
+async function blob(storageKey: string, sha256: string): Promise<ArchiveRef> {
+  const storageFileId = `file-${sha256}`;
+  await handle.db.deleteFrom('storage_files').where('storage_key', '=', storageKey).execute();
+  await handle.db
+    .insertInto('storage_files')
+    .values({ id: storageFileId, storage_key: storageKey, content_type: 'application/zip', size_bytes: 1, sha256 })
+    .execute();
+  return { storageFileId, storageKey, sha256 };
+}
+
+async function readAll(ref: ArchiveRef, name: string): Promise<string> {
   const archive = await openStoredArchive(ctx, ref);
   try {
     const file = archive.files.get(name);
@@ -35,7 +66,7 @@ describe('stored archive reader', () => {
 
   it('reads files lying before and inside the tail of a large real archive, again after its directory is cached', async () => {
     copyFileSync(largest, path.join(dir, 'large.zip'));
-    const ref = { storageKey: 'large.zip', sha256: 'large' };
+    const ref = await blob('large.zip', 'large');
     const names = Object.keys(expected).filter((n) => n.endsWith('.py') || n.endsWith('.js'));
     const picked = [names[0], names[Math.floor(names.length / 2)], names[names.length - 1]] as string[];
     for (const round of [1, 2]) {
@@ -51,11 +82,25 @@ describe('stored archive reader', () => {
 
   it('keeps the directories of different archives apart, even under one storage key', async () => {
     writeFileSync(path.join(dir, 'a.zip'), zipSync({ 'pack/a.py': new TextEncoder().encode('A = 1\n') }));
-    const first = { storageKey: 'a.zip', sha256: 'first' };
+    const first = await blob('a.zip', 'first');
     expect(await readAll(first, 'pack/a.py')).toBe('A = 1\n');
     writeFileSync(path.join(dir, 'a.zip'), zipSync({ 'pack/b.py': new TextEncoder().encode('B = 2\n') }));
-    const second = { storageKey: 'a.zip', sha256: 'second' };
+    const second = await blob('a.zip', 'second');
     expect([...(await archiveDirectory(ctx, second)).keys()]).toEqual(['pack/b.py']);
     expect(await readAll(second, 'pack/b.py')).toBe('B = 2\n');
+  });
+
+  it('keeps the checked directory in the database and lists from it without reading the zip again', async () => {
+    writeFileSync(path.join(dir, 'kept.zip'), zipSync({ 'pack/kept.py': new TextEncoder().encode('K = 1\n') }));
+    const ref = await blob('kept.zip', 'kept');
+    expect([...(await archiveDirectory(ctx, ref)).keys()]).toEqual(['pack/kept.py']);
+    expect((await findArchiveDirectory(handle.db, ref.storageFileId))?.map((f) => f.name)).toEqual(['pack/kept.py']);
+
+    // Another process (a fresh cache key) finds the stored row: the blob is no longer a zip, yet
+    // the listing comes back whole; reading a file needs the archive and says it cannot be shown.
+    writeFileSync(path.join(dir, 'kept.zip'), 'not a zip any more');
+    const again = { ...ref, sha256: 'kept-again' };
+    expect([...(await archiveDirectory(ctx, again)).keys()]).toEqual(['pack/kept.py']);
+    await expect(readAll(again, 'pack/kept.py')).rejects.toMatchObject({ statusCode: 422 });
   });
 });

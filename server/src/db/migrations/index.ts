@@ -29,6 +29,7 @@ import * as m0042 from './0042_retired_publisher_ids.js';
 import * as m0043 from './0043_publisher_invitations.js';
 import * as m0044 from './0044_appeals.js';
 import * as m0045 from './0045_trusted_publishing.js';
+import * as m0046 from './0046_archive_directories.js';
 
 /** A migration written once for both dialects. */
 export interface RegistryMigration {
@@ -66,4 +67,5 @@ export const migrations: Record<string, RegistryMigration> = {
   '0043_publisher_invitations': m0043,
   '0044_appeals': m0044,
   '0045_trusted_publishing': m0045,
+  '0046_archive_directories': m0046,
 };

@@ -29,7 +29,7 @@ function keepFiles(limits: ArchiveLimits): KeepFile {
 export const analyzeArchive: AnalyzeArchive = async (zipPath, expected, limits) => {
   const read = await readArchive(zipPath, limits, keepFiles(limits), { pick: findReadme, maxBytes: README_MAX_BYTES });
   if (!read.ok) return read;
-  const { files, entryCount, uncompressedBytes, excerpt } = read.contents;
+  const { files, entryCount, uncompressedBytes, excerpt, directory } = read.contents;
   const pyproject = readPyproject(files, expected, limits.maxSourceFileBytes);
   if (!pyproject.ok) return pyproject;
   const texts = new Map<string, string>();
@@ -68,6 +68,7 @@ export const analyzeArchive: AnalyzeArchive = async (zipPath, expected, limits) 
         uncompressedBytes,
         pythonFiles: files.filter((f) => f.name.endsWith('.py')).length,
       },
+      directory,
     };
   } finally {
     program.dispose();

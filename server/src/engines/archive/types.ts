@@ -102,6 +102,22 @@ export interface PackReadme {
 }
 
 /** The outcome of analysing one archive. */
+/**
+ * One file of a checked archive and where its data lies, so it can be read later (the code view)
+ * without listing and checking the whole central directory again.
+ */
+export interface ArchiveDirectoryEntry {
+  /** Path inside the archive, as checked. */
+  name: string;
+  size: number;
+  compressedSize: number;
+  crc32: number;
+  /** Offset of the file's local header from the start of the archive. */
+  offset: number;
+  /** 0 (stored) or 8 (deflated): the only methods the checks let through. */
+  method: number;
+}
+
 export type ArchiveAnalysis =
   | {
       /** The archive is unusable; the version must not become installable. */
@@ -120,6 +136,8 @@ export type ArchiveAnalysis =
       /** The README at the pack root, or null when there is none (never a reason to refuse). */
       readme: PackReadme | null;
       stats: { entries: number; uncompressedBytes: number; pythonFiles: number };
+      /** Every file of the archive (folders left out), in central-directory order, as checked. */
+      directory: ArchiveDirectoryEntry[];
     };
 
 /** Reads, validates, extracts and scans a zip archive on disk. */

@@ -15,6 +15,7 @@ export function findVersionWithArchive(db: Kysely<Database>, nodeId: string, ver
       'node_versions.created_at',
       'nodes.status as node_status',
       'nodes.publisher_id',
+      'storage_files.id as storage_file_id',
       'storage_files.storage_key',
       'storage_files.sha256',
     ])

@@ -29,6 +29,7 @@ export interface ReadableVersion {
   version: string;
   /** Installable (Active, or Pending and not held, of an Active pack): anyone may read it. */
   public: boolean;
+  storageFileId: string;
   storageKey: string;
   sha256: string;
   row: VersionArchiveRow;
@@ -67,13 +68,14 @@ export async function readableVersion(
       throw permissionDenied(row.publisher_id, 'only members of the publisher and admins may see this version');
     }
   }
-  if (!row.storage_key || !row.sha256) {
+  if (!row.storage_file_id || !row.storage_key || !row.sha256) {
     throw notFound('Node version has no archive', `no archive of version ${normalized} of ${node.id}`);
   }
   return {
     nodeId: node.id,
     version: row.version,
     public: installable,
+    storageFileId: row.storage_file_id,
     storageKey: row.storage_key,
     sha256: row.sha256,
     row,

@@ -3,21 +3,21 @@ import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { crc32, inflateRawSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import yauzl, { type ZipFile } from 'yauzl';
 import { archiveLimitsFromConfig } from '../../config/archive.js';
 import type { AppContext } from '../../context.js';
+import type { ArchiveDirectoryEntry } from '../../engines/archive/types.js';
 import { listEntries } from '../../engines/archive/zip/open-zip.js';
+import { directoryOf } from '../../engines/archive/zip/read-archive.js';
 import { checkEntries } from '../../engines/archive/zip/validate-entries.js';
 import { HttpError, notFound, withCode } from '../../lib/errors.js';
+import { findArchiveDirectory, saveArchiveDirectory } from '../catalogue/archive-directories.js';
 
-/** One file of a stored archive, as its central directory describes it (nothing inflated). */
-export interface StoredFile {
-  name: string;
-  size: number;
-  compressedSize: number;
-  crc32: number;
-  entry: Entry;
-}
+/**
+ * One file of a stored archive, as its checked central directory describes it (nothing inflated):
+ * its sizes, checksum and where its local header lies.
+ */
+export type StoredFile = ArchiveDirectoryEntry;
 
 /** A stored archive opened for reading; `close` must be called once done. */
 export interface OpenedArchive {
@@ -161,34 +161,31 @@ async function readWhole(body: Readable, max: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** Which stored archive: its storage key and the checksum of its bytes. */
+/** Which stored archive: its blob row, storage key and the checksum of its bytes. */
 export interface ArchiveRef {
+  storageFileId: string;
   storageKey: string;
   sha256: string;
 }
 
 /**
- * Memory kept for checked central directories. The largest corpus archive's directory (844 files)
- * takes about half a megabyte, so this holds a few dozen of the archives people are looking at.
+ * Memory kept for checked directories. The largest corpus archive's (844 files) takes about a
+ * hundred kilobytes, so this holds a few hundred of the archives people are looking at.
  */
 const DIRECTORY_CACHE_BYTES = 32 * 1024 * 1024;
-/** What one directory record costs beyond its name and extra fields: yauzl's entry object and ours. */
-const BYTES_PER_FILE = 600;
+/** What one file's record costs beyond its name: the object and the map's slot. */
+const BYTES_PER_FILE = 120;
 
 /**
- * Checked directories by archive. Reading and checking the directory of a large archive costs tens
- * of milliseconds of CPU, and a version's archive never changes, so it is done once per archive
- * (the sha256 in the key keeps a different blob under the same key from being read with it).
+ * Checked directories by archive, so a process reads each one from the database (or the zip) once:
+ * a version's archive never changes (the sha256 in the key keeps a different blob under the same
+ * key from being read with it).
  */
 const directories = new LRUCache<string, Map<string, StoredFile>>({
   maxSize: DIRECTORY_CACHE_BYTES,
   sizeCalculation: (files) => {
     let bytes = 0;
-    for (const file of files.values()) {
-      const { entry } = file;
-      bytes += BYTES_PER_FILE + file.name.length * 2 + entry.fileNameRaw.length + entry.fileCommentLength;
-      for (const extra of entry.extraFields) bytes += extra.data.length;
-    }
+    for (const file of files.values()) bytes += BYTES_PER_FILE + file.name.length * 2;
     return Math.max(1, bytes);
   },
 });
@@ -230,29 +227,62 @@ async function openZipOf(
 async function readDirectory(
   zipfile: ZipFile,
   limits: ReturnType<typeof archiveLimitsFromConfig>,
-): Promise<Map<string, StoredFile>> {
+): Promise<ArchiveDirectoryEntry[]> {
   if (zipfile.entryCount > limits.maxEntries) throw unreadable('too many entries');
   const raws = await listEntries(zipfile, limits.maxEntries).catch((error: Error) => {
     throw unreadable(error.message);
   });
   const checked = checkEntries(raws, limits);
   if (!checked.ok) throw unreadable(checked.reason);
-  const files = new Map<string, StoredFile>();
-  for (const { raw, name, isDirectory } of checked.entries) {
-    if (isDirectory) continue;
-    const { entry } = raw;
-    files.set(name, {
-      name,
-      size: entry.uncompressedSize,
-      compressedSize: entry.compressedSize,
-      crc32: entry.crc32 >>> 0,
-      entry,
-    });
-  }
-  return files;
+  return directoryOf(checked.entries);
 }
 
-function opened(files: Map<string, StoredFile>, zipfile: ZipFile): OpenedArchive {
+/**
+ * The checked directory of an archive: as the pipeline stored it when it validated the archive,
+ * or, for an archive stored before directories were kept, read from the zip, checked, and stored
+ * for the next process that asks.
+ */
+async function loadDirectory(ctx: AppContext, ref: ArchiveRef): Promise<Map<string, StoredFile>> {
+  const stored = await findArchiveDirectory(ctx.db, ref.storageFileId);
+  if (stored) return new Map(stored.map((file) => [file.name, file]));
+  const limits = archiveLimitsFromConfig(ctx.config.publishing);
+  const zipfile = await openZipOf(ctx, ref.storageKey, limits.maxArchiveBytes, TAIL_BYTES);
+  let files: ArchiveDirectoryEntry[];
+  try {
+    files = await readDirectory(zipfile, limits);
+  } finally {
+    zipfile.close();
+  }
+  await saveArchiveDirectory(ctx.db, ref.storageFileId, files);
+  return new Map(files.map((file) => [file.name, file]));
+}
+
+/** The checked files of a stored archive: from this process's cache, the database, or the zip. */
+export async function archiveDirectory(ctx: AppContext, ref: ArchiveRef): Promise<Map<string, StoredFile>> {
+  const key = directoryKey(ref);
+  const cached = directories.get(key);
+  if (cached) return cached;
+  const pending = reading.get(key);
+  if (pending) return pending;
+  const read = loadDirectory(ctx, ref);
+  reading.set(key, read);
+  try {
+    const files = await read;
+    directories.set(key, files);
+    return files;
+  } finally {
+    reading.delete(key);
+  }
+}
+
+/**
+ * Opens a stored archive for reading files. Opening costs only the zip's end record (yauzl reads
+ * no entry until asked); the checked directory locates each file's data.
+ */
+export async function openStoredArchive(ctx: AppContext, ref: ArchiveRef): Promise<OpenedArchive> {
+  const files = await archiveDirectory(ctx, ref);
+  const limits = archiveLimitsFromConfig(ctx.config.publishing);
+  const zipfile = await openZipOf(ctx, ref.storageKey, limits.maxArchiveBytes, END_RECORD_BYTES);
   let open = true;
   const close = () => {
     if (open) zipfile.close();
@@ -262,37 +292,29 @@ function opened(files: Map<string, StoredFile>, zipfile: ZipFile): OpenedArchive
 }
 
 /**
- * Opens a stored archive for reading files. Its checked directory comes from the cache when the
- * archive was read before; then opening costs only the zip's end record (yauzl reads no entry
- * until asked), and the cached records locate each file's data.
+ * The stored bytes of one file (compressed or not, as `inflate` asks), found through its local
+ * header: the directory gives where the header lies, the header how long its name and extra
+ * field are.
  */
-export async function openStoredArchive(ctx: AppContext, ref: ArchiveRef): Promise<OpenedArchive> {
-  const limits = archiveLimitsFromConfig(ctx.config.publishing);
-  const key = directoryKey(ref);
-  const cached = directories.get(key) ?? (await reading.get(key)?.catch(() => undefined));
-  const zipfile = await openZipOf(ctx, ref.storageKey, limits.maxArchiveBytes, cached ? END_RECORD_BYTES : TAIL_BYTES);
-  if (cached) return opened(cached, zipfile);
-  const read = readDirectory(zipfile, limits);
-  reading.set(key, read);
-  try {
-    const files = await read;
-    directories.set(key, files);
-    return opened(files, zipfile);
-  } catch (error) {
-    zipfile.close();
-    throw error;
-  } finally {
-    reading.delete(key);
-  }
-}
-
-/** The checked files of a stored archive, from the cache or read once and closed again. */
-export async function archiveDirectory(ctx: AppContext, ref: ArchiveRef): Promise<Map<string, StoredFile>> {
-  const cached = directories.get(directoryKey(ref));
-  if (cached) return cached;
-  const archive = await openStoredArchive(ctx, ref);
-  archive.close();
-  return archive.files;
+async function openFileData(archive: OpenedArchive, file: StoredFile, inflate: boolean): Promise<Readable> {
+  const locator = Object.assign(new yauzl.Entry(), {
+    relativeOffsetOfLocalHeader: file.offset,
+    compressedSize: file.compressedSize,
+  });
+  const { fileDataStart } = await archive.zipfile.readLocalFileHeaderPromise(locator, { minimal: true });
+  const decompress = inflate && file.method === 8;
+  // The callback form: yauzl 3.4's promise wrapper of this call forwards to `openReadStream`.
+  return new Promise((resolve, reject) =>
+    archive.zipfile.openReadStreamLowLevel(
+      fileDataStart,
+      file.compressedSize,
+      0,
+      file.compressedSize,
+      decompress,
+      decompress ? file.size : null,
+      (error, stream) => (error ? reject(error) : resolve(stream)),
+    ),
+  );
 }
 
 /**
@@ -306,7 +328,7 @@ const WHOLE_READ_MAX_BYTES = 4 * 1024 * 1024;
 async function readWholeFile(archive: OpenedArchive, file: StoredFile): Promise<FileBytes> {
   const chunks: Buffer[] = [];
   try {
-    const raw = await archive.zipfile.openReadStreamPromise(file.entry, { decodeFileData: false });
+    const raw = await openFileData(archive, file, false);
     for await (const chunk of raw as AsyncIterable<Buffer>) chunks.push(chunk);
   } catch (error) {
     throw unreadable((error as Error).message);
@@ -315,8 +337,7 @@ async function readWholeFile(archive: OpenedArchive, file: StoredFile): Promise<
   let bytes: Buffer;
   try {
     // The declared size bounds the output: a file that inflates to more is refused, not held in memory.
-    bytes =
-      file.entry.compressionMethod === 0 ? stored : inflateRawSync(stored, { maxOutputLength: Math.max(1, file.size) });
+    bytes = file.method === 0 ? stored : inflateRawSync(stored, { maxOutputLength: Math.max(1, file.size) });
   } catch {
     throw unreadable(`${file.name} does not match its recorded size or checksum`);
   }
@@ -334,7 +355,7 @@ export async function readFileStart(archive: OpenedArchive, file: StoredFile, ma
   if (file.size <= maxBytes && file.compressedSize <= WHOLE_READ_MAX_BYTES) return readWholeFile(archive, file);
   let stream: Readable;
   try {
-    stream = await archive.zipfile.openReadStreamPromise(file.entry);
+    stream = await openFileData(archive, file, true);
   } catch (error) {
     throw unreadable((error as Error).message);
   }
@@ -367,7 +388,7 @@ export async function readFileStart(archive: OpenedArchive, file: StoredFile, ma
 
 /** Streams one whole file (for downloading it); the archive is closed when the stream ends. */
 export async function streamFile(archive: OpenedArchive, file: StoredFile): Promise<Readable> {
-  const stream = await archive.zipfile.openReadStreamPromise(file.entry);
+  const stream = await openFileData(archive, file, true);
   const close = () => archive.close();
   stream.once('end', close);
   stream.once('close', close);

@@ -3,6 +3,7 @@ import { Value } from 'typebox/value';
 import type { AppContext } from '../../context.js';
 import type { AnalyzeArchive, ArchiveAnalysis } from '../../engines/archive/types.js';
 import { type JobHandler, PermanentJobError } from '../../engines/jobs/types.js';
+import { saveArchiveDirectory } from '../catalogue/archive-directories.js';
 import { catalogueWrite } from '../catalogue/unit-of-work.js';
 import { updateVersionColumns } from '../catalogue/version-rows.js';
 import { changeVersionStatus } from '../catalogue/version-status.js';
@@ -55,6 +56,7 @@ export function analyseMirroredHandler(ctx: AppContext, analyze: AnalyzeArchive)
             await replaceExtractedComfyNodes(trx, version.node_id, version.id, analysis.comfyNodes);
           }
           await saveReadme(trx, version.id, analysis.readme);
+          await saveArchiveDirectory(trx, file.id, analysis.directory);
           await updateVersionColumns(trx, version.id, {
             comfy_node_extract_status: analysis.extract.status,
             comfy_node_extract_reason: analysis.extract.reason,

@@ -4,6 +4,7 @@ import type { Database, NodeVersionsTable } from '../../db/schema.js';
 import { parseJsonArray } from '../../db/values.js';
 import type { ArchiveAnalysis, PackMetadata } from '../../engines/archive/types.js';
 import { httpUrlOrEmpty } from '../../lib/http-url.js';
+import { saveArchiveDirectory } from '../catalogue/archive-directories.js';
 import { recordChangeOfHands, repositoryChange } from '../catalogue/custody.js';
 import { isNewestVersion } from '../catalogue/latest-version.js';
 import { packPatch } from '../catalogue/pack-columns.js';
@@ -62,6 +63,7 @@ export async function applyOutcome(
     if (analysis?.ok) {
       await replaceExtractedComfyNodes(trx, version.node_id, version.id, analysis.comfyNodes);
       await saveReadme(trx, version.id, analysis.readme);
+      if (version.storage_file_id) await saveArchiveDirectory(trx, version.storage_file_id, analysis.directory);
       await saveVersionRequirements(trx, version.id, requirementRows(analysis.requirements));
       patch.comfy_node_extract_status = analysis.extract.status;
       patch.comfy_node_extract_reason = analysis.extract.reason;

@@ -1,6 +1,6 @@
 import { open, stat } from 'node:fs/promises';
 import { rejected, rejectionText } from '../rejections.js';
-import type { ArchiveLimits } from '../types.js';
+import type { ArchiveDirectoryEntry, ArchiveLimits } from '../types.js';
 import { localHeaderProblem } from './local-headers.js';
 import { listEntries, openZip, type RawEntry } from './open-zip.js';
 import { readEntry } from './read-entry.js';
@@ -32,6 +32,8 @@ export interface ArchiveContents {
   entryCount: number;
   uncompressedBytes: number;
   excerpt: ArchiveExcerpt | null;
+  /** Every file's directory record, in central-directory order. */
+  directory: ArchiveDirectoryEntry[];
 }
 
 /** Decides, from name and declared size, which files are kept in memory for reading. */
@@ -116,11 +118,31 @@ export async function readArchive(
     }
     return {
       ok: true,
-      contents: { files, entryCount: raws.length, uncompressedBytes: total, excerpt: excerptRead },
+      contents: {
+        files,
+        entryCount: raws.length,
+        uncompressedBytes: total,
+        excerpt: excerptRead,
+        directory: directoryOf(checked.entries),
+      },
     };
   } finally {
     zipfile.close();
   }
+}
+
+/** The files' directory records, for reading them again later without re-checking. */
+export function directoryOf(entries: readonly CheckedEntry[]): ArchiveDirectoryEntry[] {
+  return entries
+    .filter((e) => !e.isDirectory)
+    .map(({ name, raw: { entry } }) => ({
+      name,
+      size: entry.uncompressedSize,
+      compressedSize: entry.compressedSize,
+      crc32: entry.crc32 >>> 0,
+      offset: entry.relativeOffsetOfLocalHeader,
+      method: entry.compressionMethod,
+    }));
 }
 
 /**
