@@ -24,14 +24,19 @@ export function insertTrustedPublisher(
   return db.insertInto('trusted_publishers').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Deletes one trusted publisher of one publisher (its unused grants go with it); false when absent. */
-export async function deleteTrustedPublisherOf(db: Db, publisherId: string, id: string): Promise<boolean> {
-  const result = await db
+/** Deletes one trusted publisher of one publisher (its unused grants go with it); the row deleted, or null when absent. */
+export async function deleteTrustedPublisherOf(
+  db: Db,
+  publisherId: string,
+  id: string,
+): Promise<TrustedPublisherRow | null> {
+  const row = await db
     .deleteFrom('trusted_publishers')
     .where('publisher_id', '=', publisherId)
     .where('id', '=', id)
+    .returningAll()
     .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return row ?? null;
 }
 
 /**

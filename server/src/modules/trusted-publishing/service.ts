@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { badRequest, conflict, forbidden, notFound, unauthorized, withCode } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { audit } from '../audit/writer.js';
 import type { Viewer } from '../auth/viewer.js';
 import { provenanceJson } from '../catalogue/provenance.js';
 import { loadPublisherAccess, requirePublisherRead, requirePublisherWrite } from '../publishers/access.js';
@@ -61,6 +62,20 @@ function entry(row: TrustedPublisherRow): TrustedPublisherEntry {
   };
 }
 
+/**
+ * What the audit log keeps of a trusted publisher: the identity that may publish for the
+ * publisher, so a later reader sees who was trusted from when to when.
+ */
+function identityOf(row: TrustedPublisherRow) {
+  return {
+    trusted_publisher: row.id,
+    issuer: row.issuer,
+    repository: row.repository,
+    workflow: row.workflow,
+    environment: row.environment,
+  };
+}
+
 /** `GET /publishers/{id}/trusted-publishers`: owners and admins, as for tokens. */
 export async function listTrustedPublishers(
   ctx: AppContext,
@@ -115,12 +130,23 @@ export async function addTrustedPublisher(
     );
   }
   try {
-    const row = await insertTrustedPublisher(ctx.db, {
-      id: newId(),
-      publisher_id: publisherId,
-      ...fields,
-      created_by: viewer.id,
-      created_at: new Date().toISOString(),
+    const row = await ctx.db.transaction().execute(async (trx) => {
+      const inserted = await insertTrustedPublisher(trx, {
+        id: newId(),
+        publisher_id: publisherId,
+        ...fields,
+        created_by: viewer.id,
+        created_at: new Date().toISOString(),
+      });
+      await audit(trx, {
+        actor: viewer.id,
+        action: 'publisher.trusted_publisher_add',
+        targetType: 'publisher',
+        targetId: publisherId,
+        before: null,
+        after: identityOf(inserted),
+      });
+      return inserted;
     });
     return entry(row);
   } catch (error) {
@@ -137,9 +163,21 @@ export async function removeTrustedPublisher(
   id: string,
 ): Promise<void> {
   await requirePublisherWrite(ctx.db, viewer, publisherId, 'manage-tokens');
-  if (!(await deleteTrustedPublisherOf(ctx.db, publisherId, id))) {
-    throw withCode(notFound('Trusted publisher not found'), 'trusted_publisher.not_found');
-  }
+  const removed = await ctx.db.transaction().execute(async (trx) => {
+    const row = await deleteTrustedPublisherOf(trx, publisherId, id);
+    if (row) {
+      await audit(trx, {
+        actor: viewer.id,
+        action: 'publisher.trusted_publisher_remove',
+        targetType: 'publisher',
+        targetId: publisherId,
+        before: identityOf(row),
+        after: null,
+      });
+    }
+    return row;
+  });
+  if (!removed) throw withCode(notFound('Trusted publisher not found'), 'trusted_publisher.not_found');
 }
 
 /** What an exchange answers: the one-version publish credential and when it stops working. */

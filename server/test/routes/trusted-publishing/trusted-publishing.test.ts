@@ -116,6 +116,26 @@ describe('trusted publishers of a publisher', () => {
     expect((await w.client.owner.delete(`${url}/${id}`)).statusCode).toBe(204);
     expect((await w.client.owner.delete(`${url}/${id}`)).json()).toMatchObject({ code: 'trusted_publisher.not_found' });
     expect(((await w.client.owner.get(url)).json() as unknown[]).length).toBe(1);
+
+    // Who may publish for the publisher is on record: each add and removal, by whom, with the identity.
+    const log = await t.ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_user_id', 'target_id', 'before', 'after'])
+      .where('action', 'like', 'publisher.trusted_publisher_%')
+      .orderBy('created_at')
+      .execute();
+    expect(log.map((e) => [e.action, e.actor_user_id, e.target_id])).toEqual([
+      ['publisher.trusted_publisher_add', w.users.owner.id, 'acme'],
+      ['publisher.trusted_publisher_add', w.users.admin.id, 'acme'],
+      ['publisher.trusted_publisher_remove', w.users.owner.id, 'acme'],
+    ]);
+    expect(JSON.parse(log[2]?.before ?? 'null')).toEqual({
+      trusted_publisher: id,
+      issuer: 'https://token.actions.githubusercontent.com',
+      repository: 'acme/hello-nodes',
+      workflow: WORKFLOW,
+      environment: 'release',
+    });
   });
 });
 

@@ -28,6 +28,8 @@ const ACTIONS = [
   'publisher.invitation_accept',
   'publisher.invitation_decline',
   'publisher.invitation_revoke',
+  'publisher.trusted_publisher_add',
+  'publisher.trusted_publisher_remove',
   'user.update',
   'user.ban',
   'user.unban',
