@@ -60,6 +60,7 @@ describe('web listener', () => {
       docsUrlZh: 'https://docs.comfy.org/zh-CN',
       discordUrl: 'https://discord.gg/comfyorg',
       contributeUrl: 'https://github.com/Comfy-Org/registry-web/issues/206',
+      trustedPublishingIssuer: 'https://token.actions.githubusercontent.com',
       footer: {},
       version: JSON.parse(readFileSync(path.resolve(__dirname, '../../../package.json'), 'utf8')).version,
       analytics: { environment: 'production', posthogKey: 'phc_test', posthogHost: 'https://us.i.posthog.com' },
@@ -86,8 +87,11 @@ describe('web listener', () => {
       WEB_SOURCE_URL: 'https://git.example/registry',
       WEB_DOCS_URL: 'https://docs.example/registry',
       WEB_CONTRIBUTE_URL: 'https://git.example/registry/translations',
+      TRUSTED_PUBLISHING_ISSUER: 'https://ci.example/oidc/',
     });
     const config = injected((await app.inject({ method: 'GET', url: '/' })).body);
+    // The trusted-publisher form names the issuer this instance accepts, not always GitHub's.
+    expect(config.trustedPublishingIssuer).toBe('https://ci.example/oidc');
     expect(config.footer).toEqual({
       contactEmail: 'admins@registry.example',
       termsUrl: 'https://registry.example/terms',

@@ -12,6 +12,8 @@ export interface RuntimeConfig {
   docsUrlZh: string;
   discordUrl: string;
   contributeUrl: string;
+  /** The OpenID Connect issuer whose identity tokens publish here (server: TRUSTED_PUBLISHING_ISSUER). */
+  trustedPublishingIssuer: string;
   /** The footer's links; each one is shown only when this instance sets it. */
   footer: FooterConfig;
   /** The registry's release, shown in the footer. */
@@ -41,6 +43,7 @@ const defaults: RuntimeConfig = {
   docsUrlZh: 'https://docs.comfy.org/zh-CN',
   discordUrl: 'https://discord.gg/comfyorg',
   contributeUrl: 'https://github.com/Comfy-Org/registry-web/issues/206',
+  trustedPublishingIssuer: 'https://token.actions.githubusercontent.com',
   footer: {},
   version: 'dev',
   analytics: { environment: 'development' },

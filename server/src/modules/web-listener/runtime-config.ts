@@ -9,6 +9,8 @@ export interface WebRuntimeConfig {
   docsUrlZh: string;
   discordUrl: string;
   contributeUrl: string;
+  /** The OpenID Connect issuer whose identity tokens publish here (trusted publishing). */
+  trustedPublishingIssuer: string;
   /** The footer's links; each optional one is left out when its setting is unset. */
   footer: { contactEmail?: string; termsUrl?: string; privacyUrl?: string; sourceUrl?: string };
   /** The registry's release (the repository's package.json version). */
@@ -22,13 +24,14 @@ export const CONFIG_MARKER = '<!--registry-config-->';
 
 /** The runtime config for this deployment; the build id defaults to a hash of index.html. */
 export function webRuntimeConfig(config: Config, indexHtml: string, version = 'unknown'): WebRuntimeConfig {
-  const { web, server } = config;
+  const { web, server, trustedPublishing } = config;
   return {
     apiUrl: server.PUBLIC_API_URL,
     docsUrl: web.WEB_DOCS_URL,
     docsUrlZh: web.WEB_DOCS_URL_ZH,
     discordUrl: web.WEB_DISCORD_URL,
     contributeUrl: web.WEB_CONTRIBUTE_URL,
+    trustedPublishingIssuer: trustedPublishing.TRUSTED_PUBLISHING_ISSUER.replace(/\/+$/, ''),
     footer: {
       ...(web.CONTACT_EMAIL ? { contactEmail: web.CONTACT_EMAIL } : {}),
       ...(web.WEB_TERMS_URL ? { termsUrl: web.WEB_TERMS_URL } : {}),

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
+import { config } from '../../../lib/config';
 import { DATE_TIME, formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import {
@@ -142,7 +143,7 @@ export function TrustedPublishersSection({ publisherId }: { publisherId: string 
           {t('trusted.formTitle')}
         </h3>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          {t('trusted.issuer')} {t('trusted.githubActions')}
+          {t('trusted.issuer')} <span dir="ltr">{issuerName(config.trustedPublishingIssuer)}</span>
         </p>
         <TextField
           label={t('trusted.repository')}
