@@ -25,6 +25,14 @@ export const trustedPublishingSchema = Type.Object({
     maximum: 3600,
     description: 'How long the one-version publish credential an exchange answers with stays valid.',
   }),
+  TRUSTED_PUBLISHING_FAILURES_PER_IP: Type.Integer({
+    default: 30,
+    minimum: 1,
+    maximum: 100_000,
+    description:
+      'Refused exchanges one client address may make in 10 minutes; past it, exchanges from that address answer ' +
+      '429 until the window ends. Only refusals count, so busy CI runners sharing an address are not slowed.',
+  }),
   TRUSTED_PUBLISHING_TIMEOUT_MS: Type.Integer({
     default: 10_000,
     minimum: 100,

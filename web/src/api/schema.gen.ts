@@ -1820,7 +1820,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange a CI job's OpenID Connect identity token for a one-version publish credential
-         * @description No sign-in: the identity token is the proof. It must be from the configured issuer, for this registry's audience, unexpired, never exchanged before, and match one of the publisher's trusted publishers (repository, workflow file, environment). The credential expires within minutes.
+         * @description No sign-in: the identity token is the proof. It must be from the configured issuer, for this registry's audience, unexpired, never exchanged before, and match one of the publisher's trusted publishers (repository, workflow file, environment). The credential expires within minutes. An address with too many refused exchanges in 10 minutes is answered 429 until the window ends.
          */
         post: operations["exchangeTrustedPublishingToken"];
         delete?: never;
@@ -10647,6 +10647,15 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

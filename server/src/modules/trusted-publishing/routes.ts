@@ -150,17 +150,18 @@ const trustedPublishingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'No sign-in: the identity token is the proof. It must be from the configured issuer, for this ' +
           "registry's audience, unexpired, never exchanged before, and match one of the publisher's trusted " +
-          'publishers (repository, workflow file, environment). The credential expires within minutes.',
+          'publishers (repository, workflow file, environment). The credential expires within minutes. ' +
+          'An address with too many refused exchanges in 10 minutes is answered 429 until the window ends.',
         params: PublisherParams,
         body: Type.Object(
           { token: Type.String({ minLength: 1, maxLength: 20_000, description: 'The identity token (a JWT).' }) },
           { title: 'TrustedPublishingExchange' },
         ),
-        response: { 201: ExchangeResponse, ...errorResponses(400, 401, 403, 404, 503) },
+        response: { 201: ExchangeResponse, ...errorResponses(400, 401, 403, 404, 429, 503) },
       },
     },
     async (request, reply) => {
-      const grant = await exchangeIdentityToken(ctx, request.params.publisherId, request.body.token);
+      const grant = await exchangeIdentityToken(ctx, request.params.publisherId, request.body.token, request.ip);
       return reply.code(201).send(grant);
     },
   );

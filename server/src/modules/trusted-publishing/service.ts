@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { badRequest, conflict, forbidden, notFound, unauthorized, withCode } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized, withCode } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { audit } from '../audit/writer.js';
 import type { Viewer } from '../auth/viewer.js';
@@ -7,6 +7,7 @@ import { provenanceJson } from '../catalogue/provenance.js';
 import { loadPublisherAccess, requirePublisherRead, requirePublisherWrite } from '../publishers/access.js';
 import { isUniqueViolation } from '../publishers/db-guards.js';
 import { actionsClaims, matches, provenanceOf } from './claims.js';
+import { recordRefusedExchange, requireExchangeAllowed } from './exchange-limit.js';
 import { generateGrantSecret, tokenUseKey } from './grants.js';
 import { type OidcSettings, verifyIdentityToken } from './oidc.js';
 import {
@@ -198,7 +199,20 @@ export async function exchangeIdentityToken(
   ctx: AppContext,
   publisherId: string,
   token: string,
+  clientAddress: string,
 ): Promise<ExchangedGrant> {
+  await requireExchangeAllowed(ctx, clientAddress);
+  try {
+    return await exchange(ctx, publisherId, token);
+  } catch (error) {
+    // A refusal (bad, foreign, replayed or unmatched token; unknown or banned publisher) counts
+    // against the address; an issuer that cannot be reached (503) is not the caller's doing.
+    if (error instanceof HttpError && error.statusCode < 500) await recordRefusedExchange(ctx, clientAddress);
+    throw error;
+  }
+}
+
+async function exchange(ctx: AppContext, publisherId: string, token: string): Promise<ExchangedGrant> {
   const { publisher } = await loadPublisherAccess(ctx.db, null, publisherId);
   if (publisher.status === 'PublisherStatusBanned') {
     throw withCode(

@@ -139,6 +139,31 @@ describe('trusted publishers of a publisher', () => {
   });
 });
 
+describe('refused exchanges from one address', () => {
+  it('answer 429 with Retry-After past the limit, for that address only, and a refusal writes nothing', async () => {
+    const t = await buildTestApp({ TRUSTED_PUBLISHING_FAILURES_PER_IP: '2' });
+    await publisherWorld(t);
+    const exchange = (remoteAddress: string) =>
+      t.anon.inject({
+        method: 'POST',
+        url: '/publishers/acme/trusted-publishers/exchange',
+        payload: { token: 'not-a-jwt' },
+        remoteAddress,
+      });
+    expect((await exchange('203.0.113.7')).json()).toMatchObject({ code: 'oidc.malformed' });
+    expect((await exchange('203.0.113.7')).json()).toMatchObject({ code: 'oidc.malformed' });
+    const limited = await exchange('203.0.113.7');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'oidc.too_many_failures' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(600);
+    // Another address is still heard, and nothing was granted or remembered for any of them.
+    expect((await exchange('198.51.100.4')).json()).toMatchObject({ code: 'oidc.malformed' });
+    expect(await t.ctx.db.selectFrom('trusted_publish_grants').select('id').execute()).toEqual([]);
+    expect(await t.ctx.db.selectFrom('oidc_token_uses').select('token_key').execute()).toEqual([]);
+  });
+});
+
 describe('publishing from a CI job with its identity token', () => {
   it('the shipped action publishes through a local issuer; bad tokens are refused and write nothing', async () => {
     const claims = actionsClaims('acme/hello', WORKFLOW);
