@@ -42,6 +42,24 @@ export function blobStoreContract(name: string, make: () => Promise<BlobStore>):
       expect(await buffer(got?.body ?? Readable.from([]))).toEqual(data);
     });
 
+    it('reads a byte range of a blob: the start, the middle, the end; null for an absent key', async () => {
+      const store = await make();
+      const key = archiveKey('acme', 'hello', '1.1.0');
+      const data = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));
+      await store.put(key, Readable.from([data]), { ...zip, maxBytes: 2000 });
+      for (const [start, end] of [
+        [0, 30],
+        [400, 650],
+        [990, 1000],
+        [500, 500],
+      ] as const) {
+        const range = await store.getRange(key, start, end);
+        expect(await buffer(range ?? Readable.from([])), `${start}-${end}`).toEqual(data.subarray(start, end));
+      }
+      expect(await store.getRange('acme/nothing/1.0.0/node.zip', 0, 10)).toBeNull();
+      await expect(store.getRange('../x', 0, 10)).rejects.toThrow(/invalid blob key/);
+    });
+
     it('passes its readiness check while it works, and the check leaves nothing stored', async () => {
       const store = await make();
       await expect(store.check()).resolves.toBeUndefined();

@@ -1,3 +1,4 @@
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/index.js';
 import { JobWorker } from '../../src/engines/jobs/worker.js';
@@ -48,6 +49,12 @@ describe('BLOB_STORE=s3', () => {
     const download = await t.anon.get('/files/acme/hello/1.0.0/node.zip');
     expect(download.statusCode).toBe(200);
     expect(Buffer.compare(download.rawPayload, zip)).toBe(0);
+    // The code view lists from the directory the pipeline kept, and reads one file by byte ranges.
+    const listing = await t.anon.get('/nodes/hello/versions/1.0.0/files');
+    expect(listing.json().files.map((f: { path: string }) => f.path)).toEqual(['__init__.py', 'pyproject.toml']);
+    const file = await t.anon.get('/nodes/hello/versions/1.0.0/files/__init__.py');
+    expect(file.json()).toMatchObject({ path: '__init__.py', truncated: false });
+    expect(file.json().content).toBe(Buffer.from(unzipSync(zip)['__init__.py'] ?? []).toString('utf8'));
   });
 });
 

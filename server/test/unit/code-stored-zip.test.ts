@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { unzipSync, zipSync } from 'fflate';
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/index.js';
 import type { AppContext } from '../../src/context.js';
 import type { DatabaseHandle } from '../../src/db/database.js';
+import { LocalBlobStore } from '../../src/engines/storage/local-blob-store.js';
 import { findArchiveDirectory } from '../../src/modules/catalogue/archive-directories.js';
 import {
   type ArchiveRef,
@@ -45,11 +46,11 @@ async function blob(storageKey: string, sha256: string): Promise<ArchiveRef> {
     .insertInto('storage_files')
     .values({ id: storageFileId, storage_key: storageKey, content_type: 'application/zip', size_bytes: 1, sha256 })
     .execute();
-  return { storageFileId, storageKey, sha256 };
+  return { storageFileId, storageKey, sizeBytes: statSync(path.join(dir, storageKey)).size, sha256 };
 }
 
-async function readAll(ref: ArchiveRef, name: string): Promise<string> {
-  const archive = await openStoredArchive(ctx, ref);
+async function readAll(ref: ArchiveRef, name: string, from: AppContext = ctx): Promise<string> {
+  const archive = await openStoredArchive(from, ref);
   try {
     const file = archive.files.get(name);
     if (!file) throw new Error(`no ${name}`);
@@ -78,6 +79,36 @@ describe('stored archive reader', () => {
     }
     const directory = await archiveDirectory(ctx, ref);
     expect(directory.size).toBe(Object.keys(expected).filter((n) => !n.endsWith('/')).length);
+  });
+
+  it('reads one file of a remote archive by byte ranges, never fetching the whole archive', async () => {
+    copyFileSync(largest, path.join(dir, 'remote.zip'));
+    const ref = await blob('remote.zip', 'remote');
+    await archiveDirectory(ctx, ref);
+    // A store without files on this machine (as S3), over the same folder, counting what it serves.
+    const local = new LocalBlobStore(dir, 'http://registry.test');
+    const served = { ranged: 0, whole: 0 };
+    const remote = {
+      ...ctx,
+      storage: {
+        get: (key: string) => {
+          served.whole += 1;
+          return local.get(key);
+        },
+        getRange: (key: string, start: number, end: number) => {
+          served.ranged += end - start;
+          return local.getRange(key, start, end);
+        },
+      },
+    } as unknown as AppContext;
+    const name = Object.keys(expected).find((n) => n.endsWith('.js') && (expected[n]?.length ?? 0) > 50_000) ?? '';
+    expect(await readAll(ref, name, remote)).toBe(new TextDecoder().decode(expected[name] as Uint8Array));
+    const file = (await archiveDirectory(ctx, ref)).get(name);
+    expect(served.whole).toBe(0);
+    // The file's stored bytes, its local header, and what opening reads: the end record with its
+    // longest comment (at most 64 KiB) and the 20-byte ZIP64 locator before it.
+    expect(served.ranged).toBeLessThanOrEqual((file?.compressedSize ?? 0) + 30 + 22 + 0xffff + 20);
+    expect(statSync(largest).size).toBeGreaterThan(served.ranged * 4);
   });
 
   it('keeps the directories of different archives apart, even under one storage key', async () => {

@@ -23,6 +23,11 @@ export interface BlobStore {
   /** A readable stream of the blob, or null when absent. */
   get(key: string): Promise<{ body: Readable; sizeBytes: number } | null>;
   /**
+   * Bytes `start` up to (not including) `end` of a blob, or null when absent: the code view
+   * reads one file of a remote archive this way instead of fetching the whole archive.
+   */
+  getRange(key: string, start: number, end: number): Promise<Readable | null>;
+  /**
    * The file holding the blob when the store keeps blobs on this machine, so an archive can be
    * read in place (by offset) instead of copied; absent or null for remote stores.
    */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { meteredCopyToFile } from '../../lib/stream-meter.js';
 import { type BlobStore, BlobTooLargeError, isValidBlobKey, type PutOptions, type StoredBlob } from './blob-store.js';
 
@@ -53,6 +53,14 @@ export class LocalBlobStore implements BlobStore {
     } catch {
       return null;
     }
+  }
+
+  async getRange(key: string, start: number, end: number): Promise<Readable | null> {
+    const file = this.#pathFor(key);
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile()) return null;
+    if (end <= start) return Readable.from([]);
+    return createReadStream(file, { start, end: end - 1 });
   }
 
   localPath(key: string): string | null {

@@ -97,6 +97,22 @@ export class S3BlobStore implements BlobStore {
     }
   }
 
+  async getRange(key: string, start: number, end: number): Promise<Readable | null> {
+    const objectKey = this.#objectKey(key);
+    const { client, s3 } = await this.#connect();
+    if (end <= start) return Readable.from([]);
+    try {
+      const result = await client.send(
+        new s3.GetObjectCommand({ Bucket: this.options.bucket, Key: objectKey, Range: `bytes=${start}-${end - 1}` }),
+      );
+      if (!result.Body) return null;
+      return result.Body instanceof Readable ? result.Body : Readable.fromWeb(result.Body.transformToWebStream());
+    } catch (error) {
+      if (isNotFound(s3, error)) return null;
+      throw error;
+    }
+  }
+
   /** Asks the bucket whether it exists and these credentials may use it (HeadBucket). */
   async check(): Promise<void> {
     const { client, s3 } = await this.#connect();

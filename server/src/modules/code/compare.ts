@@ -159,9 +159,11 @@ export async function compareVersions(
   to: ReadableVersion,
   onlyPath?: string,
 ): Promise<Comparison> {
-  const before = await openStoredArchive(ctx, from);
+  // One file's diff reads that file alone; a whole comparison reads many from each archive.
+  const plan = onlyPath === undefined ? 'many' : 'one';
+  const before = await openStoredArchive(ctx, from, plan);
   try {
-    const after = await openStoredArchive(ctx, to);
+    const after = await openStoredArchive(ctx, to, plan);
     try {
       const paths = [...new Set([...before.files.keys(), ...after.files.keys()])].sort((a, b) =>
         a < b ? -1 : a > b ? 1 : 0,

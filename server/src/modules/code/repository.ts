@@ -17,6 +17,7 @@ export function findVersionWithArchive(db: Kysely<Database>, nodeId: string, ver
       'nodes.publisher_id',
       'storage_files.id as storage_file_id',
       'storage_files.storage_key',
+      'storage_files.size_bytes',
       'storage_files.sha256',
     ])
     .where('node_versions.node_id', '=', nodeId)

@@ -31,6 +31,7 @@ export interface ReadableVersion {
   public: boolean;
   storageFileId: string;
   storageKey: string;
+  sizeBytes: number;
   sha256: string;
   row: VersionArchiveRow;
 }
@@ -77,6 +78,7 @@ export async function readableVersion(
     public: installable,
     storageFileId: row.storage_file_id,
     storageKey: row.storage_key,
+    sizeBytes: Number(row.size_bytes),
     sha256: row.sha256,
     row,
   };

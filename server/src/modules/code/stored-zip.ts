@@ -1,5 +1,5 @@
 import { close as fsClose, open as fsOpen, read as fsRead, fstat } from 'node:fs';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { crc32, inflateRawSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
@@ -10,6 +10,7 @@ import type { ArchiveDirectoryEntry } from '../../engines/archive/types.js';
 import { listEntries } from '../../engines/archive/zip/open-zip.js';
 import { directoryOf } from '../../engines/archive/zip/read-archive.js';
 import { checkEntries } from '../../engines/archive/zip/validate-entries.js';
+import type { BlobStore } from '../../engines/storage/blob-store.js';
 import { HttpError, notFound, withCode } from '../../lib/errors.js';
 import { findArchiveDirectory, saveArchiveDirectory } from '../catalogue/archive-directories.js';
 
@@ -161,11 +162,50 @@ async function readWhole(body: Readable, max: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** Which stored archive: its blob row, storage key and the checksum of its bytes. */
+/** Which stored archive: its blob row, storage key, size and the checksum of its bytes. */
 export interface ArchiveRef {
   storageFileId: string;
   storageKey: string;
+  sizeBytes: number;
   sha256: string;
+}
+
+/**
+ * How much of an archive a caller will read: `one` file (the file view, a download, one file's
+ * diff) or `many` (a whole-version comparison). A remote archive is read by byte ranges for
+ * one file, and fetched once, whole, for many.
+ */
+export type ReadPlan = 'one' | 'many';
+
+/**
+ * A remote archive for yauzl, read by byte ranges: opening costs one request for the end record,
+ * each file one for its local header and one for its data, whatever the archive's size.
+ */
+class RangedBlobReader extends yauzl.RandomAccessReader {
+  constructor(
+    private readonly storage: BlobStore,
+    private readonly key: string,
+  ) {
+    super();
+  }
+
+  override _readStreamForRange(start: number, end: number): Readable {
+    const out = new PassThrough();
+    this.storage.getRange(this.key, start, end).then(
+      (body) => {
+        if (!body) {
+          out.destroy(new Error(`nothing stored under ${this.key}`));
+          return;
+        }
+        body.once('error', (error) => out.destroy(error));
+        // A reader that stops early (a file cut at the view limit) ends the request too.
+        out.once('close', () => body.destroy());
+        body.pipe(out);
+      },
+      (error: Error) => out.destroy(error),
+    );
+    return out;
+  }
 }
 
 /**
@@ -194,16 +234,29 @@ const reading = new Map<string, Promise<Map<string, StoredFile>>>();
 
 const directoryKey = (ref: ArchiveRef) => `${ref.sha256}:${ref.storageKey}`;
 
-/** Opens the zip where it lies: a local blob by offset from its file, a remote one fetched into memory. */
+/**
+ * Opens the zip where it lies: a local blob by offset from its file; a remote one by byte ranges
+ * when one file will be read, else fetched into memory once.
+ */
 async function openZipOf(
   ctx: AppContext,
-  storageKey: string,
+  ref: ArchiveRef,
   maxArchiveBytes: number,
   tailBytes: number,
+  plan: ReadPlan,
 ): Promise<ZipFile> {
+  const { storageKey } = ref;
   const localPath = ctx.storage.localPath?.(storageKey) ?? null;
   try {
     if (localPath) return await openPath(localPath, tailBytes);
+    if (plan === 'one') {
+      return await yauzl.fromRandomAccessReaderPromise(new RangedBlobReader(ctx.storage, storageKey), ref.sizeBytes, {
+        lazyEntries: true,
+        autoClose: false,
+        decodeStrings: false,
+        validateEntrySizes: false,
+      });
+    }
     const blob = await ctx.storage.get(storageKey);
     if (!blob) throw notFound('Node version has no archive', `nothing stored under ${storageKey}`);
     return await yauzl.fromBufferPromise(await readWhole(blob.body, maxArchiveBytes), {
@@ -246,7 +299,8 @@ async function loadDirectory(ctx: AppContext, ref: ArchiveRef): Promise<Map<stri
   const stored = await findArchiveDirectory(ctx.db, ref.storageFileId);
   if (stored) return new Map(stored.map((file) => [file.name, file]));
   const limits = archiveLimitsFromConfig(ctx.config.publishing);
-  const zipfile = await openZipOf(ctx, ref.storageKey, limits.maxArchiveBytes, TAIL_BYTES);
+  // The whole directory is read record by record: a remote archive is fetched once for it.
+  const zipfile = await openZipOf(ctx, ref, limits.maxArchiveBytes, TAIL_BYTES, 'many');
   let files: ArchiveDirectoryEntry[];
   try {
     files = await readDirectory(zipfile, limits);
@@ -279,10 +333,14 @@ export async function archiveDirectory(ctx: AppContext, ref: ArchiveRef): Promis
  * Opens a stored archive for reading files. Opening costs only the zip's end record (yauzl reads
  * no entry until asked); the checked directory locates each file's data.
  */
-export async function openStoredArchive(ctx: AppContext, ref: ArchiveRef): Promise<OpenedArchive> {
+export async function openStoredArchive(
+  ctx: AppContext,
+  ref: ArchiveRef,
+  plan: ReadPlan = 'one',
+): Promise<OpenedArchive> {
   const files = await archiveDirectory(ctx, ref);
   const limits = archiveLimitsFromConfig(ctx.config.publishing);
-  const zipfile = await openZipOf(ctx, ref.storageKey, limits.maxArchiveBytes, END_RECORD_BYTES);
+  const zipfile = await openZipOf(ctx, ref, limits.maxArchiveBytes, END_RECORD_BYTES, plan);
   let open = true;
   const close = () => {
     if (open) zipfile.close();
