@@ -34,6 +34,9 @@ test.describe('first screen rendered on the server', () => {
       const results = page.getByRole('region', { name: 'Results' });
       await expect(results.getByRole('heading', { name: 'ComfyUI Impact Pack' })).toBeVisible();
       await expect(results.getByText(/packs? found/)).toBeVisible();
+      // Only the first rows of cards: the app adds the rest of the page, and its pager.
+      await expect(results.getByRole('heading', { level: 3 })).toHaveCount(9);
+      await expect(page.getByRole('navigation', { name: 'Result pages' })).toHaveCount(0);
       await saveScreenshot(page, 'first-screen-search-no-js');
       await page.goto('/');
       await expect(page.getByRole('region', { name: 'Popular packs' }).getByRole('listitem').first()).toBeVisible();
@@ -73,6 +76,14 @@ test.describe('first screen rendered on the server', () => {
     const copy = page.getByRole('button', { name: `Copy “${command}”` });
     await copy.click();
     await expect(copy).toHaveText('Copied');
+  });
+
+  test('on a search link the app adds the results the server left out, and the pager', async ({ page }) => {
+    await page.goto('/?q=upscale');
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    const results = page.getByRole('region', { name: 'Results' });
+    await expect(results.getByRole('heading', { level: 3 })).toHaveCount(20);
+    await expect(page.getByRole('navigation', { name: 'Result pages' })).toBeVisible();
   });
 
   test('a language chosen in the app is the language of the next server-rendered page', async ({ page }) => {

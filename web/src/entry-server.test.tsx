@@ -7,6 +7,7 @@ import type { Resource } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import type { components } from './api/schema.gen';
 import { configure, renderFirstScreen } from './entry-server';
+import { SERVER_CARDS } from './features/search/components/SearchPage';
 
 const localesDir = path.resolve(__dirname, '../public/locales');
 
@@ -107,6 +108,33 @@ describe('first screen rendered on the server', () => {
     const english = translations('en') as { search: { title: string } };
     expect(screen?.html).toContain(english.search.title);
     expect(screen?.html).toMatch(/<input[^>]*value="upscale"/);
+  });
+
+  it('renders the first rows of a search’s embedded results, leaving the rest and the pager to the app', async () => {
+    const nodes: components['schemas']['SearchNode'][] = Array.from({ length: 20 }, (_, i) => ({
+      ...pack,
+      id: `upscale-pack-${i + 1}`,
+      name: `Upscale Pack ${i + 1}`,
+    }));
+    const answer: components['schemas']['SearchNodesPage'] = { nodes, total: 45, page: 1, limit: 20, totalPages: 3 };
+    const screen = await render('/?q=upscale', 'en', {
+      '/nodes/search?search=upscale&sort=relevance&limit=20': answer,
+    });
+    const html = screen?.html ?? '';
+    expect(html).toContain('45 packs found');
+    const cards = [...html.matchAll(/<h3[^>]*><a[^>]*href="\/nodes\/([^"]+)"/g)].map((m) => m[1]);
+    expect(cards).toEqual(nodes.slice(0, SERVER_CARDS).map((node) => node.id));
+    expect(html).not.toContain('Upscale Pack 20');
+    expect(html).not.toContain('aria-label="Result pages"');
+  });
+
+  it('renders every result, and the pager, when a page has no more than fit the first rows', async () => {
+    const nodes = [{ ...pack, id: 'only-pack', name: 'Only Pack' }];
+    const answer: components['schemas']['SearchNodesPage'] = { nodes, total: 21, page: 1, limit: 20, totalPages: 2 };
+    const html =
+      (await render('/?q=only', 'en', { '/nodes/search?search=only&sort=relevance&limit=20': answer }))?.html ?? '';
+    expect(html).toContain('href="/nodes/only-pack"');
+    expect(html).toContain('aria-label="Result pages"');
   });
 
   it('uses the links of the deployment’s runtime config', async () => {

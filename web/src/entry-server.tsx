@@ -10,6 +10,7 @@ import { numberFormatter } from './i18n/number-formatter';
 import { i18nOptions } from './i18n/options';
 import { config, type RuntimeConfig, resolveConfig } from './lib/config';
 import { provideEmbedded } from './lib/embedded-data';
+import { ServerScreen } from './lib/server-screen';
 
 /**
  * The server half of the first screen. The web listener (server/src/modules/web) loads this module
@@ -79,7 +80,9 @@ export async function renderFirstScreen(input: FirstScreenInput): Promise<FirstS
     <StrictMode>
       <I18nextProvider i18n={translator(input.language, input.resources, input.namespaces)}>
         <QueryClientProvider client={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <ServerScreen.Provider value={true}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </ServerScreen.Provider>
         </QueryClientProvider>
       </I18nextProvider>
     </StrictMode>,
