@@ -165,7 +165,7 @@ const code: BenchSuite = {
   name: 'code',
   title: 'Code view (files and comparisons)',
   description:
-    'The built server (SQLite) on a temporary DATA_DIR with the five largest archives of `../shared/corpus/real-packs/` published as comfy-cli does (an admin approves those the scanner holds), plus a modified copy of the largest as its next version (every tenth Python file changed, one removed, one added). Requests are made one at a time with `fetch` from the same machine, so latencies include the client. Listing and file reads are timed over 200 requests each; the whole-version diff five times; memory is the server’s peak resident size (VmHWM, reset before each step) above its size before the step. The first-screen JavaScript row reads the built `web/dist/index.html` (entry script and its module preloads, gzip -9), the same files the web suite’s budget counts.',
+    'The built server (SQLite) on a temporary DATA_DIR with the five largest archives of `../shared/corpus/real-packs/` published as comfy-cli does (an admin approves those the scanner holds), plus a modified copy of the largest as its next version (every tenth Python file changed, one removed, one added). The process’s first listing (of the modified copy) is reported apart from the first listing of each of the five archives, since it also pays the route’s one-time serializer compile. Requests are made one at a time with `fetch` from the same machine, so latencies include the client. Listing and file reads are timed over 200 requests each; the whole-version diff five times; memory is the server’s peak resident size (VmHWM, reset before each step) above its size before the step. The first-screen JavaScript row reads the built `web/dist/index.html` (entry script and its module preloads, gzip -9), the same files the web suite’s budget counts.',
   async run(ctx) {
     const corpus = path.resolve(ctx.root, '../shared/corpus/real-packs');
     const manifest = JSON.parse(readFileSync(path.join(corpus, 'manifest.json'), 'utf8')) as CorpusEntry[];
@@ -202,7 +202,17 @@ const code: BenchSuite = {
     const versionOf = new Map(packs.map((p) => [p.nodeId, p.version]));
     const listUrl = (nodeId: string) => `${server.url}/nodes/${nodeId}/versions/${versionOf.get(nodeId)}/files`;
 
-    // First reads: each archive's directory is read from disk (later ones come from the listing cache).
+    // The process's first listing pays the route's one-time costs (its response serializer is
+    // compiled on first use, as every route's is: lib/schema-compilers.ts). It is taken on the
+    // modified copy, which the first-listing row below does not include, and reported on its own.
+    const warmup = await timed(`${server.url}/nodes/${biggest.nodeId}/versions/${next}/files`);
+    rows.push({
+      name: "the process's first listing of any archive (the route's serializer compiled on first use; the modified copy)",
+      values: { samples: 1, 'p50 ms': round(warmup.ms) },
+    });
+
+    // First reads: each archive's file list is read from where the pipeline kept it (later ones
+    // come from the listing cache).
     const first: number[] = [];
     const listings: { nodeId: string; files: { path: string; size: number; kind: string }[] }[] = [];
     for (const pack of packs) {

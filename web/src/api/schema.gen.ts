@@ -1247,7 +1247,7 @@ export interface paths {
         };
         /**
          * Every file of a version's archive, with sizes and kinds
-         * @description Read from the archive's central directory; nothing is unpacked. Installable versions (Active or Pending, of an Active pack) for everyone; other versions only for members of the pack’s publisher and admins (401 without a token, 403 for others), as for the archive itself.
+         * @description From the archive's checked file list, kept when the archive was validated; nothing is unpacked. Installable versions (Active or Pending, of an Active pack) for everyone; other versions only for members of the pack’s publisher and admins (401 without a token, 403 for others), as for the archive itself.
          */
         get: operations["listNodeVersionFiles"];
         put?: never;

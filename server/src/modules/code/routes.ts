@@ -69,7 +69,7 @@ const codeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'listNodeVersionFiles',
         tags: ['code'],
         summary: "Every file of a version's archive, with sizes and kinds",
-        description: `Read from the archive's central directory; nothing is unpacked. ${accessNote}`,
+        description: `From the archive's checked file list, kept when the archive was validated; nothing is unpacked. ${accessNote}`,
         params: NodeVersionParams,
         response: { 200: VersionFileListing, ...notModified, ...readErrors },
       },
