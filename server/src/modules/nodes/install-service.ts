@@ -1,7 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { normalizeVersion } from '../catalogue/latest-version.js';
-import { packNotFound } from '../catalogue/pack-guards.js';
 import type { NodeVersionJson } from '../catalogue/wire.js';
 import { isHeldPending } from '../catalogue/withheld.js';
 import { findInstallTarget, recordInstall } from './install-repository.js';
@@ -28,12 +27,14 @@ export async function installNode(
   const target = await findInstallTarget(ctx.db, ctx.dialect, nodeId, version);
   // Installing is never allowed for a banned pack, not even for admins: their second read (see
   // serveNodeRead) is refused the same way.
-  await requireReadable(ctx.db, nodeId, target && { id: target.nodeId, status: target.nodeStatus }, {
-    allowBanned: false,
-  });
-  if (!target) throw packNotFound();
-  const row = installable(target.version, version);
-  await recordInstall(ctx.db, ctx.dialect, { nodeId: target.nodeId, versionId: row.id, day: utcDay(new Date()) });
+  const pack = await requireReadable(
+    ctx.db,
+    nodeId,
+    target && { ...target, id: target.nodeId, status: target.nodeStatus },
+    { allowBanned: false },
+  );
+  const row = installable(pack.version, version);
+  await recordInstall(ctx.db, ctx.dialect, { nodeId: pack.id, versionId: row.id, day: utcDay(new Date()) });
   const answer = presentVersion(ctx.storage, row, true);
   return { ...answer, downloads: answer.downloads + 1 };
 }
