@@ -1,11 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { ListState as SharedListState } from '../../../components/ui/list-state';
 import { NS } from './admin-page';
 
-/** Loading, error and empty states of a list; renders the list otherwise. */
+/** An admin list's loading, error and empty states, in the admin pages' words. */
 export function ListState({
   isPending,
   isError,
@@ -20,17 +18,15 @@ export function ListState({
   children: ReactNode;
 }) {
   const { t } = useTranslation(NS);
-  if (isPending) return <Spinner label={t('loading')} className="mt-4" />;
-  if (isError) {
-    return (
-      <div className="mt-4 flex flex-col items-start gap-3">
-        <Alert tone="error">{t('loadError')}</Alert>
-        <Button variant="secondary" size="sm" onClick={onRetry}>
-          {t('retry')}
-        </Button>
-      </div>
-    );
-  }
-  if (empty) return <p className="mt-4 text-slate-700 dark:text-slate-300">{t('empty')}</p>;
-  return <>{children}</>;
+  return (
+    <SharedListState
+      isPending={isPending}
+      failure={isError ? t('loadError') : null}
+      empty={empty}
+      text={{ loading: t('loading'), empty: t('empty'), retry: t('retry') }}
+      onRetry={onRetry}
+    >
+      {children}
+    </SharedListState>
+  );
 }

@@ -5,7 +5,7 @@ import { publisherKey } from '../../../api/queries/publisher';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { Spinner } from '../../../components/ui/spinner';
+import { ListState } from '../../../components/ui/list-state';
 import { TextField } from '../../../components/ui/text-field';
 import { analytics } from '../../../lib/analytics-client';
 import { formatDate } from '../../../lib/format';
@@ -131,15 +131,13 @@ export function MembersSection({ publisherId }: { publisherId: string }) {
           <Alert tone="error">{problem}</Alert>
         </div>
       ) : null}
-      {members.isPending ? (
-        <Spinner label={t('members.loading')} className="mt-4" />
-      ) : members.isError ? (
-        <div className="mt-4">
-          <Alert tone="error">{serverReason(members.error)}</Alert>
-        </div>
-      ) : (
+      <ListState
+        isPending={members.isPending}
+        failure={members.isError ? serverReason(members.error) : null}
+        text={{ loading: t('members.loading') }}
+      >
         <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
-          {members.data.map((member) => (
+          {(members.data ?? []).map((member) => (
             <li key={member.id} className="flex min-w-0 flex-wrap items-center gap-3 p-3">
               <div className="min-w-0 flex-1">
                 <p dir="auto" className="break-words text-start font-medium">
@@ -172,7 +170,7 @@ export function MembersSection({ publisherId }: { publisherId: string }) {
             </li>
           ))}
         </ul>
-      )}
+      </ListState>
       {invitations.data && invitations.data.length > 0 ? (
         <div className="mt-6" data-testid="pending-invitations">
           <h3 className="text-base font-semibold">{t('members.pendingTitle')}</h3>

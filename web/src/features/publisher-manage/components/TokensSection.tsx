@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Dialog } from '../../../components/ui/dialog';
+import { ListState } from '../../../components/ui/list-state';
 import { RegistryNote } from '../../../components/ui/registry-note';
-import { Spinner } from '../../../components/ui/spinner';
 import { analytics } from '../../../lib/analytics-client';
 import { publishCommand } from '../../../lib/catalogue/publish-command';
 import { DATE_TIME, formatDate } from '../../../lib/format';
@@ -70,20 +69,17 @@ export function TokensSection({ publisherId }: { publisherId: string }) {
       <div className="mt-2">
         <RegistryNote kind="publish" />
       </div>
-      {tokens.isPending ? (
-        <Spinner label={t('tokens.loading')} className="mt-4" />
-      ) : tokens.isError ? (
-        <div className="mt-4">
-          <Alert tone="error">{serverReason(tokens.error)}</Alert>
-        </div>
-      ) : tokens.data.length === 0 ? (
-        <p className="mt-4 text-slate-700 dark:text-slate-300">{t('tokens.empty')}</p>
-      ) : (
+      <ListState
+        isPending={tokens.isPending}
+        failure={tokens.isError ? serverReason(tokens.error) : null}
+        empty={tokens.data?.length === 0}
+        text={{ loading: t('tokens.loading'), empty: t('tokens.empty') }}
+      >
         <ul
           aria-label={t('tokens.listLabel')}
           className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800"
         >
-          {tokens.data.map((token) => (
+          {(tokens.data ?? []).map((token) => (
             <li key={token.id} className="flex min-w-0 flex-wrap items-center gap-3 p-3">
               <div className="min-w-0 flex-1">
                 <p dir="auto" className="break-words text-start font-medium">
@@ -138,7 +134,7 @@ export function TokensSection({ publisherId }: { publisherId: string }) {
             </li>
           ))}
         </ul>
-      )}
+      </ListState>
 
       <CreateTokenDialog
         publisherId={publisherId}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { Spinner } from '../../../components/ui/spinner';
+import { ListState } from '../../../components/ui/list-state';
 import { TextField } from '../../../components/ui/text-field';
 import { config } from '../../../lib/config';
 import { DATE_TIME, formatDate } from '../../../lib/format';
@@ -78,20 +78,17 @@ export function TrustedPublishersSection({ publisherId }: { publisherId: string 
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t('trusted.intro')}</p>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t('trusted.usage')}</p>
 
-      {list.isPending ? (
-        <Spinner label={t('trusted.loading')} className="mt-4" />
-      ) : list.isError ? (
-        <div className="mt-4">
-          <Alert tone="error">{serverReason(list.error)}</Alert>
-        </div>
-      ) : list.data.length === 0 ? (
-        <p className="mt-4 text-slate-700 dark:text-slate-300">{t('trusted.empty')}</p>
-      ) : (
+      <ListState
+        isPending={list.isPending}
+        failure={list.isError ? serverReason(list.error) : null}
+        empty={list.data?.length === 0}
+        text={{ loading: t('trusted.loading'), empty: t('trusted.empty') }}
+      >
         <ul
           aria-label={t('trusted.listLabel')}
           className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800"
         >
-          {list.data.map((entry) => (
+          {(list.data ?? []).map((entry) => (
             <li key={entry.id} className="flex min-w-0 flex-wrap items-center gap-3 p-3">
               <div className="min-w-0 flex-1">
                 <p dir="ltr" className="break-all text-start font-mono font-medium">
@@ -131,7 +128,7 @@ export function TrustedPublishersSection({ publisherId }: { publisherId: string 
             </li>
           ))}
         </ul>
-      )}
+      </ListState>
 
       <form
         noValidate
