@@ -144,8 +144,14 @@ const HTML_TAG = /<html\b[^>]*>/i;
 const EMPTY_ROOT = '<div id="root"></div>';
 /** The entry script tag Vite writes into index.html. */
 const ENTRY_SCRIPT = /<script\s+type="module"(\s+crossorigin)?\s+src="([^"]+)"\s*><\/script>/i;
-/** How long the entry waits for a frame before it starts anyway (background tabs get none). */
-const ENTRY_FRAME_TIMEOUT_MS = 250;
+/**
+ * How long a visible page waits for its first frame before the entry starts anyway. A hidden page
+ * (background tab, prerender) gets no frames and starts at once; a visible one normally paints
+ * well within this. It is long on purpose: on a slow or busy CPU the first frame of a long page
+ * can come several hundred milliseconds after parsing ends, and starting the app then would hold
+ * that frame back by the app's whole evaluation time, or skip painting the server's copy at all.
+ */
+const ENTRY_FRAME_TIMEOUT_MS = 2000;
 
 /**
  * The entry script of a page that arrives with its first screen: fetched at once (preloaded) but
@@ -156,10 +162,13 @@ const ENTRY_FRAME_TIMEOUT_MS = 250;
 function deferredEntry(src: string, crossorigin: boolean): string {
   const attribute = crossorigin ? ' crossorigin' : '';
   // A frame's animation callbacks run just before it paints, so a timer set in one runs after.
+  // A page hidden now, or before its frame, gets no frame: it starts at once, or when hidden.
   // A module script has its own scope, so these names touch nothing else on the page.
   const start = [
     'let started = false;',
     `const start = () => { if (!started) { started = true; import(${scriptSafeJson(src)}); } };`,
+    "if (document.visibilityState === 'hidden') start();",
+    "document.addEventListener('visibilitychange', start, { once: true });",
     'requestAnimationFrame(() => setTimeout(start));',
     `setTimeout(start, ${ENTRY_FRAME_TIMEOUT_MS});`,
   ].join('\n      ');
