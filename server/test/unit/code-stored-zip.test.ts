@@ -111,6 +111,23 @@ describe('stored archive reader', () => {
     expect(statSync(largest).size).toBeGreaterThan(served.ranged * 4);
   });
 
+  it('tells a store that cannot be reached (503 upstream) and a missing blob (404) from a broken archive', async () => {
+    writeFileSync(path.join(dir, 'away.zip'), zipSync({ 'pack/a.py': new TextEncoder().encode('A = 1\n') }));
+    const ref = await blob('away.zip', 'away');
+    await archiveDirectory(ctx, ref);
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9000'), { code: 'ECONNREFUSED' });
+    const storeAway = {
+      ...ctx,
+      storage: { get: () => Promise.reject(refused), getRange: () => Promise.reject(refused) },
+    } as unknown as AppContext;
+    await expect(readAll(ref, 'pack/a.py', storeAway)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    const blobGone = {
+      ...ctx,
+      storage: { get: async () => null, getRange: async () => null },
+    } as unknown as AppContext;
+    await expect(readAll(ref, 'pack/a.py', blobGone)).rejects.toMatchObject({ statusCode: 404 });
+  });
+
   it('keeps the directories of different archives apart, even under one storage key', async () => {
     writeFileSync(path.join(dir, 'a.zip'), zipSync({ 'pack/a.py': new TextEncoder().encode('A = 1\n') }));
     const first = await blob('a.zip', 'first');

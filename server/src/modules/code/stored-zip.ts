@@ -12,6 +12,7 @@ import { directoryOf } from '../../engines/archive/zip/read-archive.js';
 import { checkEntries } from '../../engines/archive/zip/validate-entries.js';
 import type { BlobStore } from '../../engines/storage/blob-store.js';
 import { HttpError, notFound, withCode } from '../../lib/errors.js';
+import { unavailableReason } from '../../lib/infrastructure-errors.js';
 import { findArchiveDirectory, saveArchiveDirectory } from '../catalogue/archive-directories.js';
 
 /**
@@ -37,6 +38,16 @@ export interface FileBytes {
 
 const unreadable = (detail: string) =>
   withCode(new HttpError(422, 'Archive cannot be shown', detail), 'code.archive_unreadable');
+
+/**
+ * What a failed read means: the archive's own fault (422), unless the store or disk failed
+ * under it (a bucket unreachable, a disk full), which passes by itself and is answered 503 by the
+ * error handler, as for every other request.
+ */
+function readFailure(error: unknown): Error {
+  if (unavailableReason(error)) return error as Error;
+  return unreadable(error instanceof Error ? error.message : String(error));
+}
 
 /**
  * Bytes read at once from the end of a local archive: the end record and, for all but huge
@@ -194,7 +205,8 @@ class RangedBlobReader extends yauzl.RandomAccessReader {
     this.storage.getRange(this.key, start, end).then(
       (body) => {
         if (!body) {
-          out.destroy(new Error(`nothing stored under ${this.key}`));
+          // Read as a missing file, so the answer is the same 404 as for a local store.
+          out.destroy(Object.assign(new Error(`nothing stored under ${this.key}`), { code: 'ENOENT' }));
           return;
         }
         body.once('error', (error) => out.destroy(error));
@@ -269,7 +281,7 @@ async function openZipOf(
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
       throw notFound('Node version has no archive', `nothing stored under ${storageKey}`);
     }
-    throw unreadable((error as Error).message);
+    throw readFailure(error);
   }
 }
 
@@ -282,8 +294,8 @@ async function readDirectory(
   limits: ReturnType<typeof archiveLimitsFromConfig>,
 ): Promise<ArchiveDirectoryEntry[]> {
   if (zipfile.entryCount > limits.maxEntries) throw unreadable('too many entries');
-  const raws = await listEntries(zipfile, limits.maxEntries).catch((error: Error) => {
-    throw unreadable(error.message);
+  const raws = await listEntries(zipfile, limits.maxEntries).catch((error: unknown) => {
+    throw readFailure(error);
   });
   const checked = checkEntries(raws, limits);
   if (!checked.ok) throw unreadable(checked.reason);
@@ -389,7 +401,7 @@ async function readWholeFile(archive: OpenedArchive, file: StoredFile): Promise<
     const raw = await openFileData(archive, file, false);
     for await (const chunk of raw as AsyncIterable<Buffer>) chunks.push(chunk);
   } catch (error) {
-    throw unreadable((error as Error).message);
+    throw readFailure(error);
   }
   const stored = Buffer.concat(chunks);
   let bytes: Buffer;
@@ -415,7 +427,7 @@ export async function readFileStart(archive: OpenedArchive, file: StoredFile, ma
   try {
     stream = await openFileData(archive, file, true);
   } catch (error) {
-    throw unreadable((error as Error).message);
+    throw readFailure(error);
   }
   const chunks: Buffer[] = [];
   let size = 0;
@@ -436,7 +448,7 @@ export async function readFileStart(archive: OpenedArchive, file: StoredFile, ma
       crc = crc32(chunk, crc);
     }
   } catch (error) {
-    throw unreadable((error as Error).message);
+    throw readFailure(error);
   }
   if (!truncated && (size !== file.size || crc >>> 0 !== file.crc32)) {
     throw unreadable(`${file.name} does not match its recorded size or checksum`);
