@@ -308,8 +308,12 @@ async function readDirectory(
  * for the next process that asks.
  */
 async function loadDirectory(ctx: AppContext, ref: ArchiveRef): Promise<Map<string, StoredFile>> {
-  const stored = await findArchiveDirectory(ctx.db, ref.storageFileId);
-  if (stored) return new Map(stored.map((file) => [file.name, file]));
+  const files = (await findArchiveDirectory(ctx.db, ref.storageFileId)) ?? (await readAndKeepDirectory(ctx, ref));
+  return new Map(files.map((file) => [file.name, file]));
+}
+
+/** Reads and checks the directory of an archive stored before directories were kept, and keeps it. */
+async function readAndKeepDirectory(ctx: AppContext, ref: ArchiveRef): Promise<ArchiveDirectoryEntry[]> {
   const limits = archiveLimitsFromConfig(ctx.config.publishing);
   // The whole directory is read record by record: a remote archive is fetched once for it.
   const zipfile = await openZipOf(ctx, ref, limits.maxArchiveBytes, TAIL_BYTES, 'many');
@@ -320,7 +324,7 @@ async function loadDirectory(ctx: AppContext, ref: ArchiveRef): Promise<Map<stri
     zipfile.close();
   }
   await saveArchiveDirectory(ctx.db, ref.storageFileId, files);
-  return new Map(files.map((file) => [file.name, file]));
+  return files;
 }
 
 /** The checked files of a stored archive: from this process's cache, the database, or the zip. */
